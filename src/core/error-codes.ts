@@ -1,0 +1,29 @@
+/**
+ * The one catalogue of API error codes. The server throws `AppError(code)`;
+ * `app.onError` turns it into `{ error: { code, message } }` with the status below;
+ * the web maps a code to the notice title of SPEC §8 where one exists.
+ */
+export const errorCatalog = {
+  BAD_REQUEST: { status: 400, message: "The request could not be understood." },
+  INVALID_JSON: { status: 400, message: "The request body is not valid JSON." },
+  VALIDATION_FAILED: { status: 422, message: "Some fields are missing or invalid." },
+  UNAUTHORIZED: { status: 401, message: "You need to be logged in." },
+  LOGIN_REQUIRED: { status: 401, message: "You need to be logged in to earn coins." },
+  EMAIL_NOT_VERIFIED: { status: 403, message: "Please verify your email address first." },
+  FORBIDDEN: { status: 403, message: "You are not allowed to do that." },
+  CROSS_ORIGIN: { status: 403, message: "Cross-origin requests are not allowed." },
+  NOT_FOUND: { status: 404, message: "Not found." },
+  METHOD_NOT_ALLOWED: { status: 405, message: "Method not allowed." },
+  CONFLICT: { status: 409, message: "That conflicts with the current state." },
+  PAYLOAD_TOO_LARGE: { status: 413, message: "The request body is too large." },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "Send the request body as application/json." },
+  RATE_LIMITED: { status: 429, message: "Too many requests. Please wait a moment and try again." },
+  INTERNAL: { status: 500, message: "Something went wrong on our side. Please try again." },
+  UNAVAILABLE: { status: 503, message: "The service is temporarily unavailable." },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalog;
+
+export interface ApiErrorBody {
+  error: { code: ErrorCode | string; message: string; issues?: { path: string; message: string }[] };
+}

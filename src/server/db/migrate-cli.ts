@@ -1,0 +1,12 @@
+import { loadEnvOrExit } from "../load-env";
+import { openDatabase } from "./client";
+import { migrateToLatest } from "./migrate";
+
+const env = loadEnvOrExit();
+const handle = await openDatabase(env);
+try {
+  const applied = await migrateToLatest(handle.db);
+  console.log(applied.length ? `Applied: ${applied.join(", ")}` : "Database is up to date.");
+} finally {
+  await handle.close();
+}

@@ -1,0 +1,105 @@
+import { z } from "zod";
+
+/**
+ * The one place that reads configuration. `main.ts` passes `process.env` in;
+ * tests pass a plain object. Nothing else in the code base reads process.env.
+ */
+const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const optionalUrl = (schemes: readonly string[], what: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v))
+    .refine(
+      (v) => {
+        if (v === undefined) return true;
+        try {
+          const url = new URL(v);
+          return schemes.includes(url.protocol) && url.host !== "";
+        } catch {
+          return false;
+        }
+      },
+      { message: `must be a ${what} URL (${schemes.map((s) => `${s}//…`).join(" or ")})` },
+    );
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce
+    .number({ message: "must be a whole number" })
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 65535")
+    .max(65535, "must be between 0 and 65535")
+    .default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: optionalUrl(["postgres:", "postgresql:"], "PostgreSQL"),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
+  APP_URL: optionalUrl(["http:", "https:"], "http(s)"),
+  SMTP_URL: optionalUrl(["smtp:", "smtps:"], "SMTP"),
+  MAIL_FROM: z.string().trim().min(3).default("Play, Learn, Earn <no-reply@play-learn-earn.local>"),
+  LOG_LEVEL: z.enum(logLevels).default("info"),
+  AUTH_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional(),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
+  REDIS_URL: optionalUrl(["redis:", "rediss:"], "Redis"),
+});
+
+export type RawEnv = z.input<typeof schema>;
+
+export interface Env {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  /** Public origin, without trailing slash; used in e-mailed links. */
+  appUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: (typeof logLevels)[number];
+  authSecret: string;
+  authRateLimit: number;
+  redisUrl: string | undefined;
+}
+
+export class EnvError extends Error {}
+
+const DEV_SECRET = "dev-only-secret-do-not-use-in-production-0123456789";
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // Treat empty strings as "not set" so `.env` files with `FOO=` behave.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const key = String(issue?.path[0] ?? "configuration");
+    const got = cleaned[key];
+    throw new EnvError(
+      `Invalid configuration: ${key} ${issue?.message ?? "is invalid"}${got === undefined ? "" : ` (got ${JSON.stringify(got)})`}`,
+    );
+  }
+  const e = result.data;
+  if (e.NODE_ENV === "production" && !e.AUTH_SECRET) {
+    throw new EnvError(
+      "Invalid configuration: AUTH_SECRET is required when NODE_ENV=production (32+ characters)",
+    );
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    authSecret: e.AUTH_SECRET ?? DEV_SECRET,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    redisUrl: e.REDIS_URL,
+  };
+}

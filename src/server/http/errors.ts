@@ -1,0 +1,44 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ApiErrorBody, ErrorCode } from "~/core/error-codes";
+import { AppError } from "../errors";
+import type { Logger } from "../logger";
+
+export function errorBody(error: AppError): ApiErrorBody {
+  return {
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(error.issues ? { issues: error.issues } : {}),
+    },
+  };
+}
+
+const codeByStatus: Partial<Record<number, ErrorCode>> = {
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  405: "METHOD_NOT_ALLOWED",
+  413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
+  429: "RATE_LIMITED",
+};
+
+/** Hono's own HTTPExceptions (bad JSON, body limit…) mapped onto the catalogue. */
+function fromHttpException(err: HTTPException): AppError {
+  if (err.status >= 500) return new AppError("INTERNAL");
+  if (err.status === 400 && /json/i.test(err.message)) return new AppError("INVALID_JSON");
+  return new AppError(codeByStatus[err.status] ?? "BAD_REQUEST");
+}
+
+/** Maps anything thrown in a handler to JSON. Only truly unexpected errors become 500s, and they are logged. */
+export function createErrorHandler(logger: Logger) {
+  return (err: Error, c: Context) => {
+    const appError =
+      err instanceof AppError ? err : err instanceof HTTPException ? fromHttpException(err) : null;
+    if (appError) return c.json(errorBody(appError), appError.status as ContentfulStatusCode);
+    logger.error({ err, path: c.req.path }, "unhandled error");
+    return c.json(errorBody(new AppError("INTERNAL")), 500);
+  };
+}

@@ -1,0 +1,32 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import type { Hono } from "hono";
+import type { AppBindings } from "./router";
+
+/** Serves the built SPA from `webRoot`: hashed assets cached forever, every other path gets index.html. */
+export function mountSpa(app: Hono<AppBindings>, webRoot: string): void {
+  const indexFile = path.join(webRoot, "index.html");
+  if (!existsSync(indexFile)) {
+    app.get("*", (c) =>
+      c.text("The web app is not built. Run `npm run build` (npm start does it for you).", 503),
+    );
+    return;
+  }
+  const indexHtml = readFileSync(indexFile, "utf8");
+  const root = path.relative(process.cwd(), webRoot) || ".";
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root,
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "public, max-age=31536000, immutable");
+      },
+    }),
+  );
+  app.use("*", serveStatic({ root, index: "__no_index__" }));
+  app.get("*", (c) => {
+    c.header("Cache-Control", "no-cache");
+    return c.html(indexHtml);
+  });
+}

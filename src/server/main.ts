@@ -1,0 +1,37 @@
+import path from "node:path";
+import { serve } from "@hono/node-server";
+import { createApp } from "./app";
+import { openDatabase } from "./db/client";
+import { migrateToLatest } from "./db/migrate";
+import { loadEnvOrExit } from "./load-env";
+import { createLogger } from "./logger";
+
+const env = loadEnvOrExit();
+const logger = createLogger(env);
+
+let handle: Awaited<ReturnType<typeof openDatabase>>;
+try {
+  handle = await openDatabase(env);
+  const applied = await migrateToLatest(handle.db);
+  if (applied.length) logger.info({ applied }, "migrations applied");
+} catch (error) {
+  console.error(`Could not open the database: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
+const app = createApp({ env, db: handle.db, logger }, { webRoot: path.resolve("dist/web") });
+const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
+  logger.info({ port: info.port, db: handle.kind, url: env.appUrl }, `listening on ${env.appUrl}`);
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  logger.info({ signal }, "shutting down");
+  server.close();
+  await handle.close();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,30 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const dbSuites = ["src/**/*.db.test.ts", "tests/db/**/*.test.ts"];
+const dbProject = (kind: "pglite" | "postgres") => ({
+  extends: true as const,
+  test: {
+    name: kind,
+    include: dbSuites,
+    env: { TEST_DB_KIND: kind },
+    globalSetup: ["tests/support/global-setup.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  resolve: { alias: { "~": path.resolve(import.meta.dirname, "src") } },
+  test: {
+    setupFiles: ["tests/support/fail-on-console-error.ts"],
+    projects: [
+      {
+        extends: true,
+        test: { name: "unit", include: ["src/**/*.test.ts", "bench/**/*.test.ts"], exclude: dbSuites },
+      },
+      dbProject("pglite"),
+      ...(process.env.TEST_DATABASE_URL ? [dbProject("postgres")] : []),
+    ],
+  },
+});
