@@ -5,6 +5,7 @@ const dbSuites = ["src/**/*.db.test.ts", "tests/db/**/*.test.ts"];
 const dbProject = (kind: "pglite" | "postgres") => ({
   extends: true as const,
   test: {
+    reporters: ["default", "./tests/support/summary-reporter.ts"],
     name: kind,
     include: dbSuites,
     env: { TEST_DB_KIND: kind },

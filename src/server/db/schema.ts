@@ -39,7 +39,18 @@ export interface ReferralTable {
   created_at: Generated<Date>;
 }
 
+export interface CoinLedgerTable {
+  id: Generated<number>;
+  user_id: string;
+  amount: number;
+  kind: string;
+  reason: string;
+  cause_key: string;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
+  coin_ledger: CoinLedgerTable;
   user: UserTable;
   session: SessionTable;
   user_profiles: UserProfileTable;

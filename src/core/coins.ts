@@ -1,0 +1,58 @@
+/** Business constants of SPEC §9 and the coin ↔ dollar math, shared by server and browser. */
+
+/** 1000 coins = $5.00, i.e. 0.005 dollars per coin; 1 coin = half a cent. */
+export const DOLLARS_PER_COIN = 0.005;
+export const INITIAL_BALANCE = 0;
+export const REFERRAL_BONUS_COINS = 50;
+
+export const ledgerKinds = [
+  "ttt_win",
+  "quiz_correct",
+  "quiz_bonus",
+  "video_watch",
+  "referral_bonus",
+  "adjustment",
+] as const;
+export type LedgerKind = (typeof ledgerKinds)[number];
+
+/** Kinds a feature earns through its own server-verified action; amounts never come from a request. */
+export type EarningKind = Exclude<LedgerKind, "referral_bonus" | "adjustment">;
+
+export const rewards: Record<EarningKind, { amount: number; reason: string }> = {
+  ttt_win: { amount: 10, reason: "Tic Tac Toe win" },
+  quiz_correct: { amount: 10, reason: "Quiz correct answer" },
+  quiz_bonus: { amount: 10, reason: "Quiz completion bonus" },
+  video_watch: { amount: 10, reason: "Video watch" },
+};
+
+export const referralReasons = {
+  friend: "Referral bonus: you joined with a friend's code",
+  referrer: (friend: string) => `Referral bonus: your friend ${friend} started earning`,
+} as const;
+
+/**
+ * Whole cents for a coin amount, rounded half up in integer arithmetic
+ * (floating point would round 0.015 down and 0.005 up).
+ */
+export function coinsToCents(coins: number): number {
+  const whole = Math.trunc(coins);
+  return Math.sign(whole) * Math.floor((Math.abs(whole) + 1) / 2);
+}
+
+/** "$X.YZ" value of a coin amount without the sign: 1000 → "5.00", 3 → "0.02". */
+export function formatDollars(coins: number): string {
+  const cents = Math.abs(coinsToCents(coins));
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+}
+
+/** The 'Coins Earned!' description of SPEC §8. */
+export function coinsEarnedText(amount: number, reason: string, total: number): string {
+  return `You earned ${amount} coins for ${reason}. Total: ${total}.`;
+}
+
+/** Hides most of an e-mail address for display to another user: "jane@example.com" → "ja***@example.com". */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at < 1) return "***";
+  return `${email.slice(0, Math.min(2, at))}***${email.slice(at)}`;
+}

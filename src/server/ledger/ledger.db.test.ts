@@ -1,0 +1,215 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/server/db/client";
+import { insertUserRow } from "../../../tests/support/db-users";
+import { openTestDatabase } from "../../../tests/support/test-db";
+import { award, getBalance, listEntries, referralCauseKeys } from "./ledger";
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await openTestDatabase({ poolMax: 32 });
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+/** Every user's balance equals the sum of their ledger rows. */
+async function invariantViolations() {
+  const { rows } = await sql<{ id: string; points: number; total: number }>`
+    select p.id, p.points, coalesce(sum(l.amount), 0)::int as total
+    from user_profiles p left join coin_ledger l on l.user_id = p.id
+    group by p.id, p.points
+    having p.points <> coalesce(sum(l.amount), 0)`.execute(handle.db);
+  return rows;
+}
+
+describe("award", () => {
+  it("pays the constant amount, writes one row and returns the new balance", async () => {
+    const user = await insertUserRow(handle.db);
+    const first = await award(handle.db, {
+      userId: user.id,
+      kind: "ttt_win",
+      causeKey: `ttt-win:${user.id}:1`,
+    });
+    expect(first).toEqual({
+      amount: 10,
+      reason: "Tic Tac Toe win",
+      balance: 10,
+      duplicate: false,
+      referralBonus: 0,
+    });
+    const second = await award(handle.db, {
+      userId: user.id,
+      kind: "video_watch",
+      causeKey: `video:${user.id}:a`,
+    });
+    expect(second.balance).toBe(20);
+    expect(await getBalance(handle.db, user.id)).toBe(20);
+    const page = await listEntries(handle.db, user.id, { limit: 10 });
+    expect(page.entries.map((e) => [e.reason, e.amount])).toEqual([
+      ["Video watch", 10],
+      ["Tic Tac Toe win", 10],
+    ]);
+    expect(page.nextCursor).toBeNull();
+  });
+
+  it("pays a cause key once and answers a replay with the first result", async () => {
+    const user = await insertUserRow(handle.db);
+    const key = `ttt-win:${user.id}:replay`;
+    await award(handle.db, { userId: user.id, kind: "ttt_win", causeKey: key });
+    const replay = await award(handle.db, { userId: user.id, kind: "ttt_win", causeKey: key });
+    expect(replay).toMatchObject({ amount: 0, duplicate: true, balance: 10 });
+    expect(await getBalance(handle.db, user.id)).toBe(10);
+  });
+
+  it("pages history newest first with a cursor", async () => {
+    const user = await insertUserRow(handle.db);
+    for (let i = 0; i < 5; i++)
+      await award(handle.db, { userId: user.id, kind: "video_watch", causeKey: `v:${user.id}:${i}` });
+    const one = await listEntries(handle.db, user.id, { limit: 2 });
+    expect(one.entries).toHaveLength(2);
+    const two = await listEntries(handle.db, user.id, { limit: 2, before: one.nextCursor ?? undefined });
+    const three = await listEntries(handle.db, user.id, { limit: 2, before: two.nextCursor ?? undefined });
+    const ids = [...one.entries, ...two.entries, ...three.entries].map((e) => e.id);
+    expect(ids).toHaveLength(5);
+    expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+    expect(three.nextCursor).toBeNull();
+  });
+
+  it("refuses an award for a user without a profile and writes nothing", async () => {
+    await expect(
+      award(handle.db, { userId: "nobody", kind: "ttt_win", causeKey: "ttt-win:nobody" }),
+    ).rejects.toThrow();
+    const row = await handle.db
+      .selectFrom("coin_ledger")
+      .select("id")
+      .where("cause_key", "=", "ttt-win:nobody")
+      .executeTakeFirst();
+    expect(row).toBeUndefined();
+  });
+});
+
+describe("concurrency", () => {
+  it("100 users × 100 concurrent awards: every balance = Σ ledger = 1000; 0 lost, 0 duplicated", async () => {
+    const users = await Promise.all(Array.from({ length: 100 }, () => insertUserRow(handle.db)));
+    const calls = users.flatMap((u) =>
+      Array.from(
+        { length: 100 },
+        (_, i) => () => award(handle.db, { userId: u.id, kind: "quiz_correct", causeKey: `q:${u.id}:${i}` }),
+      ),
+    );
+    // Interleave users so many connections work on different rows at once.
+    calls.sort(() => Math.random() - 0.5);
+    const results = await Promise.all(calls.map((c) => c()));
+    expect(results.filter((r) => r.duplicate)).toHaveLength(0);
+    const rows = await handle.db
+      .selectFrom("user_profiles")
+      .select(["id", "points"])
+      .where(
+        "id",
+        "in",
+        users.map((u) => u.id),
+      )
+      .execute();
+    expect(rows.every((r) => r.points === 1000)).toBe(true);
+    const { count } = await handle.db
+      .selectFrom("coin_ledger")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where(
+        "user_id",
+        "in",
+        users.map((u) => u.id),
+      )
+      .executeTakeFirstOrThrow();
+    expect(Number(count)).toBe(10_000);
+    expect(await invariantViolations()).toEqual([]);
+  });
+
+  it("one cause key awarded 100 times concurrently → one row, one payment", async () => {
+    const user = await insertUserRow(handle.db);
+    const key = `ttt-win:${user.id}:race`;
+    const results = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        award(handle.db, { userId: user.id, kind: "ttt_win", causeKey: key }),
+      ),
+    );
+    expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
+    const rows = await handle.db
+      .selectFrom("coin_ledger")
+      .select("id")
+      .where("cause_key", "=", key)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(await getBalance(handle.db, user.id)).toBe(10);
+  });
+
+  it("50 concurrent first earnings of a referred user pay exactly one bonus pair", async () => {
+    const referrer = await insertUserRow(handle.db);
+    const friend = await insertUserRow(handle.db, { referredBy: referrer.id });
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        award(handle.db, { userId: friend.id, kind: "video_watch", causeKey: `v:${friend.id}:${i}` }),
+      ),
+    );
+    expect(results.filter((r) => r.referralBonus === 50)).toHaveLength(1);
+    const keys = referralCauseKeys(friend.id);
+    const bonus = await handle.db
+      .selectFrom("coin_ledger")
+      .select(["user_id", "amount", "kind", "reason"])
+      .where("cause_key", "in", [keys.friend, keys.referrer])
+      .orderBy("cause_key")
+      .execute();
+    expect(bonus).toHaveLength(2);
+    expect(bonus.map((b) => [b.user_id, b.amount, b.kind])).toEqual([
+      [friend.id, 50, "referral_bonus"],
+      [referrer.id, 50, "referral_bonus"],
+    ]);
+    expect(bonus[1]?.reason).toMatch(/^Referral bonus: your friend .+\*\*\*@example\.test started earning$/);
+    expect(await getBalance(handle.db, friend.id)).toBe(50 * 10 + 50);
+    expect(await getBalance(handle.db, referrer.id)).toBe(50);
+    expect(await invariantViolations()).toEqual([]);
+  });
+
+  it("a referrer's own earning does not count as the friend's first earning", async () => {
+    const referrer = await insertUserRow(handle.db);
+    const friend = await insertUserRow(handle.db, { referredBy: referrer.id });
+    const r = await award(handle.db, { userId: referrer.id, kind: "ttt_win", causeKey: `t:${referrer.id}` });
+    expect(r.referralBonus).toBe(0);
+    expect(await getBalance(handle.db, friend.id)).toBe(0);
+    expect(await getBalance(handle.db, referrer.id)).toBe(10);
+  });
+});
+
+describe("the database itself", () => {
+  it("refuses a negative balance", async () => {
+    const user = await insertUserRow(handle.db);
+    await expect(
+      sql`update user_profiles set points = points - 1 where id = ${user.id}`.execute(handle.db),
+    ).rejects.toThrow(/check constraint/i);
+    expect(await getBalance(handle.db, user.id)).toBe(0);
+  });
+
+  it("refuses a zero amount and a duplicate cause key", async () => {
+    const user = await insertUserRow(handle.db);
+    const row = {
+      user_id: user.id,
+      amount: 0,
+      kind: "adjustment",
+      reason: "x",
+      cause_key: `zero:${user.id}`,
+    };
+    await expect(handle.db.insertInto("coin_ledger").values(row).execute()).rejects.toThrow(
+      /check constraint/i,
+    );
+    await handle.db
+      .insertInto("coin_ledger")
+      .values({ ...row, amount: 1 })
+      .execute();
+    await expect(
+      handle.db
+        .insertInto("coin_ledger")
+        .values({ ...row, amount: 1 })
+        .execute(),
+    ).rejects.toThrow(/unique/i);
+  });
+});

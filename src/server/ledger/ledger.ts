@@ -1,0 +1,167 @@
+import { type Kysely, sql, type Transaction } from "kysely";
+import { type EarningKind, maskEmail, REFERRAL_BONUS_COINS, referralReasons, rewards } from "~/core/coins";
+import type { Database } from "../db/client";
+import type { DB } from "../db/schema";
+import { AppError } from "../errors";
+import { withRetryableTransaction } from "./transaction";
+
+/**
+ * THE ONLY WRITER of coin_ledger and user_profiles.points. Every change is a ledger row with a unique
+ * cause key, written in the same transaction as the balance change (`points = points + n`), so that
+ * at every commit: points = Σ amount of the user's rows. A cause key seen before pays nothing.
+ */
+
+export interface AwardInput {
+  userId: string;
+  kind: EarningKind;
+  /** Unique, server-made cause of this award, e.g. `ttt-win:<gameId>`. */
+  causeKey: string;
+}
+
+export interface AwardResult {
+  /** Coins this call paid (0 when the cause was already paid). */
+  amount: number;
+  reason: string;
+  /** The user's balance after this call, including any referral bonus paid with it. */
+  balance: number;
+  /** True when the cause key had been paid before: nothing was paid now. */
+  duplicate: boolean;
+  /** The friend's referral bonus paid in the same transaction, if this was the first earning. */
+  referralBonus: number;
+}
+
+type Tx = Transaction<DB> | Kysely<DB>;
+
+async function insertEntry(
+  tx: Tx,
+  row: { userId: string; amount: number; kind: string; reason: string; causeKey: string },
+): Promise<boolean> {
+  const inserted = await tx
+    .insertInto("coin_ledger")
+    .values({
+      user_id: row.userId,
+      amount: row.amount,
+      kind: row.kind,
+      reason: row.reason,
+      cause_key: row.causeKey,
+    })
+    .onConflict((oc) => oc.column("cause_key").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+async function addPoints(tx: Tx, userId: string, amount: number): Promise<number> {
+  const row = await tx
+    .updateTable("user_profiles")
+    .set({ points: sql<number>`points + ${amount}` })
+    .where("id", "=", userId)
+    .returning("points")
+    .executeTakeFirst();
+  if (!row) throw new AppError("NOT_FOUND", "No profile exists for this user.");
+  return row.points;
+}
+
+export const referralCauseKeys = (referredUserId: string) => ({
+  friend: `referral:${referredUserId}:friend`,
+  referrer: `referral:${referredUserId}:referrer`,
+});
+
+/**
+ * Pays the referral bonus pair if `userId` was referred and it was not paid yet. Runs inside the
+ * transaction of the user's earning, so the first earning to commit pays it, exactly once.
+ */
+async function payReferralBonus(tx: Tx, userId: string): Promise<number> {
+  const profile = await tx
+    .selectFrom("user_profiles")
+    .innerJoin("user", "user.id", "user_profiles.id")
+    .select(["user_profiles.referred_by", "user.email"])
+    .where("user_profiles.id", "=", userId)
+    .executeTakeFirst();
+  const referrerId = profile?.referred_by;
+  if (!profile || !referrerId) return 0;
+  const keys = referralCauseKeys(userId);
+  const paid = await insertEntry(tx, {
+    userId,
+    amount: REFERRAL_BONUS_COINS,
+    kind: "referral_bonus",
+    reason: referralReasons.friend,
+    causeKey: keys.friend,
+  });
+  if (!paid) return 0;
+  await addPoints(tx, userId, REFERRAL_BONUS_COINS);
+  await insertEntry(tx, {
+    userId: referrerId,
+    amount: REFERRAL_BONUS_COINS,
+    kind: "referral_bonus",
+    reason: referralReasons.referrer(maskEmail(profile.email)),
+    causeKey: keys.referrer,
+  });
+  await addPoints(tx, referrerId, REFERRAL_BONUS_COINS);
+  return REFERRAL_BONUS_COINS;
+}
+
+/** Pays the reward of `kind` to `userId` once per `causeKey`. Safe to retry and to call concurrently. */
+export async function award(db: Database, input: AwardInput): Promise<AwardResult> {
+  const { amount, reason } = rewards[input.kind];
+  return withRetryableTransaction(db, async (tx) => {
+    const inserted = await insertEntry(tx, { ...input, amount, reason });
+    if (!inserted) {
+      const first = await tx
+        .selectFrom("coin_ledger")
+        .innerJoin("user_profiles", "user_profiles.id", "coin_ledger.user_id")
+        .select(["coin_ledger.user_id", "user_profiles.points"])
+        .where("coin_ledger.cause_key", "=", input.causeKey)
+        .executeTakeFirstOrThrow();
+      if (first.user_id !== input.userId)
+        throw new Error(`cause key ${input.causeKey} belongs to another user`);
+      return { amount: 0, reason, balance: first.points, duplicate: true, referralBonus: 0 };
+    }
+    let balance = await addPoints(tx, input.userId, amount);
+    const referralBonus = await payReferralBonus(tx, input.userId);
+    if (referralBonus) balance += referralBonus;
+    return { amount, reason, balance, duplicate: false, referralBonus };
+  });
+}
+
+export async function getBalance(db: Database, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("user_profiles")
+    .select("points")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return row?.points ?? 0;
+}
+
+export interface LedgerEntry {
+  id: number;
+  kind: string;
+  reason: string;
+  amount: number;
+  createdAt: string;
+}
+
+/** Newest first; `before` is the id cursor of the previous page's last entry. */
+export async function listEntries(
+  db: Database,
+  userId: string,
+  page: { limit: number; before?: number | undefined },
+): Promise<{ entries: LedgerEntry[]; nextCursor: number | null }> {
+  let q = db
+    .selectFrom("coin_ledger")
+    .select(["id", "kind", "reason", "amount", "created_at"])
+    .where("user_id", "=", userId)
+    .orderBy("id", "desc")
+    .limit(page.limit + 1);
+  if (page.before !== undefined) q = q.where("id", "<", page.before);
+  const rows = await q.execute();
+  const entries = rows.slice(0, page.limit).map((r) => ({
+    id: Number(r.id),
+    kind: r.kind,
+    reason: r.reason,
+    amount: r.amount,
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
+  const last = entries.at(-1);
+  return { entries, nextCursor: rows.length > page.limit && last ? last.id : null };
+}

@@ -1,0 +1,29 @@
+import type { Transaction } from "kysely";
+import type { Database } from "../db/client";
+import type { DB } from "../db/schema";
+
+/** PostgreSQL error codes after which a whole transaction may simply be run again. */
+const RETRYABLE = new Set(["40001", "40P01"]);
+
+function sqlState(error: unknown): string | undefined {
+  return typeof error === "object" && error !== null && "code" in error && typeof error.code === "string"
+    ? error.code
+    : undefined;
+}
+
+/** Runs `work` in a transaction, re-running it on serialization failures and deadlocks. */
+export async function withRetryableTransaction<T>(
+  db: Database,
+  work: (tx: Transaction<DB>) => Promise<T>,
+  attempts = 5,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      const code = sqlState(error);
+      if (attempt >= attempts || !code || !RETRYABLE.has(code)) throw error;
+      await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
+    }
+  }
+}

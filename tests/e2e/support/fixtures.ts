@@ -1,0 +1,50 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject } from "vitest";
+import { desktop, launchBrowser } from "./chromium";
+import { type RunningServer, startServer } from "./server";
+
+export const chromiumPath = inject("chromiumPath");
+/** `describeE2E` runs only when a browser exists; the global setup already failed under CI=true otherwise. */
+export const describeE2E = describe.skipIf(!chromiumPath);
+
+export interface E2EHarness {
+  server: RunningServer;
+  browser: Browser;
+  /** A new isolated browser context + page that records page errors. */
+  newPage(
+    options?: BrowserContextOptions,
+  ): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
+}
+
+/** One server and one browser per test file. */
+export function useE2E(serverEnv: Record<string, string> = {}): E2EHarness {
+  const harness = {} as E2EHarness;
+  beforeAll(async () => {
+    harness.server = await startServer(serverEnv);
+    harness.browser = await launchBrowser(chromiumPath);
+    harness.newPage = async (options = desktop) => {
+      const context = await harness.browser.newContext({ ...options, baseURL: harness.server.url });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      page.on("console", (m) => {
+        if (m.type() === "error") errors.push(m.text());
+      });
+      return { context, page, errors };
+    };
+  }, 120_000);
+  afterAll(async () => {
+    await harness.browser?.close();
+    await harness.server?.stop();
+  });
+  return harness;
+}
+
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze();
+  const summary = result.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+  );
+  expect(summary).toEqual([]);
+}

@@ -1,0 +1,16 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "~": path.resolve(import.meta.dirname, "src") } },
+  test: {
+    reporters: ["default", "./tests/support/summary-reporter.ts"],
+    name: "e2e",
+    include: ["tests/e2e/**/*.e2e.test.ts"],
+    globalSetup: ["tests/e2e/support/global-setup.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    maxWorkers: 2,
+    fileParallelism: true,
+  },
+});
