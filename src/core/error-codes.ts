@@ -6,6 +6,11 @@
 export const errorCatalog = {
   BAD_REQUEST: { status: 400, message: "The request could not be understood." },
   INVALID_JSON: { status: 400, message: "The request body is not valid JSON." },
+  /** SPEC §5: the backend's message when an auth request lacks an email or a password. */
+  MISSING_CREDENTIALS: {
+    status: 400,
+    message: "You must provide either an email or phone number and a password",
+  },
   VALIDATION_FAILED: { status: 422, message: "Some fields are missing or invalid." },
   UNAUTHORIZED: { status: 401, message: "You need to be logged in." },
   LOGIN_REQUIRED: { status: 401, message: "You need to be logged in to earn coins." },

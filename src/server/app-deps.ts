@@ -1,10 +1,22 @@
+import type { Auth } from "./auth/auth";
 import type { Database } from "./db/client";
 import type { Env } from "./env";
+import type { RateLimitStore } from "./http/rate-limit";
 import type { Logger } from "./logger";
+import type { Mailer } from "./mail/mailer";
+import type { MailOutbox } from "./mail/outbox";
 
-/** What every sub-router may use; built once in main.ts (or per test). */
+/** What every sub-router may use; built once by createDeps (src/server/create-deps.ts) in main.ts and in tests. */
 export interface AppDeps {
   env: Env;
   db: Database;
   logger: Logger;
+  /** Delivers one message now (SMTP or the dev mailbox). */
+  mailer: Mailer;
+  /** Sends through `mailer` in the background; what request handlers use. */
+  mailOutbox: MailOutbox;
+  /** The better-auth instance (sessions, sign-in, verification, reset). */
+  auth: Auth;
+  /** Counters of the auth rate limits. */
+  rateLimitStore: RateLimitStore;
 }

@@ -1,11 +1,20 @@
 import { bodyLimit } from "hono/body-limit";
 import type { AppDeps } from "./app-deps";
+import { createAuthRoutes } from "./auth/auth.routes";
 import { AppError } from "./errors";
+import { createGamesRoutes } from "./games/games.routes";
 import { createHealthRoutes } from "./health/health.routes";
 import { createErrorHandler } from "./http/errors";
+import { sameOriginMutations, trustedOrigins } from "./http/origin-check";
 import { requestLog } from "./http/request-log";
 import { createRouter } from "./http/router";
 import { mountSpa } from "./http/spa";
+import { createLedgerRoutes } from "./ledger/ledger.routes";
+import { createDevMailboxRoutes } from "./mail/dev-mailbox.routes";
+import { createProfileRoutes } from "./profile/profile.routes";
+import { createQuizzesRoutes } from "./quizzes/quizzes.routes";
+import { createReferralsRoutes } from "./referrals/referrals.routes";
+import { createVideosRoutes } from "./videos/videos.routes";
 
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -24,7 +33,15 @@ export function createApi(deps: AppDeps) {
         },
       }),
     )
-    .route("/health", createHealthRoutes(deps));
+    .use(sameOriginMutations(trustedOrigins(deps.env)))
+    .route("/health", createHealthRoutes(deps))
+    .route("/games", createGamesRoutes(deps))
+    .route("/auth", createAuthRoutes(deps))
+    .route("/me", createProfileRoutes(deps))
+    .route("/ledger", createLedgerRoutes(deps))
+    .route("/videos", createVideosRoutes(deps))
+    .route("/quizzes", createQuizzesRoutes(deps))
+    .route("/referrals", createReferralsRoutes(deps));
 }
 
 export type AppType = ReturnType<typeof createApi>;
@@ -40,6 +57,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.all("/api", () => {
     throw new AppError("NOT_FOUND");
   });
+  app.route("/dev", createDevMailboxRoutes(deps));
   if (options.webRoot) mountSpa(app, options.webRoot);
   app.notFound(() => {
     throw new AppError("NOT_FOUND");

@@ -42,8 +42,29 @@ const schema = z.object({
   MAIL_FROM: z.string().trim().min(3).default("Play, Learn, Earn <no-reply@play-learn-earn.local>"),
   LOG_LEVEL: z.enum(logLevels).default("info"),
   AUTH_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional(),
-  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
+  AUTH_RATE_LIMIT: z.coerce
+    .number({ message: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 10000")
+    .max(10_000, "must be between 1 and 10000")
+    .default(5),
+  MAIL_RATE_LIMIT: z.coerce
+    .number({ message: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 10000")
+    .max(10_000, "must be between 1 and 10000")
+    .default(3),
+  TRUST_PROXY: z
+    .enum(["true", "false", "1", "0"], { message: "must be true or false" })
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
   REDIS_URL: optionalUrl(["redis:", "rediss:"], "Redis"),
+  VIDEO_WATCH_LIMIT: z.coerce
+    .number({ message: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 100000")
+    .max(100_000, "must be between 1 and 100000")
+    .default(30),
 });
 
 export type RawEnv = z.input<typeof schema>;
@@ -61,8 +82,15 @@ export interface Env {
   mailFrom: string;
   logLevel: (typeof logLevels)[number];
   authSecret: string;
+  /** Sign-in and sign-up attempts allowed per minute per client IP. */
   authRateLimit: number;
+  /** Verification and reset mails allowed per minute per client IP and per e-mail address. */
+  mailRateLimit: number;
+  /** Read the client IP from X-Forwarded-For (set only behind a reverse proxy that overwrites it). */
+  trustProxy: boolean;
   redisUrl: string | undefined;
+  /** Paid video watches per user per minute (a person clicking through the cards never reaches it). */
+  videoWatchLimit: number;
 }
 
 export class EnvError extends Error {}
@@ -87,6 +115,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       "Invalid configuration: AUTH_SECRET is required when NODE_ENV=production (32+ characters)",
     );
   }
+  if (e.NODE_ENV === "production" && !e.SMTP_URL) {
+    throw new EnvError(
+      "Invalid configuration: SMTP_URL is required when NODE_ENV=production (confirmation and reset e-mails must be delivered)",
+    );
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -100,6 +133,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     logLevel: e.LOG_LEVEL,
     authSecret: e.AUTH_SECRET ?? DEV_SECRET,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    mailRateLimit: e.MAIL_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
+    videoWatchLimit: e.VIDEO_WATCH_LIMIT,
   };
 }

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
+import { createDeps } from "./create-deps";
 import { openDatabase } from "./db/client";
 import { migrateToLatest } from "./db/migrate";
 import { loadEnvOrExit } from "./load-env";
@@ -19,7 +20,8 @@ try {
   process.exit(1);
 }
 
-const app = createApp({ env, db: handle.db, logger }, { webRoot: path.resolve("dist/web") });
+const deps = createDeps({ env, db: handle.db, logger });
+const app = createApp(deps, { webRoot: path.resolve("dist/web") });
 const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
   logger.info({ port: info.port, db: handle.kind, url: env.appUrl }, `listening on ${env.appUrl}`);
 });
@@ -30,6 +32,7 @@ async function shutdown(signal: string) {
   closing = true;
   logger.info({ signal }, "shutting down");
   server.close();
+  await deps.mailOutbox.idle();
   await handle.close();
   process.exit(0);
 }

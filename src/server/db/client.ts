@@ -1,11 +1,12 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { Kysely, PostgresDialect } from "kysely";
+import { type Kysely, PostgresDialect } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 import type { Env } from "../env";
 import type { DB } from "./schema";
+import { ScopedKysely } from "./transaction-scope";
 
 export type Database = Kysely<DB>;
 
@@ -19,12 +20,12 @@ export interface DatabaseHandle {
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export function fromPool(pool: pg.Pool): DatabaseHandle {
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new ScopedKysely({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: "postgres", close: () => db.destroy() };
 }
 
 export function fromPGlite(client: PGlite): DatabaseHandle {
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+  const db = new ScopedKysely({ dialect: new PGliteDialect(client) });
   return { db, kind: "pglite", close: () => db.destroy() };
 }
 

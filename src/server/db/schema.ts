@@ -24,6 +24,31 @@ export interface SessionTable {
   userId: string;
 }
 
+export interface AccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  refreshTokenExpiresAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  scope: string | null;
+  password: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: Timestamp;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
 export interface UserProfileTable {
   id: string;
   points: Generated<number>;
@@ -49,10 +74,83 @@ export interface CoinLedgerTable {
   created_at: Generated<Date>;
 }
 
+export interface DevMailboxTable {
+  id: Generated<number>;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  created_at: Generated<Date>;
+}
+
+export type GameStatus = "open" | "won" | "lost" | "draw" | "abandoned";
+
+export interface GameTable {
+  id: Generated<string>;
+  user_id: string;
+  /** Nine characters, row by row: 'X', 'O' or '-'. */
+  board: Generated<string>;
+  status: Generated<GameStatus>;
+  version: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  finished_at: Date | null;
+}
+
+export interface QuizTable {
+  id: string;
+  name: string;
+  icon: string;
+  description: string;
+  position: number;
+}
+
+export interface QuizQuestionTable {
+  id: string;
+  quiz_id: string;
+  position: number;
+  text: string;
+  options: string[];
+  answer: string;
+}
+
+/** One question of a quiz session: its id and the order its options are shown in (indices into `options`). */
+export interface QuizSessionItem {
+  questionId: string;
+  optionOrder: number[];
+}
+
+export interface QuizSessionTable {
+  id: string;
+  quiz_id: string;
+  user_id: string | null;
+  /** jsonb; written as a JSON string. */
+  items: ColumnType<QuizSessionItem[], string, string>;
+  created_at: Generated<Date>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  completed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface QuizAnswerTable {
+  session_id: string;
+  question_id: string;
+  chosen: string;
+  correct: boolean;
+  answered_at: Generated<Date>;
+}
+
 export interface DB {
   coin_ledger: CoinLedgerTable;
+  games: GameTable;
   user: UserTable;
   session: SessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
   user_profiles: UserProfileTable;
   referrals: ReferralTable;
+  dev_mailbox: DevMailboxTable;
+  quizzes: QuizTable;
+  quiz_questions: QuizQuestionTable;
+  quiz_sessions: QuizSessionTable;
+  quiz_answers: QuizAnswerTable;
 }

@@ -25,11 +25,16 @@ const codeByStatus: Partial<Record<number, ErrorCode>> = {
   429: "RATE_LIMITED",
 };
 
+/** The catalogue error for a bare HTTP status (a response that carries no code of its own). */
+export function errorForStatus(status: number): AppError {
+  if (status >= 500) return new AppError("INTERNAL");
+  return new AppError(codeByStatus[status] ?? "BAD_REQUEST");
+}
+
 /** Hono's own HTTPExceptions (bad JSON, body limit…) mapped onto the catalogue. */
 function fromHttpException(err: HTTPException): AppError {
-  if (err.status >= 500) return new AppError("INTERNAL");
   if (err.status === 400 && /json/i.test(err.message)) return new AppError("INVALID_JSON");
-  return new AppError(codeByStatus[err.status] ?? "BAD_REQUEST");
+  return errorForStatus(err.status);
 }
 
 /** Maps anything thrown in a handler to JSON. Only truly unexpected errors become 500s, and they are logged. */

@@ -1,10 +1,27 @@
 import { Hono } from "hono";
 
-export interface AppVariables {
-  requestId: string;
+/** The signed-in user as the API sees it; set by requireUser / requireEarner (src/server/auth/require-user.ts). */
+export interface SessionUser {
+  id: string;
+  email: string;
+  emailVerified: boolean;
 }
 
-export type AppBindings = { Variables: AppVariables };
+export interface AppVariables {
+  requestId: string;
+  /** Present only behind requireUser / requireEarner, whose handlers see it as non-optional. */
+  user?: SessionUser;
+}
+
+/**
+ * What @hono/node-server passes as `c.env` (its HttpBindings), reduced to what we read: the socket's
+ * address. In-process tests pass `{ incoming: { socket: { remoteAddress } } }` to `app.request`.
+ */
+export interface NodeBindings {
+  incoming?: { socket?: { remoteAddress?: string | undefined } };
+}
+
+export type AppBindings = { Variables: AppVariables; Bindings: NodeBindings };
 
 /** Every sub-router is made here so they share one Env type. */
 export const createRouter = () => new Hono<AppBindings>();

@@ -32,6 +32,7 @@ describe("award", () => {
       causeKey: `ttt-win:${user.id}:1`,
     });
     expect(first).toEqual({
+      entryId: expect.any(Number),
       amount: 10,
       reason: "Tic Tac Toe win",
       balance: 10,

@@ -19,6 +19,8 @@ export interface AwardInput {
 }
 
 export interface AwardResult {
+  /** The ledger row of this cause (the first one's, for a replay). */
+  entryId: number;
   /** Coins this call paid (0 when the cause was already paid). */
   amount: number;
   reason: string;
@@ -35,7 +37,7 @@ type Tx = Transaction<DB> | Kysely<DB>;
 async function insertEntry(
   tx: Tx,
   row: { userId: string; amount: number; kind: string; reason: string; causeKey: string },
-): Promise<boolean> {
+): Promise<number | null> {
   const inserted = await tx
     .insertInto("coin_ledger")
     .values({
@@ -48,18 +50,22 @@ async function insertEntry(
     .onConflict((oc) => oc.column("cause_key").doNothing())
     .returning("id")
     .executeTakeFirst();
-  return inserted !== undefined;
+  return inserted ? Number(inserted.id) : null;
 }
 
-async function addPoints(tx: Tx, userId: string, amount: number): Promise<number> {
+async function addPoints(
+  tx: Tx,
+  userId: string,
+  amount: number,
+): Promise<{ points: number; referredBy: string | null }> {
   const row = await tx
     .updateTable("user_profiles")
     .set({ points: sql<number>`points + ${amount}` })
     .where("id", "=", userId)
-    .returning("points")
+    .returning(["points", "referred_by"])
     .executeTakeFirst();
   if (!row) throw new AppError("NOT_FOUND", "No profile exists for this user.");
-  return row.points;
+  return { points: row.points, referredBy: row.referred_by };
 }
 
 export const referralCauseKeys = (referredUserId: string) => ({
@@ -68,18 +74,11 @@ export const referralCauseKeys = (referredUserId: string) => ({
 });
 
 /**
- * Pays the referral bonus pair if `userId` was referred and it was not paid yet. Runs inside the
- * transaction of the user's earning, so the first earning to commit pays it, exactly once.
+ * Pays the referral bonus pair for `userId`, referred by `referrerId`, unless it was paid already. Runs inside
+ * the transaction of the user's earning, so the first earning to commit pays it, exactly once (the bonus
+ * row's unique cause key makes every later or concurrent attempt a no-op).
  */
-async function payReferralBonus(tx: Tx, userId: string): Promise<number> {
-  const profile = await tx
-    .selectFrom("user_profiles")
-    .innerJoin("user", "user.id", "user_profiles.id")
-    .select(["user_profiles.referred_by", "user.email"])
-    .where("user_profiles.id", "=", userId)
-    .executeTakeFirst();
-  const referrerId = profile?.referred_by;
-  if (!profile || !referrerId) return 0;
+async function payReferralBonus(tx: Tx, userId: string, referrerId: string): Promise<number> {
   const keys = referralCauseKeys(userId);
   const paid = await insertEntry(tx, {
     userId,
@@ -88,13 +87,18 @@ async function payReferralBonus(tx: Tx, userId: string): Promise<number> {
     reason: referralReasons.friend,
     causeKey: keys.friend,
   });
-  if (!paid) return 0;
+  if (paid === null) return 0;
   await addPoints(tx, userId, REFERRAL_BONUS_COINS);
+  const friend = await tx
+    .selectFrom("user")
+    .select("email")
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
   await insertEntry(tx, {
     userId: referrerId,
     amount: REFERRAL_BONUS_COINS,
     kind: "referral_bonus",
-    reason: referralReasons.referrer(maskEmail(profile.email)),
+    reason: referralReasons.referrer(maskEmail(friend.email)),
     causeKey: keys.referrer,
   });
   await addPoints(tx, referrerId, REFERRAL_BONUS_COINS);
@@ -105,23 +109,52 @@ async function payReferralBonus(tx: Tx, userId: string): Promise<number> {
 export async function award(db: Database, input: AwardInput): Promise<AwardResult> {
   const { amount, reason } = rewards[input.kind];
   return withRetryableTransaction(db, async (tx) => {
-    const inserted = await insertEntry(tx, { ...input, amount, reason });
-    if (!inserted) {
+    const entryId = await insertEntry(tx, { ...input, amount, reason });
+    if (entryId === null) {
       const first = await tx
         .selectFrom("coin_ledger")
         .innerJoin("user_profiles", "user_profiles.id", "coin_ledger.user_id")
-        .select(["coin_ledger.user_id", "user_profiles.points"])
+        .select(["coin_ledger.id", "coin_ledger.user_id", "user_profiles.points"])
         .where("coin_ledger.cause_key", "=", input.causeKey)
         .executeTakeFirstOrThrow();
       if (first.user_id !== input.userId)
         throw new Error(`cause key ${input.causeKey} belongs to another user`);
-      return { amount: 0, reason, balance: first.points, duplicate: true, referralBonus: 0 };
+      return {
+        entryId: Number(first.id),
+        amount: 0,
+        reason,
+        balance: first.points,
+        duplicate: true,
+        referralBonus: 0,
+      };
     }
-    let balance = await addPoints(tx, input.userId, amount);
-    const referralBonus = await payReferralBonus(tx, input.userId);
-    if (referralBonus) balance += referralBonus;
-    return { amount, reason, balance, duplicate: false, referralBonus };
+    const { points, referredBy } = await addPoints(tx, input.userId, amount);
+    const referralBonus = referredBy ? await payReferralBonus(tx, input.userId, referredBy) : 0;
+    const balance = points + referralBonus;
+    return { entryId, amount, reason, balance, duplicate: false, referralBonus };
   });
+}
+
+/** What an earning action answers (`earned`), or null when this call paid nothing (a replayed cause). */
+export interface Earned {
+  /** The ledger row that paid it (for support and audits). */
+  entryId: number;
+  amount: number;
+  reason: string;
+  balance: number;
+  /** The friend's referral bonus paid with this first earning (already in `balance`). */
+  referralBonus: number;
+}
+
+export function earnedFrom(result: AwardResult): Earned | null {
+  if (result.duplicate) return null;
+  return {
+    entryId: result.entryId,
+    amount: result.amount,
+    reason: result.reason,
+    balance: result.balance,
+    referralBonus: result.referralBonus,
+  };
 }
 
 export async function getBalance(db: Database, userId: string): Promise<number> {

@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject } from "vitest";
+import { type RunningServer, startServer } from "../../support/server-process";
 import { desktop, launchBrowser } from "./chromium";
-import { type RunningServer, startServer } from "./server";
 
 export const chromiumPath = inject("chromiumPath");
 /** `describeE2E` runs only when a browser exists; the global setup already failed under CI=true otherwise. */
@@ -17,11 +17,14 @@ export interface E2EHarness {
   ): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
 }
 
-/** One server and one browser per test file. */
-export function useE2E(serverEnv: Record<string, string> = {}): E2EHarness {
+/**
+ * One server and one browser per test file. `serverEnv` may be a function, read when the server starts: for
+ * values that an earlier `beforeAll` creates (e.g. the SMTP sink's URL).
+ */
+export function useE2E(serverEnv: Record<string, string> | (() => Record<string, string>) = {}): E2EHarness {
   const harness = {} as E2EHarness;
   beforeAll(async () => {
-    harness.server = await startServer(serverEnv);
+    harness.server = await startServer(typeof serverEnv === "function" ? serverEnv() : serverEnv);
     harness.browser = await launchBrowser(chromiumPath);
     harness.newPage = async (options = desktop) => {
       const context = await harness.browser.newContext({ ...options, baseURL: harness.server.url });

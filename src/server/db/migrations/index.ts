@@ -1,9 +1,15 @@
 import type { Migration } from "kysely/migration";
 import * as m0001 from "./0001-auth-and-profiles";
+import * as m0002 from "./0002-mail-outbox";
 import * as m0003 from "./0003-coin-ledger";
+import * as m0004 from "./0004-quizzes";
+import * as m0005 from "./0005-games";
 
 /** Every migration, in order. The same files run on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
   "0001-auth-and-profiles": m0001,
+  "0002-mail-outbox": m0002,
   "0003-coin-ledger": m0003,
+  "0004-quizzes": m0004,
+  "0005-games": m0005,
 };

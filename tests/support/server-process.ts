@@ -10,7 +10,10 @@ export interface RunningServer {
   dataDir: string;
   /** Everything the server printed (pino JSON lines). */
   output(): string;
+  /** Graceful stop (SIGTERM); removes the data dir unless the caller chose it. */
   stop(): Promise<void>;
+  /** Hard kill (SIGKILL), as a crash; waits for the process to be gone. */
+  kill(): Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -48,7 +51,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const url = `http://localhost:${port}`;
   let log = "";
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    cwd: path.resolve(import.meta.dirname, "../../.."),
+    cwd: path.resolve(import.meta.dirname, "../.."),
     env: {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",
@@ -74,6 +77,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     port,
     dataDir,
     output: () => log,
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGKILL");
+      await exited;
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));

@@ -1,0 +1,108 @@
+import { betterAuth } from "better-auth";
+import type { Database } from "../db/client";
+import { runBeforeCommit } from "../db/transaction-scope";
+import type { Env } from "../env";
+import { trustedOrigins } from "../http/origin-check";
+import type { Logger } from "../logger";
+import type { MailOutbox } from "../mail/outbox";
+import { passwordResetMail, verificationMail } from "../mail/templates";
+import { createProfile } from "../profile/profiles";
+import { type Argon2Params, createPasswordHasher } from "./password-hash";
+import { currentSignUp } from "./sign-up-scope";
+
+export const AUTH_BASE_PATH = "/api/auth";
+/** Header our routes set from the socket (or trusted proxy) address before better-auth sees a request. */
+export const CLIENT_IP_HEADER = "x-ple-client-ip";
+/** Where a confirmation link lands; auth.routes.ts turns it into /auth?verified=1 or /auth?verifyError=CODE. */
+const VERIFY_CALLBACK = "/auth";
+
+export interface AuthDeps {
+  env: Env;
+  db: Database;
+  logger: Logger;
+  mailOutbox: MailOutbox;
+  /** Cheaper argon2 parameters for tests; production uses PRODUCTION_ARGON2. */
+  argon2?: Argon2Params;
+}
+
+export function createAuth({ env, db, logger, mailOutbox, argon2 }: AuthDeps) {
+  const authLogger = logger.child({ module: "better-auth" });
+  return betterAuth({
+    appName: "Play, Learn, Earn",
+    baseURL: env.appUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: env.authSecret,
+    // transaction: true makes sign-up one transaction; our hook writes the profile in it (ADR 004).
+    database: { db, type: "postgres", transaction: true },
+    trustedOrigins: trustedOrigins(env),
+    telemetry: { enabled: false },
+    // Ours (src/server/auth/auth.routes.ts) instead: keyed by the socket address, and per e-mail address.
+    rateLimit: { enabled: false },
+    // Unexpected errors reach our error handler (logged once, 500 JSON) instead of better-call's console.error.
+    onAPIError: { throw: true },
+    logger: {
+      level: "info",
+      log: (level, message, ...args) =>
+        authLogger[level]({ details: args.length ? args : undefined }, message),
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      password: createPasswordHasher(argon2),
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        mailOutbox.enqueue(
+          passwordResetMail(user.email, `${env.appUrl}/update-password?token=${encodeURIComponent(token)}`),
+        );
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, token }) => {
+        if (currentSignUp()?.skipMail) {
+          logger.warn({ to: user.email }, "mail quota used up: no confirmation mail for this sign-up");
+          return;
+        }
+        const url = `${env.appUrl}${AUTH_BASE_PATH}/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(VERIFY_CALLBACK)}`;
+        mailOutbox.enqueue(verificationMail(user.email, url));
+      },
+    },
+    advanced: {
+      useSecureCookies: env.appUrl.startsWith("https:"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => {
+            const signUp = currentSignUp();
+            const queued = runBeforeCommit(async (trx) => {
+              const created = await trx
+                .selectFrom("user")
+                .select("id")
+                .where("email", "=", user.email)
+                .executeTakeFirstOrThrow();
+              const outcome = await createProfile(trx, {
+                userId: created.id,
+                referralCode: signUp?.referralCode,
+              });
+              if (signUp) signUp.outcome = outcome;
+            });
+            if (!queued)
+              throw new Error("A user must be created inside a database transaction (see ADR 004)");
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env";
+
+function errorOf(source: Record<string, string>): string {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    if (error instanceof EnvError) return error.message;
+    throw error;
+  }
+  throw new Error("parseEnv accepted the configuration");
+}
+
+describe("parseEnv", () => {
+  it("has defaults for everything in development", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      nodeEnv: "development",
+      port: 3000,
+      host: "0.0.0.0",
+      dataDir: "./data",
+      databaseUrl: undefined,
+      appUrl: "http://localhost:3000",
+      smtpUrl: undefined,
+      authRateLimit: 5,
+      mailRateLimit: 3,
+      trustProxy: false,
+      logLevel: "info",
+    });
+    expect(env.authSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it("reads and normalises what is set", () => {
+    const env = parseEnv({
+      PORT: "8080",
+      APP_URL: "https://play.example/",
+      AUTH_RATE_LIMIT: "10",
+      MAIL_RATE_LIMIT: "4",
+      TRUST_PROXY: "true",
+      SMTP_URL: "smtp://mail.example:587",
+      DATABASE_URL: "postgres://u@db/app",
+      FOO: "",
+    });
+    expect(env).toMatchObject({
+      port: 8080,
+      appUrl: "https://play.example",
+      authRateLimit: 10,
+      mailRateLimit: 4,
+      trustProxy: true,
+      smtpUrl: "smtp://mail.example:587",
+      databaseUrl: "postgres://u@db/app",
+    });
+    expect(parseEnv({ PORT: "8080" }).appUrl).toBe("http://localhost:8080");
+    expect(parseEnv({ TRUST_PROXY: "0" }).trustProxy).toBe(false);
+    expect(parseEnv({ DATABASE_URL: "" }).databaseUrl).toBeUndefined();
+  });
+
+  it("explains a bad value in one line", () => {
+    expect(errorOf({ PORT: "abc" })).toBe('Invalid configuration: PORT must be a whole number (got "abc")');
+    expect(errorOf({ DATABASE_URL: "mysql://x/y" })).toBe(
+      'Invalid configuration: DATABASE_URL must be a PostgreSQL URL (postgres://… or postgresql://…) (got "mysql://x/y")',
+    );
+    expect(errorOf({ AUTH_RATE_LIMIT: "0" })).toBe(
+      'Invalid configuration: AUTH_RATE_LIMIT must be between 1 and 10000 (got "0")',
+    );
+    expect(errorOf({ TRUST_PROXY: "yes" })).toBe(
+      'Invalid configuration: TRUST_PROXY must be true or false (got "yes")',
+    );
+    expect(errorOf({ SMTP_URL: "http://mail" })).toMatch(
+      /^Invalid configuration: SMTP_URL must be an? SMTP URL/,
+    );
+    for (const message of [errorOf({ PORT: "abc" }), errorOf({ AUTH_SECRET: "short" })]) {
+      expect(message).not.toContain("\n");
+    }
+  });
+
+  it("requires AUTH_SECRET and SMTP_URL in production", () => {
+    expect(errorOf({ NODE_ENV: "production", SMTP_URL: "smtp://mail:25" })).toMatch(
+      /AUTH_SECRET is required/,
+    );
+    expect(errorOf({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32) })).toBe(
+      "Invalid configuration: SMTP_URL is required when NODE_ENV=production (confirmation and reset e-mails must be delivered)",
+    );
+    const env = parseEnv({
+      NODE_ENV: "production",
+      AUTH_SECRET: "x".repeat(32),
+      SMTP_URL: "smtps://mail:465",
+    });
+    expect(env.authSecret).toBe("x".repeat(32));
+  });
+});

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { moveInputSchema } from "~/core/tic-tac-toe/api";
+import type { AppDeps } from "../app-deps";
+import { requireEarner } from "../auth/require-user";
+import { createRouter } from "../http/router";
+import { jsonBody, params } from "../http/validate";
+import { getOpenGame, playMove, startGame } from "./games.service";
+
+/**
+ * Signed-in Tic Tac Toe (ADR 005); guests play in the browser and get 401 LOGIN_REQUIRED here.
+ * POST /api/games/tic-tac-toe                 → 201 { game }   (abandons the open game, if any)
+ * GET  /api/games/tic-tac-toe/current         → { game | null }
+ * POST /api/games/tic-tac-toe/:gameId/moves   { cell, version? } → { game, moves, earned }
+ */
+export const createGamesRoutes = (deps: AppDeps) => {
+  const earner = requireEarner(deps);
+  return createRouter()
+    .post("/tic-tac-toe", earner, async (c) => c.json({ game: await startGame(deps.db, c.var.user.id) }, 201))
+    .get("/tic-tac-toe/current", earner, async (c) =>
+      c.json({ game: await getOpenGame(deps.db, c.var.user.id) }),
+    )
+    .post(
+      "/tic-tac-toe/:gameId/moves",
+      earner,
+      params(z.object({ gameId: z.uuid() })),
+      jsonBody(moveInputSchema),
+      async (c) => {
+        const { gameId } = c.req.valid("param");
+        const { cell, version } = c.req.valid("json");
+        return c.json(await playMove(deps.db, { userId: c.var.user.id, gameId, cell, version }));
+      },
+    );
+};

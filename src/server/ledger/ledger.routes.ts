@@ -1,0 +1,25 @@
+import { z } from "zod";
+import type { AppDeps } from "../app-deps";
+import { requireUser } from "../auth/require-user";
+import { createRouter } from "../http/router";
+import { query } from "../http/validate";
+import { getBalance, listEntries } from "./ledger";
+
+const pageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+});
+
+/** Read-only: the signed-in user's balance and history. Coins are only ever paid by earning features. */
+export const createLedgerRoutes = (deps: AppDeps) =>
+  createRouter()
+    .use(requireUser(deps))
+    .get("/balance", async (c) => {
+      const user = c.var.user!;
+      return c.json({ balance: await getBalance(deps.db, user.id) });
+    })
+    .get("/transactions", query(pageQuery), async (c) => {
+      const user = c.var.user!;
+      const { limit, before } = c.req.valid("query");
+      return c.json(await listEntries(deps.db, user.id, { limit, before }));
+    });

@@ -1,0 +1,43 @@
+import { escapeHtml } from "./links";
+import type { MailMessage } from "./mailer";
+
+const APP_NAME = "Play, Learn, Earn";
+
+function layout(title: string, paragraphs: string[], action: { label: string; url: string }, footer: string) {
+  const url = escapeHtml(action.url);
+  return `<!doctype html>
+<html lang="en">
+<body style="font-family: system-ui, sans-serif; color: #111827; line-height: 1.5">
+  <h1 style="font-size: 20px">${escapeHtml(title)}</h1>
+  ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n  ")}
+  <p><a href="${url}" style="display: inline-block; padding: 10px 16px; background: #7c3aed; color: #ffffff; border-radius: 6px; text-decoration: none">${escapeHtml(action.label)}</a></p>
+  <p>If the button does not work, copy this link into your browser:<br><a href="${url}">${url}</a></p>
+  <p style="color: #6b7280; font-size: 13px">${escapeHtml(footer)}</p>
+</body>
+</html>`;
+}
+
+/** Sent at sign-up and on "send me a new link". `url` confirms the address when opened. */
+export function verificationMail(to: string, url: string): MailMessage {
+  const intro = `Welcome to ${APP_NAME}! Please confirm your email address to finish creating your account.`;
+  const footer = "The link is valid for 24 hours. If you did not sign up, you can ignore this email.";
+  return {
+    to,
+    subject: `Confirm your email for ${APP_NAME}`,
+    text: `${intro}\n\nConfirm your email:\n${url}\n\n${footer}\n`,
+    html: layout("Confirm your email", [intro], { label: "Confirm my email", url }, footer),
+  };
+}
+
+/** Sent on "Forgot Password?". `url` opens the app's /update-password page with the reset token. */
+export function passwordResetMail(to: string, url: string): MailMessage {
+  const intro = `Someone (hopefully you) asked to reset the password of your ${APP_NAME} account.`;
+  const footer =
+    "The link is valid for 1 hour and works once. If you did not ask for this, ignore this email: your password stays the same.";
+  return {
+    to,
+    subject: `Reset your ${APP_NAME} password`,
+    text: `${intro}\n\nChoose a new password:\n${url}\n\n${footer}\n`,
+    html: layout("Reset your password", [intro], { label: "Choose a new password", url }, footer),
+  };
+}

@@ -1,0 +1,92 @@
+import type { Kysely, Transaction } from "kysely";
+import { generateReferralCode, normalizeReferralCode, type ReferralOutcome } from "~/core/referral-code";
+import type { DB } from "../db/schema";
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+const MAX_CODE_ATTEMPTS = 10;
+
+/** The user whose referral code this is (any case, spaces ignored), or undefined. */
+export async function findReferrerId(db: Executor, code: string | null | undefined) {
+  const normalized = normalizeReferralCode(code);
+  if (!normalized) return undefined;
+  const row = await db
+    .selectFrom("user_profiles")
+    .select("id")
+    .where("referral_code", "=", normalized)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** What a sign-up with `code` reports, judged by the code alone (used when no account was created). */
+export async function referralOutcomeOf(
+  db: Executor,
+  code: string | null | undefined,
+): Promise<ReferralOutcome> {
+  if (!normalizeReferralCode(code)) return "none";
+  return (await findReferrerId(db, code)) ? "applied" : "invalid";
+}
+
+/**
+ * Creates the profile of a new user (points 0, a fresh unique referral code) and, if `referralCode`
+ * names another user, records the referral (user_profiles.referred_by + one referrals row). Meant to
+ * run in the transaction that creates the user. Does nothing, and applies no referral, when the user
+ * already has a profile.
+ */
+export async function createProfile(
+  trx: Executor,
+  input: { userId: string; referralCode: string | null | undefined },
+  generateCode: () => string = generateReferralCode,
+): Promise<ReferralOutcome> {
+  const found = await findReferrerId(trx, input.referralCode);
+  const referrerId = found && found !== input.userId ? found : null;
+  const outcome: ReferralOutcome = !normalizeReferralCode(input.referralCode)
+    ? "none"
+    : referrerId
+      ? "applied"
+      : "invalid";
+  if (!(await insertProfile(trx, input.userId, referrerId, generateCode))) return outcome;
+  if (referrerId) {
+    await trx
+      .insertInto("referrals")
+      .values({ referrer_id: referrerId, referred_id: input.userId })
+      .onConflict((oc) => oc.column("referred_id").doNothing())
+      .execute();
+  }
+  return outcome;
+}
+
+/** Inserts the profile with a code nobody has; false if the user already had a profile. */
+async function insertProfile(
+  trx: Executor,
+  userId: string,
+  referredBy: string | null,
+  generateCode: () => string,
+): Promise<boolean> {
+  for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt++) {
+    // `on conflict do nothing` instead of catching the unique violation: inside a transaction an
+    // error would abort the whole transaction, so a code collision could not simply be retried.
+    const inserted = await trx
+      .insertInto("user_profiles")
+      .values({ id: userId, referral_code: generateCode(), referred_by: referredBy })
+      .onConflict((oc) => oc.doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (inserted) return true;
+    const existing = await trx
+      .selectFrom("user_profiles")
+      .select("id")
+      .where("id", "=", userId)
+      .executeTakeFirst();
+    if (existing) return false;
+  }
+  throw new Error(`No free referral code after ${MAX_CODE_ATTEMPTS} attempts`);
+}
+
+export async function findProfile(db: Executor, userId: string) {
+  return db
+    .selectFrom("user_profiles")
+    .select(["points", "referral_code as referralCode"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+}

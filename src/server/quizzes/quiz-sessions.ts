@@ -1,0 +1,263 @@
+import { randomInt, randomUUID } from "node:crypto";
+import type {
+  AnswerResult,
+  QuizEarned,
+  QuizIcon,
+  QuizId,
+  QuizSessionView,
+  QuizSummary,
+} from "~/core/quiz/api";
+import {
+  isQuizComplete,
+  QUESTIONS_PER_QUIZ,
+  QUIZ_SESSION_TTL_MS,
+  quizScore,
+  sessionCoins,
+} from "~/core/quiz/scoring";
+import { type RandomIndex, shuffle, shuffledIndices } from "~/core/quiz/shuffle";
+import type { Database } from "../db/client";
+import type { QuizSessionItem } from "../db/schema";
+import { AppError } from "../errors";
+import { type AwardResult, award } from "../ledger/ledger";
+
+/**
+ * Server-graded quiz sessions (ADR 006). A session fixes which questions are asked, in which order, and
+ * the order of each question's options; the browser gets texts only. Answers are graded here, recorded once
+ * per (session, question) by the primary key, and paid through the ledger with keys bound to the session.
+ */
+
+export const quizCauseKeys = {
+  answer: (sessionId: string, questionId: string) => `quiz:${sessionId}:${questionId}`,
+  bonus: (sessionId: string) => `quiz-bonus:${sessionId}`,
+};
+
+/** Server-side randomness: `crypto.randomInt`, never `Math.random`. */
+const cryptoIndex: RandomIndex = (n) => randomInt(n);
+
+export async function listQuizzes(db: Database): Promise<QuizSummary[]> {
+  const rows = await db
+    .selectFrom("quizzes")
+    .leftJoin("quiz_questions", "quiz_questions.quiz_id", "quizzes.id")
+    .select(["quizzes.id", "quizzes.name", "quizzes.icon", "quizzes.description"])
+    .select((eb) => eb.fn.count<number>("quiz_questions.id").as("questionCount"))
+    .groupBy(["quizzes.id", "quizzes.name", "quizzes.icon", "quizzes.description", "quizzes.position"])
+    .orderBy("quizzes.position")
+    .execute();
+  return rows.map((r) => toSummary(r, Number(r.questionCount)));
+}
+
+function toSummary(
+  row: { id: string; name: string; icon: string; description: string },
+  questionCount: number,
+): QuizSummary {
+  // The table's check constraint and the seed keep id and icon within these unions.
+  return {
+    id: row.id as QuizId,
+    name: row.name,
+    icon: row.icon as QuizIcon,
+    description: row.description,
+    questionCount,
+  };
+}
+
+export async function startSession(
+  db: Database,
+  input: { quizId: QuizId; userId: string | null; randomIndex?: RandomIndex; now?: Date },
+): Promise<QuizSessionView> {
+  const random = input.randomIndex ?? cryptoIndex;
+  const quiz = await db
+    .selectFrom("quizzes")
+    .select(["id", "name", "icon", "description"])
+    .where("id", "=", input.quizId)
+    .executeTakeFirst();
+  if (!quiz) throw new AppError("NOT_FOUND", "No such quiz.");
+  const pool = await db
+    .selectFrom("quiz_questions")
+    .select(["id", "text", "options"])
+    .where("quiz_id", "=", quiz.id)
+    .orderBy("position")
+    .execute();
+  const picked = shuffle(pool, random).slice(0, QUESTIONS_PER_QUIZ);
+  const items: QuizSessionItem[] = picked.map((q) => ({
+    questionId: q.id,
+    optionOrder: shuffledIndices(q.options.length, random),
+  }));
+  const now = input.now ?? new Date();
+  const expiresAt = new Date(now.getTime() + QUIZ_SESSION_TTL_MS);
+  const sessionId = randomUUID();
+  await db
+    .insertInto("quiz_sessions")
+    .values({
+      id: sessionId,
+      quiz_id: quiz.id,
+      user_id: input.userId,
+      items: JSON.stringify(items),
+      created_at: now,
+      expires_at: expiresAt,
+    })
+    .execute();
+  await deleteExpiredGuestSessions(db, now);
+  return {
+    sessionId,
+    quiz: toSummary(quiz, pool.length),
+    questions: picked.map((q, i) => ({
+      id: q.id,
+      text: q.text,
+      options: (items[i]?.optionOrder ?? []).map((k) => q.options[k] ?? ""),
+    })),
+    total: items.length,
+    expiresAt: expiresAt.toISOString(),
+  };
+}
+
+/** Guest sessions hold no earnings; a day after they expire they are removed, a bounded batch at a time. */
+async function deleteExpiredGuestSessions(db: Database, now: Date): Promise<void> {
+  const cutoff = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  await db
+    .deleteFrom("quiz_sessions")
+    .where(
+      "id",
+      "in",
+      db
+        .selectFrom("quiz_sessions")
+        .select("id")
+        .where("user_id", "is", null)
+        .where("expires_at", "<", cutoff)
+        .limit(100),
+    )
+    .execute();
+}
+
+async function loadSession(db: Database, sessionId: string, userId: string | null, now: Date) {
+  const session = await db
+    .selectFrom("quiz_sessions")
+    .select(["id", "user_id", "items", "expires_at"])
+    .where("id", "=", sessionId)
+    .executeTakeFirst();
+  // A guest's session and a user's session are invisible to each other.
+  if (!session || session.user_id !== userId) throw new AppError("NOT_FOUND", "No such quiz session.");
+  if (new Date(session.expires_at).getTime() <= now.getTime())
+    throw new AppError("NOT_FOUND", "This quiz session has expired. Please start a new quiz.");
+  return session;
+}
+
+/** Pays what a recorded answer has earned. Idempotent: the cause keys make a repeat pay nothing. */
+async function payAnswer(
+  db: Database,
+  input: { userId: string; sessionId: string; questionId: string; correct: boolean; completed: boolean },
+): Promise<AwardResult[]> {
+  const paid: AwardResult[] = [];
+  if (input.correct)
+    paid.push(
+      await award(db, {
+        userId: input.userId,
+        kind: "quiz_correct",
+        causeKey: quizCauseKeys.answer(input.sessionId, input.questionId),
+      }),
+    );
+  if (input.completed)
+    paid.push(
+      await award(db, {
+        userId: input.userId,
+        kind: "quiz_bonus",
+        causeKey: quizCauseKeys.bonus(input.sessionId),
+      }),
+    );
+  return paid;
+}
+
+function toEarned(paid: readonly AwardResult[]): QuizEarned | null {
+  const fresh = paid.filter((p) => p.amount > 0);
+  const last = fresh.at(-1);
+  if (!last) return null;
+  return {
+    amount: fresh.reduce((sum, p) => sum + p.amount, 0),
+    reason: fresh.map((p) => p.reason).join(" and "),
+    balance: last.balance,
+  };
+}
+
+async function sessionProgress(db: Database, sessionId: string) {
+  const answers = await db
+    .selectFrom("quiz_answers")
+    .select(["question_id", "correct"])
+    .where("session_id", "=", sessionId)
+    .execute();
+  return { answered: answers.length, score: quizScore(answers) };
+}
+
+export async function answerQuestion(
+  db: Database,
+  input: { sessionId: string; userId: string | null; questionId: string; option: number; now?: Date },
+): Promise<AnswerResult> {
+  const now = input.now ?? new Date();
+  const session = await loadSession(db, input.sessionId, input.userId, now);
+  const item = session.items.find((i) => i.questionId === input.questionId);
+  if (!item) throw new AppError("NOT_FOUND", "That question is not part of this quiz session.");
+  const question = await db
+    .selectFrom("quiz_questions")
+    .select(["options", "answer"])
+    .where("id", "=", input.questionId)
+    .executeTakeFirstOrThrow();
+  const chosen = question.options[item.optionOrder[input.option] ?? -1];
+  if (chosen === undefined) throw new AppError("VALIDATION_FAILED", "That option does not exist.");
+  const correct = chosen === question.answer;
+  const total = session.items.length;
+
+  const recorded = await db
+    .insertInto("quiz_answers")
+    .values({ session_id: session.id, question_id: input.questionId, chosen, correct })
+    .onConflict((oc) => oc.columns(["session_id", "question_id"]).doNothing())
+    .returning("question_id")
+    .executeTakeFirst();
+
+  if (!recorded) {
+    // Answered before. Settle what the first answer earned (nothing, unless its payment was interrupted).
+    if (input.userId) {
+      const first = await db
+        .selectFrom("quiz_answers")
+        .select("correct")
+        .where("session_id", "=", session.id)
+        .where("question_id", "=", input.questionId)
+        .executeTakeFirstOrThrow();
+      const { answered } = await sessionProgress(db, session.id);
+      await payAnswer(db, {
+        userId: input.userId,
+        sessionId: session.id,
+        questionId: input.questionId,
+        correct: first.correct,
+        completed: isQuizComplete(answered, total),
+      });
+    }
+    throw new AppError("CONFLICT", "You have already answered this question.");
+  }
+
+  const { answered, score } = await sessionProgress(db, session.id);
+  const completed = isQuizComplete(answered, total);
+  if (completed)
+    await db
+      .updateTable("quiz_sessions")
+      .set({ completed_at: now })
+      .where("id", "=", session.id)
+      .where("completed_at", "is", null)
+      .execute();
+  const paid = input.userId
+    ? await payAnswer(db, {
+        userId: input.userId,
+        sessionId: session.id,
+        questionId: input.questionId,
+        correct,
+        completed,
+      })
+    : [];
+  return {
+    correct,
+    correctAnswer: question.answer,
+    score,
+    answered,
+    total,
+    completed,
+    earned: toEarned(paid),
+    sessionCoins: sessionCoins({ score, completed, signedIn: input.userId !== null }),
+  };
+}

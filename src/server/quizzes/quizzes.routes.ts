@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { answerInputSchema } from "~/core/quiz/answer-input";
+import { quizIds } from "~/core/quiz/api";
+import type { AppDeps } from "../app-deps";
+import { createRouter, type SessionUser } from "../http/router";
+import { jsonBody, params } from "../http/validate";
+import { optionalUser } from "./optional-user";
+import { answerQuestion, listQuizzes, startSession } from "./quiz-sessions";
+
+/** Who plays: a signed-in user with a confirmed address earns; anyone else plays as a guest (ADR 006). */
+const playerId = (user: SessionUser | undefined) => (user?.emailVerified ? user.id : null);
+
+/**
+ * GET  /api/quizzes                               → { quizzes: QuizSummary[] }
+ * POST /api/quizzes/:quizId/sessions              → 201 QuizSessionView (no answers)
+ * POST /api/quizzes/sessions/:sessionId/answers   { questionId, option } → AnswerResult
+ */
+export const createQuizzesRoutes = (deps: AppDeps) =>
+  createRouter()
+    .get("/", async (c) => c.json({ quizzes: await listQuizzes(deps.db) }))
+    .post(
+      "/:quizId/sessions",
+      params(z.object({ quizId: z.enum(quizIds) })),
+      optionalUser(deps),
+      async (c) => {
+        const { quizId } = c.req.valid("param");
+        const session = await startSession(deps.db, { quizId, userId: playerId(c.var.user) });
+        return c.json(session, 201);
+      },
+    )
+    .post(
+      "/sessions/:sessionId/answers",
+      params(z.object({ sessionId: z.uuid() })),
+      jsonBody(answerInputSchema),
+      optionalUser(deps),
+      async (c) => {
+        const { sessionId } = c.req.valid("param");
+        const { questionId, option } = c.req.valid("json");
+        const result = await answerQuestion(deps.db, {
+          sessionId,
+          userId: playerId(c.var.user),
+          questionId,
+          option,
+        });
+        return c.json(result);
+      },
+    );

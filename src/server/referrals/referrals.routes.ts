@@ -1,0 +1,10 @@
+import type { AppDeps } from "../app-deps";
+import { requireUser } from "../auth/require-user";
+import { createRouter } from "../http/router";
+import { getReferrals } from "./referrals";
+
+/** GET /api/referrals: the signed-in user's referral code, link and referred friends (ReferralsView). */
+export const createReferralsRoutes = (deps: AppDeps) =>
+  createRouter().get("/", requireUser(deps), async (c) =>
+    c.json(await getReferrals(deps.db, c.var.user.id, deps.env.appUrl)),
+  );

@@ -1,0 +1,78 @@
+import { lazy, useEffect } from "react";
+import { BrowserRouter, type RouteObject, useRoutes } from "react-router";
+import { ProtectedRoutes } from "~/web/app/protected-routes";
+import { RootLayout } from "~/web/components/layout/root-layout";
+import { paths } from "~/web/config/paths";
+import { onIdle } from "~/web/lib/on-idle";
+
+// Every page is its own chunk; the entry holds only the layout. See docs/decisions/003-web-bundle-budget.md.
+const loadQueryLayout = () => import("~/web/app/query-layout");
+const QueryLayout = lazy(() => loadQueryLayout().then((m) => ({ default: m.QueryLayout })));
+const HomeRoute = lazy(() => import("~/web/routes/home").then((m) => ({ default: m.HomeRoute })));
+const AuthRoute = lazy(() => import("~/web/routes/auth").then((m) => ({ default: m.AuthRoute })));
+const GamesRoute = lazy(() => import("~/web/routes/games").then((m) => ({ default: m.GamesRoute })));
+const TicTacToeRoute = lazy(() =>
+  import("~/web/routes/tic-tac-toe").then((m) => ({ default: m.TicTacToeRoute })),
+);
+const QuizzesRoute = lazy(() => import("~/web/routes/quizzes").then((m) => ({ default: m.QuizzesRoute })));
+const VideosRoute = lazy(() => import("~/web/routes/videos").then((m) => ({ default: m.VideosRoute })));
+const WalletRoute = lazy(() => import("~/web/routes/wallet").then((m) => ({ default: m.WalletRoute })));
+const AdminRoute = lazy(() => import("~/web/routes/admin").then((m) => ({ default: m.AdminRoute })));
+const KycRoute = lazy(() => import("~/web/routes/kyc").then((m) => ({ default: m.KycRoute })));
+const ReferralRoute = lazy(() => import("~/web/routes/referral").then((m) => ({ default: m.ReferralRoute })));
+const UpdatePasswordRoute = lazy(() =>
+  import("~/web/routes/update-password").then((m) => ({ default: m.UpdatePasswordRoute })),
+);
+const NotFoundRoute = lazy(() =>
+  import("~/web/routes/not-found").then((m) => ({ default: m.NotFoundRoute })),
+);
+
+/**
+ * The route table of SPEC §2. Pages that fetch data sit under `QueryLayout` (TanStack Query). Routes other than
+ * home, auth and 404 sit in the protected group, whose guard lets guests through: each page shows its own guest
+ * state (docs/decisions/007-guest-access.md).
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { path: paths.home.path, element: <HomeRoute /> },
+      {
+        element: <QueryLayout />,
+        children: [
+          { path: paths.auth.path, element: <AuthRoute /> },
+          {
+            id: "protected",
+            element: <ProtectedRoutes />,
+            children: [
+              { path: paths.games.path, element: <GamesRoute /> },
+              { path: paths.ticTacToe.path, element: <TicTacToeRoute /> },
+              { path: paths.quizzes.path, element: <QuizzesRoute /> },
+              { path: paths.videos.path, element: <VideosRoute /> },
+              { path: paths.wallet.path, element: <WalletRoute /> },
+              { path: paths.admin.path, element: <AdminRoute /> },
+              { path: paths.kyc.path, element: <KycRoute /> },
+              { path: paths.referral.path, element: <ReferralRoute /> },
+              { path: paths.updatePassword.path, element: <UpdatePasswordRoute /> },
+            ],
+          },
+        ],
+      },
+      { path: paths.notFound.path, element: <NotFoundRoute /> },
+    ],
+  },
+];
+
+function AppRoutes() {
+  // Fetch the query layer in the background, so the first data page needs one round trip, not two.
+  useEffect(() => onIdle(() => void loadQueryLayout()), []);
+  return useRoutes(routes);
+}
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,56 @@
+import { Suspense, useState } from "react";
+import { Outlet, useLocation, useNavigate } from "react-router";
+import { DeferredToaster } from "~/web/components/layout/deferred-toaster";
+import { PageFallback } from "~/web/components/layout/page-fallback";
+import { RouteErrorBoundary } from "~/web/components/layout/route-error-boundary";
+import { ScrollToTop } from "~/web/components/layout/scroll-to-top";
+import { SiteFooter } from "~/web/components/layout/site-footer";
+import { SiteHeader } from "~/web/components/layout/site-header";
+import { paths } from "~/web/config/paths";
+import { useBalance } from "~/web/lib/balance";
+import { useSession } from "~/web/lib/session";
+
+/** The frame around every page: skip link, header, main, footer and the one notice area. */
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const { balance } = useBalance();
+  const [isLoggingOut, setIsLoggingOut] = useState(false);
+
+  async function handleLogout() {
+    setIsLoggingOut(true);
+    // Loaded on click: the entry has no bytes to spare (docs/decisions/003-web-bundle-budget.md).
+    const { logout } = await import("~/web/lib/logout");
+    const signedOut = await logout();
+    setIsLoggingOut(false);
+    if (signedOut) await navigate(paths.auth.getHref());
+  }
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only rounded-lg bg-primary px-4 py-2 font-semibold text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50"
+      >
+        Skip to main content
+      </a>
+      <ScrollToTop />
+      <SiteHeader
+        session={user}
+        balance={balance}
+        onLogout={() => void handleLogout()}
+        isLoggingOut={isLoggingOut}
+      />
+      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        <RouteErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
+      </main>
+      <SiteFooter />
+      <DeferredToaster />
+    </div>
+  );
+}

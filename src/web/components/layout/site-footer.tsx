@@ -1,0 +1,46 @@
+import { Link } from "react-router";
+import { CoinLogo } from "~/web/components/layout/coin-logo";
+import { APP_NAME } from "~/web/config/app";
+import { paths } from "~/web/config/paths";
+
+const footerLinks = [
+  { to: paths.admin.getHref(), label: "Admin Panel" },
+  { to: paths.kyc.getHref(), label: "KYC Verification" },
+  { to: paths.referral.getHref(), label: "Referral Program" },
+] as const;
+
+const linkClass =
+  "rounded-sm text-muted-foreground underline-offset-4 transition-colors hover:text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";
+
+export function SiteFooter() {
+  return (
+    <footer className="border-t bg-card">
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 text-sm sm:px-6 md:flex-row md:items-start md:justify-between">
+        <div className="flex flex-col gap-2">
+          <p className="flex items-center gap-2 font-semibold">
+            <CoinLogo size="sm" />
+            {APP_NAME}
+          </p>
+          <p className="text-muted-foreground">
+            © {new Date().getFullYear()} {APP_NAME}. All rights reserved.
+          </p>
+        </div>
+        <nav aria-label="Footer">
+          <ul className="flex flex-wrap gap-x-6 gap-y-2">
+            {footerLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={linkClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <ul className="flex flex-wrap gap-x-6 gap-y-2 text-muted-foreground">
+          <li>Terms of Service</li>
+          <li>Privacy Policy</li>
+        </ul>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,95 @@
+import { clsx } from "clsx";
+import { Link, NavLink } from "react-router";
+import { CoinLogo } from "~/web/components/layout/coin-logo";
+import { buttonVariants } from "~/web/components/ui/button-variants";
+import { APP_NAME } from "~/web/config/app";
+import { paths } from "~/web/config/paths";
+
+export interface HeaderSession {
+  email: string;
+}
+
+export interface SiteHeaderProps {
+  /** The signed-in user, or null for a guest. */
+  session: HeaderSession | null;
+  /** The coin balance, shown as "N Coins" when signed in. */
+  balance: number;
+  onLogout: () => void;
+  /** True while a logout is in flight; disables the button. */
+  isLoggingOut?: boolean;
+}
+
+interface NavItem {
+  to: string;
+  label: string;
+  end?: boolean;
+}
+
+const guestLinks: readonly NavItem[] = [
+  { to: paths.home.getHref(), label: "Home", end: true },
+  { to: paths.games.getHref(), label: "Games" },
+  { to: paths.quizzes.getHref(), label: "Quizzes" },
+  { to: paths.videos.getHref(), label: "Videos" },
+];
+
+const memberLinks: readonly NavItem[] = [...guestLinks, { to: paths.wallet.getHref(), label: "Wallet" }];
+
+function navLinkClass({ isActive }: { isActive: boolean }) {
+  return clsx(
+    "inline-flex h-9 items-center rounded-lg px-2 text-sm font-medium transition-colors sm:px-3",
+    "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+    isActive ? "bg-brand-soft text-foreground" : "text-muted-foreground hover:bg-muted hover:text-foreground",
+  );
+}
+
+/** The top bar of SPEC §2. Presentational: the accounts feature passes the session, balance and logout. */
+export function SiteHeader({ session, balance, onLogout, isLoggingOut = false }: SiteHeaderProps) {
+  const links = session ? memberLinks : guestLinks;
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur-md">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-1 px-4 py-2 sm:px-6 md:h-16 md:flex-nowrap md:py-0">
+        <Link
+          to={paths.home.getHref()}
+          className="flex h-10 items-center gap-2 rounded-lg text-base font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          <CoinLogo />
+          {/* Signed in on a phone, the balance and Logout need the room: the name stays for screen readers. */}
+          <span className={session ? "max-sm:sr-only" : undefined}>{APP_NAME}</span>
+        </Link>
+        <nav aria-label="Main" className="order-last -mx-2 w-full sm:-mx-3 md:order-none md:mx-0 md:w-auto">
+          <ul className="flex flex-wrap items-center gap-0.5 sm:gap-1">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.end} className={navLinkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          {session ? (
+            <>
+              <span className="inline-flex h-9 items-center gap-1.5 rounded-full bg-brand-soft px-3 text-sm font-semibold tabular-nums">
+                <CoinLogo size="xs" />
+                {`${balance} Coins`}
+              </span>
+              <button
+                type="button"
+                onClick={onLogout}
+                disabled={isLoggingOut}
+                className={buttonVariants({ variant: "outline", size: "sm" })}
+              >
+                Logout
+              </button>
+            </>
+          ) : (
+            <Link to={paths.auth.getHref()} className={buttonVariants({ size: "sm" })}>
+              Login/Register
+            </Link>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,37 @@
+import {
+  Toast,
+  ToastClose,
+  ToastDescription,
+  ToastProvider,
+  ToastTitle,
+  ToastViewport,
+} from "~/web/components/ui/toast";
+import { dismissNotice, NOTICE_DURATION_MS, useNotices } from "~/web/lib/notify";
+
+/** Renders the notices of `notify()`: one at a time, 5 s default, swipe right (50 px) or F8 to reach them. */
+export function Toaster() {
+  const notices = useNotices();
+  return (
+    <ToastProvider duration={NOTICE_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
+      {notices.map((notice) => (
+        <Toast
+          key={notice.id}
+          open={notice.open}
+          duration={notice.duration}
+          variant={notice.variant}
+          type={notice.variant === "destructive" ? "foreground" : "background"}
+          onOpenChange={(open) => {
+            if (!open) dismissNotice(notice.id);
+          }}
+        >
+          <div className="grid gap-1">
+            <ToastTitle>{notice.title}</ToastTitle>
+            {notice.description ? <ToastDescription>{notice.description}</ToastDescription> : null}
+          </div>
+          <ToastClose />
+        </Toast>
+      ))}
+      <ToastViewport hotkey={["F8"]} />
+    </ToastProvider>
+  );
+}

@@ -1,0 +1,50 @@
+import { Eye, EyeOff } from "lucide-react";
+import { type ComponentProps, useState } from "react";
+import { Input } from "~/web/components/ui/input";
+import { Label } from "~/web/components/ui/label";
+
+export interface PasswordFieldProps extends Omit<ComponentProps<"input">, "type" | "id"> {
+  id: string;
+  label: string;
+  /** An error shown under the field and linked to it; marks the field invalid. */
+  error?: string;
+}
+
+/** A labelled password field with a show/hide toggle (SPEC §2) and an optional inline error. */
+export function PasswordField({ id, label, error, ...props }: PasswordFieldProps) {
+  const [visible, setVisible] = useState(false);
+  const errorId = `${id}-error`;
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <div className="relative">
+        <Input
+          id={id}
+          type={visible ? "text" : "password"}
+          className="pr-11"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          {...props}
+        />
+        <button
+          type="button"
+          onClick={() => setVisible((v) => !v)}
+          aria-label={`${visible ? "Hide" : "Show"} ${label.toLowerCase()}`}
+          aria-controls={id}
+          className="absolute inset-y-0 right-0 inline-flex w-10 items-center justify-center rounded-r-lg text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          {visible ? (
+            <EyeOff aria-hidden="true" className="size-4" />
+          ) : (
+            <Eye aria-hidden="true" className="size-4" />
+          )}
+        </button>
+      </div>
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-destructive dark:text-red-300">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { type FormEvent, useId, useState } from "react";
+import { Button } from "~/web/components/ui/button";
+import { Input } from "~/web/components/ui/input";
+import { Label } from "~/web/components/ui/label";
+import { notify } from "~/web/lib/notify";
+import { useSendVerificationEmail } from "../api/send-verification-email";
+
+export interface ResendConfirmationProps {
+  /** The address to send to; without it the user types one. */
+  email?: string;
+  /** Label of the send button. */
+  label?: string;
+}
+
+/** Asks for a new confirmation e-mail: one button for a known address, else an email field and the button. */
+export function ResendConfirmation({ email, label = "Resend confirmation email" }: ResendConfirmationProps) {
+  const [typed, setTyped] = useState("");
+  const [sent, setSent] = useState(false);
+  const send = useSendVerificationEmail();
+  const fieldId = useId();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const to = (email ?? typed).trim();
+    send.mutate(to, {
+      onSuccess: () => {
+        setSent(true);
+        notify({
+          title: "Confirmation Email Sent",
+          description: "A new confirmation link has been sent to your email. Please verify to login.",
+          duration: 10000,
+        });
+      },
+      onError: (error) =>
+        notify({ title: "Confirmation Email Error", description: error.message, variant: "destructive" }),
+    });
+  }
+
+  return (
+    <form onSubmit={submit} className="grid gap-3">
+      {email === undefined ? (
+        <div className="grid gap-2">
+          <Label htmlFor={fieldId}>Email</Label>
+          <Input
+            id={fieldId}
+            type="email"
+            required
+            autoComplete="email"
+            placeholder="you@example.com"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+          />
+        </div>
+      ) : null}
+      <Button type="submit" variant="outline" disabled={send.isPending}>
+        {send.isPending ? "Sending..." : label}
+      </Button>
+      {sent ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          If the address belongs to an unconfirmed account, a new link is on its way.
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,22 @@
+import { useMutation } from "@tanstack/react-query";
+import type { MoveResult } from "~/core/tic-tac-toe/api";
+import { apiFetch } from "~/web/lib/api-client";
+
+export interface PlayMoveInput {
+  gameId: string;
+  cell: number;
+  /** The game version this move was made on; a stale move is refused with 409. */
+  version: number;
+}
+
+/** Sends the player's move; the server answers with it, the bot's reply and any coins earned. */
+export function playMove({ gameId, cell, version }: PlayMoveInput): Promise<MoveResult> {
+  return apiFetch<MoveResult>(`/api/games/tic-tac-toe/${encodeURIComponent(gameId)}/moves`, {
+    method: "POST",
+    body: { cell, version },
+  });
+}
+
+export function usePlayMove() {
+  return useMutation({ mutationFn: playMove });
+}

@@ -1,0 +1,38 @@
+import { Button } from "~/web/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/web/components/ui/dialog";
+
+export interface GameOverDialogProps {
+  open: boolean;
+  /** 'You Win!', 'Bot Wins!' or "It's a Draw!". */
+  result: string;
+  /** Play Again and closing the dialog both start a new game (SPEC §2). */
+  onPlayAgain: () => void;
+}
+
+export function GameOverDialog({ open, result, onPlayAgain }: GameOverDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onPlayAgain();
+      }}
+    >
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Game Over</DialogTitle>
+          <DialogDescription className="text-2xl font-bold text-foreground">{result}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button onClick={onPlayAgain}>Play Again</Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

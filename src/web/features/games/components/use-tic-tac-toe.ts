@@ -1,0 +1,135 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import {
+  applyMove,
+  BOT_REPLY_DELAY_MS,
+  type Board,
+  emptyBoard,
+  getOutcome,
+  type Outcome,
+} from "~/core/tic-tac-toe/board";
+import { chooseBotMove } from "~/core/tic-tac-toe/bot";
+import { ApiError } from "~/web/lib/api-client";
+import { useEarning } from "~/web/lib/balance";
+import { notify } from "~/web/lib/notify";
+import { usePlayMove } from "../api/play-move";
+import { useStartGame } from "../api/start-game";
+
+/**
+ * One Tic Tac Toe game (SPEC §4). Guests play against the core bot in the browser; signed-in players play on
+ * the server, which answers with both moves: X shows at once, O 700 ms after the click.
+ */
+
+export type GameMode = "guest" | "signed-in";
+
+export type StatusText = "Your turn (X)" | "Bot is thinking..." | "You Win!" | "Bot Wins!" | "It's a Draw!";
+
+export function statusText(outcome: Outcome, thinking: boolean): StatusText {
+  if (outcome.status === "won") return outcome.winner === "X" ? "You Win!" : "Bot Wins!";
+  if (outcome.status === "draw") return "It's a Draw!";
+  return thinking ? "Bot is thinking..." : "Your turn (X)";
+}
+
+export function useTicTacToe(mode: GameMode) {
+  const [board, setBoard] = useState<Board>(emptyBoard);
+  const [thinking, setThinking] = useState(false);
+  /** The server game of a signed-in player; null until the first move starts one. */
+  const serverGame = useRef<{ id: string; version: number } | null>(null);
+  /** Bumped by every reset, so answers and timers of an earlier game are dropped. */
+  const generation = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const startGame = useStartGame();
+  const playMove = usePlayMove();
+  const { settle, fail } = useEarning();
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const outcome = getOutcome(board);
+  const over = outcome.status !== "playing";
+
+  const reset = useCallback(() => {
+    generation.current += 1;
+    clearTimeout(timer.current);
+    serverGame.current = null;
+    setBoard(emptyBoard());
+    setThinking(false);
+  }, []);
+
+  const canPlay = (cell: number) =>
+    !thinking && outcome.status === "playing" && outcome.next === "X" && board[cell] === null;
+
+  function botReplyLater() {
+    const current = generation.current;
+    setThinking(true);
+    timer.current = setTimeout(() => {
+      if (current !== generation.current) return;
+      setBoard((b) => applyMove(b, chooseBotMove(b, Math.random), "O"));
+      setThinking(false);
+    }, BOT_REPLY_DELAY_MS);
+  }
+
+  async function playOnServer(before: Board, cell: number, botWillReply: boolean) {
+    const current = generation.current;
+    const clickedAt = performance.now();
+    if (botWillReply) setThinking(true);
+    try {
+      if (!serverGame.current) {
+        const game = await startGame.mutateAsync();
+        if (current !== generation.current) return;
+        serverGame.current = { id: game.id, version: game.version };
+      }
+      const { id, version } = serverGame.current;
+      const result = await playMove.mutateAsync({ gameId: id, cell, version });
+      // The coins are the user's even if they already started the next game.
+      if (result.game.status === "won") settle(result.earned);
+      if (current !== generation.current) return;
+      serverGame.current = { id: result.game.id, version: result.game.version };
+      const show = () => {
+        if (current !== generation.current) return;
+        setBoard(result.game.board);
+        setThinking(false);
+      };
+      if (result.moves.bot === null) show();
+      else
+        timer.current = setTimeout(show, Math.max(0, BOT_REPLY_DELAY_MS - (performance.now() - clickedAt)));
+    } catch (error) {
+      if (current !== generation.current) return;
+      setThinking(false);
+      if (error instanceof ApiError && error.code === "LOGIN_REQUIRED") {
+        setBoard(before);
+        fail(error);
+      } else if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
+        // The stored game moved on (another tab, a replay): start over from a fresh game.
+        reset();
+        notify({ title: "Error", description: error.message, variant: "destructive" });
+      } else {
+        setBoard(before);
+        notify({
+          title: "Error",
+          description: error instanceof Error ? error.message : "Could not play that move.",
+          variant: "destructive",
+        });
+      }
+    }
+  }
+
+  function play(cell: number) {
+    if (!canPlay(cell)) return;
+    const afterX = applyMove(board, cell, "X");
+    const botWillReply = getOutcome(afterX).status === "playing";
+    setBoard(afterX);
+    if (mode === "signed-in") void playOnServer(board, cell, botWillReply);
+    else if (botWillReply) botReplyLater();
+  }
+
+  return {
+    board,
+    outcome,
+    thinking,
+    over,
+    status: statusText(outcome, thinking),
+    winningLine: outcome.status === "won" ? outcome.line : null,
+    canPlay,
+    play,
+    reset,
+  };
+}

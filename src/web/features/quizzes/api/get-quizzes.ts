@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { QuizSummary } from "~/core/quiz/api";
+import { apiFetch } from "~/web/lib/api-client";
+
+export async function getQuizzes(signal?: AbortSignal): Promise<QuizSummary[]> {
+  return (await apiFetch<{ quizzes: QuizSummary[] }>("/api/quizzes", { signal })).quizzes;
+}
+
+export const quizzesQueryOptions = () =>
+  queryOptions({
+    queryKey: ["quizzes"] as const,
+    queryFn: ({ signal }) => getQuizzes(signal),
+    // The list is fixed content: fetch it once per visit.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export function useQuizzes() {
+  return useQuery(quizzesQueryOptions());
+}

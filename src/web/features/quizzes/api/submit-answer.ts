@@ -1,0 +1,22 @@
+import { useMutation } from "@tanstack/react-query";
+import type { AnswerResult } from "~/core/quiz/api";
+import { apiFetch } from "~/web/lib/api-client";
+
+export interface SubmitAnswerInput {
+  sessionId: string;
+  questionId: string;
+  /** Index of the chosen option in the order the session showed them. */
+  option: number;
+}
+
+/** Sends one answer; the server grades it and, for a signed-in user, pays through the ledger. */
+export function submitAnswer({ sessionId, questionId, option }: SubmitAnswerInput): Promise<AnswerResult> {
+  return apiFetch<AnswerResult>(`/api/quizzes/sessions/${encodeURIComponent(sessionId)}/answers`, {
+    method: "POST",
+    body: { questionId, option },
+  });
+}
+
+export function useSubmitAnswer() {
+  return useMutation({ mutationFn: submitAnswer });
+}

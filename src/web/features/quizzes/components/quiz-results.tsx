@@ -1,0 +1,61 @@
+import { RotateCcw, Trophy } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { QUIZ_BONUS_COINS } from "~/core/quiz/scoring";
+import { Button } from "~/web/components/ui/button";
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/web/components/ui/card";
+import { paths } from "~/web/config/paths";
+
+export interface QuizResultsProps {
+  quizName: string;
+  score: number;
+  total: number;
+  /** Coins this session paid, including the completion bonus; null for guests. */
+  coins: number | null;
+  onRestart: () => void;
+}
+
+/** The 'Quiz Results' screen of SPEC §2 (the page heading is 'Quiz Results'). */
+export function QuizResults({ quizName, score, total, coins, onRestart }: QuizResultsProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The results replace the question the focus was on; move it here.
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+  return (
+    <Card className="mx-auto w-full max-w-xl text-center">
+      <CardHeader className="items-center">
+        <Trophy aria-hidden="true" className="size-12 text-brand" strokeWidth={1.5} />
+        <CardTitle as="h2" ref={headingRef} tabIndex={-1} className="text-2xl outline-none">
+          {quizName}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        <p className="text-xl font-bold">{`You scored ${score} out of ${total}`}</p>
+        {coins !== null ? (
+          <>
+            <p className="text-lg">
+              Coins earned this session: <strong className="tabular-nums">{coins}</strong>
+            </p>
+            <p className="text-sm text-muted-foreground">
+              {`Includes the ${QUIZ_BONUS_COINS}-coin completion bonus.`}
+            </p>
+          </>
+        ) : (
+          <p className="text-muted-foreground">
+            Log in to earn coins for every correct answer and a completion bonus!{" "}
+            <Link to={paths.auth.getHref()} className="font-semibold text-brand underline underline-offset-4">
+              Login / Register
+            </Link>
+          </p>
+        )}
+      </CardContent>
+      <CardFooter className="justify-center">
+        <Button size="lg" onClick={onRestart} className="whitespace-normal">
+          <RotateCcw aria-hidden="true" />
+          Play Again or Choose New Quiz
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,24 @@
+import { Spinner } from "~/web/components/ui/spinner";
+import { useReferrals } from "../api/get-referrals";
+import { ReferralBonusInfo } from "./referral-bonus-info";
+import { ReferralLinkCard } from "./referral-link-card";
+import { ReferredFriends } from "./referred-friends";
+
+/** A spinner, then the link and code with Copy, the bonus explanation and the referred friends. */
+export function ReferralProgram({ userId }: { userId: string }) {
+  const query = useReferrals(userId);
+  if (query.isPending)
+    return (
+      <div className="flex justify-center py-6">
+        <Spinner label="Loading your referral link" />
+      </div>
+    );
+  const view = query.data;
+  return (
+    <div className="grid gap-6">
+      <ReferralLinkCard link={view?.link ?? null} code={view?.code ?? null} />
+      <ReferralBonusInfo />
+      {view?.code ? <ReferredFriends friends={view.friends} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { CircleCheck, Clock } from "lucide-react";
+import type { ReferredFriend } from "~/core/referrals";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/web/components/ui/card";
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+
+/** Beyond the spec: who signed up with the code, and whether their bonus is paid yet. */
+export function ReferredFriends({ friends }: { friends: ReferredFriend[] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Your Referred Friends</CardTitle>
+        <CardDescription>The bonus is paid when a friend earns coins for the first time.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {friends.length === 0 ? (
+          <p className="text-muted-foreground">No friends have signed up with your code yet.</p>
+        ) : (
+          <ul aria-label="Referred friends" className="divide-y">
+            {friends.map((friend) => (
+              <li
+                key={`${friend.email}-${friend.joinedAt}`}
+                className="flex items-center justify-between gap-4 py-3"
+              >
+                <div className="min-w-0">
+                  <p className="font-medium break-all">{friend.email}</p>
+                  <p className="text-sm text-muted-foreground">
+                    {"Joined "}
+                    <time dateTime={friend.joinedAt}>{dateFormat.format(new Date(friend.joinedAt))}</time>
+                  </p>
+                </div>
+                {friend.bonus === "paid" ? (
+                  <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-emerald-100 px-2.5 py-1 text-sm font-medium text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+                    <CircleCheck aria-hidden="true" className="size-4" />
+                    Bonus paid
+                  </span>
+                ) : (
+                  <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-muted px-2.5 py-1 text-sm font-medium">
+                    <Clock aria-hidden="true" className="size-4" />
+                    Bonus pending
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

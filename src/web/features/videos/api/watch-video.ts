@@ -1,0 +1,16 @@
+import { useMutation } from "@tanstack/react-query";
+import { apiFetch } from "~/web/lib/api-client";
+import type { Earned } from "~/web/lib/balance";
+
+/** 'Watch Video (Earn 10 Coins)': the server pays 10 coins (a new ledger cause per click) and answers the total. */
+export async function watchVideo(videoId: string): Promise<Earned | null> {
+  const { earned } = await apiFetch<{ earned: Earned | null }>(
+    `/api/videos/${encodeURIComponent(videoId)}/watch`,
+    { method: "POST", body: {} },
+  );
+  return earned;
+}
+
+export function useWatchVideo() {
+  return useMutation({ mutationFn: watchVideo });
+}

@@ -1,0 +1,35 @@
+import { Sparkles } from "lucide-react";
+import { formatDollars } from "~/core/coins";
+import { Button } from "~/web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";
+import { Spinner } from "~/web/components/ui/spinner";
+import { RedeemDialog } from "./redeem-dialog";
+
+/** The balance in coins and dollars, the conversion note, and the wallet's actions (SPEC §2 Wallet). */
+export function BalanceCard({ balance, isLoading }: { balance: number; isLoading: boolean }) {
+  return (
+    <Card>
+      <CardHeader className="items-center text-center">
+        <CardTitle as="h2">Your Balance</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col items-center gap-6 text-center">
+        {isLoading ? (
+          <Spinner label="Loading your balance" />
+        ) : (
+          <div className="flex flex-col items-center gap-1">
+            <p className="text-4xl font-extrabold tracking-tight tabular-nums sm:text-5xl">{`${balance} Coins`}</p>
+            <p className="text-xl font-semibold text-brand tabular-nums">{`$${formatDollars(balance)} USD`}</p>
+          </div>
+        )}
+        <p className="text-sm text-muted-foreground">1000 Coins = $5.00 USD</p>
+        <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+          <RedeemDialog balance={balance} disabled={isLoading} />
+          <Button size="lg" variant="outline" disabled>
+            <Sparkles aria-hidden="true" />
+            More Options (Coming Soon)
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

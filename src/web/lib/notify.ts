@@ -1,0 +1,77 @@
+import { useSyncExternalStore } from "react";
+
+/**
+ * The one notice API (SPEC §4, §8, §9): `notify({ title, description })` from anywhere, inside React or not.
+ * A tiny external store; the `<Toaster />` in the root layout renders it with Radix Toast.
+ */
+
+export type NoticeVariant = "default" | "destructive";
+
+export interface NoticeInput {
+  title: string;
+  description?: string;
+  variant?: NoticeVariant;
+  /** How long the notice stays, in milliseconds (SPEC §9). */
+  duration?: number;
+}
+
+export interface Notice {
+  id: number;
+  title: string;
+  description?: string;
+  variant: NoticeVariant;
+  duration: number;
+  open: boolean;
+}
+
+/** SPEC §9: at most one notice is visible; a new one replaces the old. */
+export const NOTICE_LIMIT = 1;
+/** SPEC §9: a notice disappears after 5 seconds unless another duration is given. */
+export const NOTICE_DURATION_MS = 5000;
+
+type Listener = () => void;
+
+let notices: readonly Notice[] = [];
+let lastId = 0;
+const listeners = new Set<Listener>();
+
+function setNotices(next: readonly Notice[]): void {
+  notices = next;
+  for (const listener of listeners) listener();
+}
+
+export function notify(input: NoticeInput): { id: number; dismiss: () => void } {
+  lastId += 1;
+  const id = lastId;
+  const notice: Notice = {
+    id,
+    title: input.title,
+    description: input.description,
+    variant: input.variant ?? "default",
+    duration: input.duration ?? NOTICE_DURATION_MS,
+    open: true,
+  };
+  setNotices([notice, ...notices].slice(0, NOTICE_LIMIT));
+  return { id, dismiss: () => dismissNotice(id) };
+}
+
+/** Closes a notice; it stays in the list (closed) until a newer one pushes it out. */
+export function dismissNotice(id: number): void {
+  if (!notices.some((notice) => notice.id === id && notice.open)) return;
+  setNotices(notices.map((notice) => (notice.id === id ? { ...notice, open: false } : notice)));
+}
+
+export function getNotices(): readonly Notice[] {
+  return notices;
+}
+
+export function subscribeToNotices(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+export function useNotices(): readonly Notice[] {
+  return useSyncExternalStore(subscribeToNotices, getNotices, getNotices);
+}

@@ -1,0 +1,95 @@
+import { ApiError, apiFetch } from "./api-client";
+import { createStore } from "./create-store";
+import { notify } from "./notify";
+
+/**
+ * Client auth state of SPEC §4: signed out / signed in / loading, with its session events. The session is
+ * re-checked every 30 s (SPEC §9 refresh tick) and on window focus, so a revoked or expired session moves
+ * the UI to signed-out without a reload. A plain store, not a query: the header on "/" needs it and the
+ * entry bundle has no room for TanStack Query (docs/decisions/003-web-bundle-budget.md).
+ */
+export interface SessionUser {
+  id: string;
+  email: string;
+}
+
+export type SessionStatus = "loading" | "signed-in" | "signed-out";
+
+export type SessionEvent =
+  | "INITIAL_SESSION"
+  | "SIGNED_IN"
+  | "SIGNED_OUT"
+  | "TOKEN_REFRESHED"
+  | "USER_UPDATED"
+  | "PASSWORD_RECOVERY";
+
+export interface SessionState {
+  status: SessionStatus;
+  user: SessionUser | null;
+  /** The last session event, for listeners that react to transitions. */
+  event: SessionEvent | null;
+}
+
+export const SESSION_REFRESH_MS = 30_000;
+
+const store = createStore<SessionState>({ status: "loading", user: null, event: null });
+
+export const getSession = store.get;
+export const subscribeToSession = store.subscribe;
+export const useSession = store.use;
+
+/** Sets the state from outside a fetch (e.g. right after sign-out) and tells listeners which event happened. */
+export function setSession(user: SessionUser | null, event: SessionEvent): void {
+  store.set({ status: user ? "signed-in" : "signed-out", user, event });
+}
+
+let inFlight: Promise<SessionUser | null> | null = null;
+
+/** Asks the server who is signed in; `event` names why (SPEC §4 session events). */
+export function refreshSession(event?: SessionEvent): Promise<SessionUser | null> {
+  inFlight ??= (async () => {
+    const before = store.get();
+    try {
+      const data = await apiFetch<{ user?: SessionUser } | null>("/api/auth/get-session");
+      const user = data?.user ? { id: data.user.id, email: data.user.email } : null;
+      const changed = before.user?.id !== user?.id;
+      const next: SessionEvent =
+        event ??
+        (before.status === "loading"
+          ? "INITIAL_SESSION"
+          : changed
+            ? user
+              ? "SIGNED_IN"
+              : "SIGNED_OUT"
+            : "TOKEN_REFRESHED");
+      if (changed || before.status === "loading" || event) setSession(user, next);
+      return user;
+    } catch (error) {
+      // A failed check keeps what we knew (a blip must not sign the user out); the first one settles as signed out.
+      if (before.status === "loading") setSession(null, "INITIAL_SESSION");
+      if (!(error instanceof ApiError && error.status === 0) || before.status === "loading")
+        notify({
+          title: "Auth Error",
+          description: error instanceof Error ? error.message : String(error),
+          variant: "destructive",
+        });
+      return before.user;
+    } finally {
+      inFlight = null;
+    }
+  })();
+  return inFlight;
+}
+
+let started = false;
+/** Starts the initial check, the 30 s tick and the focus re-check, once. */
+export function startSessionWatch(): void {
+  if (started || typeof window === "undefined") return;
+  started = true;
+  void refreshSession();
+  window.setInterval(() => void refreshSession(), SESSION_REFRESH_MS);
+  window.addEventListener("focus", () => void refreshSession());
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") void refreshSession();
+  });
+}

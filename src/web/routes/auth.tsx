@@ -1,0 +1,62 @@
+import { LogIn } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Navigate, useSearchParams } from "react-router";
+import { Page } from "~/web/components/layout/page";
+import { Spinner } from "~/web/components/ui/spinner";
+import { AuthForm } from "~/web/features/auth/components/auth-form";
+import { VerifyLinkError } from "~/web/features/auth/components/verify-link-error";
+import { notify } from "~/web/lib/notify";
+import { safeRedirectPath } from "~/web/lib/redirect";
+import { useSession } from "~/web/lib/session";
+
+/**
+ * /auth (SPEC §2): login and register. `?ref=CODE` starts in register mode; `?redirectTo=/path` is where a login
+ * returns to (else '/'); `?verified=1` / `?verifyError=CODE` arrive from the confirmation link. A signed-in user
+ * is sent on at once.
+ */
+export function AuthRoute() {
+  const { status } = useSession();
+  const [params, setParams] = useSearchParams();
+  const referralCode = params.get("ref");
+  const verifyError = params.get("verifyError");
+  const verified = params.get("verified") === "1";
+
+  const announced = useRef(false);
+  useEffect(() => {
+    if (!verified || announced.current) return;
+    announced.current = true;
+    notify({
+      title: "Email Confirmed",
+      description: "Your email address has been confirmed. You can now log in.",
+    });
+    setParams(
+      (current) => {
+        current.delete("verified");
+        return current;
+      },
+      { replace: true },
+    );
+  }, [verified, setParams]);
+
+  if (status === "signed-in")
+    return <Navigate to={safeRedirectPath(params.get("redirectTo")) ?? "/"} replace />;
+
+  return (
+    <Page
+      title="Login or Register"
+      icon={LogIn}
+      description="Sign in to your account, or create one to start earning coins."
+    >
+      {status === "loading" ? (
+        <div className="flex justify-center py-10">
+          <Spinner label="Checking your session" />
+        </div>
+      ) : (
+        <>
+          {verifyError ? <VerifyLinkError code={verifyError} /> : null}
+          <AuthForm key={referralCode ?? ""} initialReferralCode={referralCode} />
+        </>
+      )}
+    </Page>
+  );
+}

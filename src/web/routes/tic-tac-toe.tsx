@@ -1,0 +1,25 @@
+import { Grid3x3 } from "lucide-react";
+import { Page } from "~/web/components/layout/page";
+import { Spinner } from "~/web/components/ui/spinner";
+import { TicTacToeGame } from "~/web/features/games/components/tic-tac-toe-game";
+import { useSession } from "~/web/lib/session";
+
+export function TicTacToeRoute() {
+  const { status, user } = useSession();
+  return (
+    <Page
+      title="Tic Tac Toe"
+      icon={Grid3x3}
+      description="You are X and move first. Beat the bot to earn 10 coins."
+    >
+      {status === "loading" ? (
+        <div className="flex justify-center">
+          <Spinner />
+        </div>
+      ) : (
+        // A new game when the player signs in or out: guest games are local, signed-in games live on the server.
+        <TicTacToeGame key={user?.id ?? "guest"} mode={user ? "signed-in" : "guest"} />
+      )}
+    </Page>
+  );
+}

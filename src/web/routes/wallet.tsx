@@ -1,0 +1,30 @@
+import { Wallet } from "lucide-react";
+import { Page } from "~/web/components/layout/page";
+import { LoginPrompt } from "~/web/components/login-prompt";
+import { Spinner } from "~/web/components/ui/spinner";
+import { BalanceCard } from "~/web/features/wallet/components/balance-card";
+import { TransactionList } from "~/web/features/wallet/components/transaction-list";
+import { useBalance } from "~/web/lib/balance";
+import { useSession } from "~/web/lib/session";
+
+/** /wallet (SPEC §2, §5): balance, the redeem placeholder and the user's real transactions. */
+export function WalletRoute() {
+  const { status, user } = useSession();
+  const { balance, isLoading } = useBalance();
+  return (
+    <Page title="Wallet" icon={Wallet} description="See your coin balance and redeem your coins for cash.">
+      {status === "loading" ? (
+        <div className="flex justify-center">
+          <Spinner />
+        </div>
+      ) : user ? (
+        <div className="mx-auto flex max-w-2xl flex-col gap-6">
+          <BalanceCard balance={balance} isLoading={isLoading} />
+          <TransactionList userId={user.id} />
+        </div>
+      ) : (
+        <LoginPrompt message="Please log in to view your wallet." />
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,145 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { expect, it } from "vitest";
+import type { AnswerResult } from "~/core/quiz/api";
+import { quizContent } from "~/server/quizzes/content";
+import { createVerifiedUser } from "../support/factories";
+import { httpClient } from "../support/http-client";
+import { phone } from "./support/chromium";
+import { describeE2E, expectNoAxeViolations, useE2E } from "./support/fixtures";
+
+/** The answers, read from the seeded content module in the test process (the browser never gets them). */
+const byText = new Map(quizContent.flatMap((quiz) => quiz.questions).map((q) => [q.text, q]));
+
+/** Puts an API session cookie (`a=b; c=d`) into a browser context. */
+async function useSessionCookie(context: BrowserContext, cookie: string, url: string) {
+  const cookies = cookie
+    .split("; ")
+    .filter(Boolean)
+    .map((pair) => {
+      const at = pair.indexOf("=");
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
+    });
+  await context.addCookies(cookies);
+}
+
+/** Collects the server's answer results as the page receives them. */
+function recordAnswers(page: Page): AnswerResult[] {
+  const results: AnswerResult[] = [];
+  page.on("response", (res) => {
+    if (/\/api\/quizzes\/sessions\/[^/]+\/answers$/.test(res.url()) && res.ok())
+      void res.json().then((body: AnswerResult) => results.push(body));
+  });
+  return results;
+}
+
+/**
+ * Answers every question through the UI, right when `answerRight(n)` says so, checking the view and the
+ * SPEC §4 feedback on the way. Returns how many were right.
+ */
+async function playThrough(page: Page, answerRight: (n: number) => boolean, checkA11yAt = 1) {
+  let right = 0;
+  for (let n = 1; n <= 10; n++) {
+    await page.getByText(`Question ${n}/10`, { exact: true }).waitFor();
+    const text = (await page.locator("#quiz-question").textContent()) ?? "";
+    const questionView = page.getByRole("region", { name: text, exact: true });
+    const question = byText.get(text);
+    if (!question) throw new Error(`unknown question on screen: ${text}`);
+    expect(await page.getByText(`Score: ${right}`, { exact: true }).count()).toBe(1);
+    const buttons = questionView.getByRole("list").getByRole("button");
+    expect(await buttons.count()).toBe(4);
+    expect(await page.getByRole("progressbar", { name: "Quiz progress" }).getAttribute("aria-valuenow")).toBe(
+      String(n - 1),
+    );
+    if (n === checkA11yAt) await expectNoAxeViolations(page);
+
+    const wantRight = answerRight(n);
+    const choice = wantRight ? question.answer : (question.options.find((o) => o !== question.answer) ?? "");
+    await questionView.getByRole("button", { name: choice, exact: true }).click();
+    const feedback = questionView.getByRole("status");
+    const expected = wantRight
+      ? "Correct! +10 Coins"
+      : `Incorrect. The correct answer was: ${question.answer}`;
+    await expect.poll(() => feedback.textContent()).toBe(expected);
+    // Locked after answering.
+    for (const button of await buttons.all()) expect(await button.isDisabled()).toBe(true);
+    if (wantRight) right++;
+  }
+  return right;
+}
+
+describeE2E("quizzes", () => {
+  const e2e = useE2E({ AUTH_RATE_LIMIT: "1000" });
+
+  it("signed in: completing a quiz raises the nav by 10 × correct + 10, the total the results show", async () => {
+    const user = await createVerifiedUser(httpClient(e2e.server.url));
+    const { page, context, errors } = await e2e.newPage();
+    await useSessionCookie(context, user.cookie, e2e.server.url);
+    const results = recordAnswers(page);
+    await page.goto("/quizzes");
+    const navCoins = page.getByRole("banner").getByText(/^\d+ Coins$/);
+    await expect.poll(() => navCoins.textContent()).toBe("0 Coins");
+    for (const quiz of quizContent) {
+      await page.getByRole("heading", { level: 2, name: quiz.name }).waitFor();
+      expect(await page.getByText(quiz.description, { exact: true }).count()).toBe(1);
+    }
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("button", { name: "Start Quiz: Science Facts" }).click();
+    await page.getByRole("heading", { level: 1, name: "Science Facts" }).waitFor();
+    const right = await playThrough(page, (n) => n % 4 !== 0);
+    expect(right).toBe(8);
+
+    await page.getByRole("heading", { level: 1, name: "Quiz Results" }).waitFor();
+    const sessionTotal = 10 * right + 10;
+    expect(await page.getByRole("heading", { level: 2, name: "Science Facts" }).count()).toBe(1);
+    expect(await page.getByText(`You scored ${right} out of 10`, { exact: true }).count()).toBe(1);
+    expect(await page.getByText("Coins earned this session:").textContent()).toBe(
+      `Coins earned this session: ${sessionTotal}`,
+    );
+    await expect.poll(() => navCoins.textContent()).toBe(`${sessionTotal} Coins`);
+    expect(results.at(-1)).toMatchObject({ completed: true, score: right, sessionCoins: sessionTotal });
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("button", { name: "Play Again or Choose New Quiz" }).click();
+    await page.getByRole("heading", { level: 1, name: "Quizzes" }).waitFor();
+    expect(await page.getByRole("button", { name: /^Start Quiz/ }).count()).toBe(3);
+    // A new round starts from a score of 0.
+    await page.getByRole("button", { name: "Start Quiz: World History" }).click();
+    await page.getByText("Question 1/10", { exact: true }).waitFor();
+    expect(await page.getByText("Score: 0", { exact: true }).count()).toBe(1);
+    expect(await page.getByText(`Total Points: ${sessionTotal}`, { exact: true }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("guest at 360 px: same grading, a log-in hint on the results and no coins", async () => {
+    const { page, context, errors } = await e2e.newPage(phone);
+    const results = recordAnswers(page);
+    await page.goto("/quizzes");
+    await page.getByRole("button", { name: "Start Quiz: General Knowledge" }).click();
+    const right = await playThrough(page, (n) => n % 2 === 1, 3);
+    expect(right).toBe(5);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    await page.getByRole("heading", { level: 1, name: "Quiz Results" }).waitFor();
+    expect(await page.getByText("You scored 5 out of 10", { exact: true }).count()).toBe(1);
+    expect(await page.getByText(/Log in to earn coins/).count()).toBe(1);
+    expect(await page.getByRole("link", { name: "Login / Register" }).getAttribute("href")).toBe("/auth");
+    expect(await page.getByText("Coins earned this session:").count()).toBe(0);
+    expect(
+      await page
+        .getByRole("banner")
+        .getByText(/ Coins$/)
+        .count(),
+    ).toBe(0);
+    expect(results).toHaveLength(10);
+    expect(results.every((r) => r.earned === null && r.sessionCoins === 0)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("button", { name: "Play Again or Choose New Quiz" }).click();
+    await page.getByRole("heading", { level: 1, name: "Quizzes" }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
