@@ -1,4 +1,7 @@
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
@@ -21,9 +24,39 @@ function stripReactRouterDisplayNames(): Plugin {
   };
 }
 
+/**
+ * Writes `x.br` and `x.gz` beside every text asset of the build, which the server sends to clients that accept
+ * them (src/server/http/spa.ts, `precompressed`): best compression once at build time, none per request.
+ */
+function precompressAssets(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  return {
+    name: "precompress-assets",
+    apply: "build",
+    async writeBundle(options, bundle) {
+      const outDir = options.dir;
+      if (!outDir) return;
+      const files = Object.values(bundle).filter(
+        (f) => f.fileName.startsWith("assets/") && /\.(js|css|svg|json)$/.test(f.fileName),
+      );
+      await Promise.all(
+        files.map(async (file) => {
+          const data = Buffer.from(file.type === "chunk" ? file.code : file.source);
+          if (data.length < 1024) return;
+          const target = path.resolve(outDir, file.fileName);
+          const params = { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length };
+          await writeFile(`${target}.br`, await brotli(data, { params }));
+          await writeFile(`${target}.gz`, await gz(data, { level: 9 }));
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
   root: path.resolve(import.meta.dirname, "src/web"),
-  plugins: [react(), tailwindcss(), stripReactRouterDisplayNames()],
+  plugins: [react(), tailwindcss(), stripReactRouterDisplayNames(), precompressAssets()],
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "src") } },
   build: {
     outDir: path.resolve(import.meta.dirname, "dist/web"),

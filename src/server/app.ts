@@ -8,9 +8,11 @@ import { createErrorHandler } from "./http/errors";
 import { sameOriginMutations, trustedOrigins } from "./http/origin-check";
 import { requestLog } from "./http/request-log";
 import { createRouter } from "./http/router";
+import { securityHeaders } from "./http/security-headers";
 import { mountSpa } from "./http/spa";
 import { createLedgerRoutes } from "./ledger/ledger.routes";
 import { createDevMailboxRoutes } from "./mail/dev-mailbox.routes";
+import { createOpenApiRoutes } from "./openapi/openapi.routes";
 import { createProfileRoutes } from "./profile/profile.routes";
 import { createQuizzesRoutes } from "./quizzes/quizzes.routes";
 import { createReferralsRoutes } from "./referrals/referrals.routes";
@@ -24,7 +26,7 @@ export interface CreateAppOptions {
 }
 
 export function createApi(deps: AppDeps) {
-  return createRouter()
+  const api = createRouter()
     .use(
       bodyLimit({
         maxSize: API_BODY_LIMIT_BYTES,
@@ -42,12 +44,15 @@ export function createApi(deps: AppDeps) {
     .route("/videos", createVideosRoutes(deps))
     .route("/quizzes", createQuizzesRoutes(deps))
     .route("/referrals", createReferralsRoutes(deps));
+  // The OpenAPI document is built from `api.routes` on first request: every route above, and its own.
+  return api.route("/", createOpenApiRoutes(deps, { basePath: "/api", routes: () => api.routes }));
 }
 
 export type AppType = ReturnType<typeof createApi>;
 
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = createRouter();
+  app.use(securityHeaders(deps.env));
   app.use(requestLog(deps.logger));
   app.onError(createErrorHandler(deps.logger));
   app.route("/api", createApi(deps));

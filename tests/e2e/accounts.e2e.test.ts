@@ -1,18 +1,19 @@
-import type { BrowserContext, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type ApiClient, signIn, signUp, uniqueEmail } from "../support/factories";
 import { httpClient } from "../support/http-client";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 import { phone } from "./support/chromium";
-import { describeE2E, expectNoAxeViolations, useE2E } from "./support/fixtures";
+import { addSessionCookie, describeE2E, expectNoAxeViolations, navBalance, useE2E } from "./support/fixtures";
 
-/** The open notices (SPEC §4: at most one), inside Radix's viewport region. */
+/** The notices (SPEC §4: at most one), inside Radix's viewport region; a closed one leaves after its animation. */
 const notices = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" }).locator("li");
+const openNotices = (page: Page) => notices(page).and(page.locator('[data-state="open"]'));
 
 /** Waits until the visible notice reads `title` + `description` (a notice's text is its title then description). */
 async function expectNotice(page: Page, title: string, description = "") {
   await expect
-    .poll(() => notices(page).locator("xpath=self::*[@data-state='open']").allTextContents(), {
+    .poll(() => openNotices(page).allTextContents(), {
       message: `notice '${title}'`,
     })
     .toEqual([`${title}${description}`]);
@@ -20,22 +21,10 @@ async function expectNotice(page: Page, title: string, description = "") {
 
 const banner = (page: Page) => page.getByRole("banner");
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-const button = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
+const button = (scope: Page | Locator, name: string) => scope.getByRole("button", { name, exact: true });
 
 /** Page errors, without the browser's own log line for an expected 4xx answer (e.g. a refused login). */
 const unexpected = (errors: string[]) => errors.filter((e) => !e.startsWith("Failed to load resource"));
-
-/** Puts an API session cookie (`a=b; c=d`) into a browser context. */
-async function useSessionCookie(context: BrowserContext, cookie: string, url: string) {
-  const cookies = cookie
-    .split("; ")
-    .filter(Boolean)
-    .map((pair) => {
-      const at = pair.indexOf("=");
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
-    });
-  await context.addCookies(cookies);
-}
 
 async function fillLogin(page: Page, email: string, password: string) {
   await field(page, "Email").fill(email);
@@ -118,7 +107,7 @@ describeE2E("accounts", () => {
     await expectNotice(page, "Login Successful", `Welcome back, ${email}!`);
     await expect.poll(() => new URL(page.url()).pathname).toBe("/");
     await button(banner(page), "Logout").waitFor();
-    await expect.poll(() => banner(page).getByText(/^\d+ Coins$/).textContent()).toBe("0 Coins");
+    await expect.poll(() => navBalance(page)).toBe(0);
     expect(await banner(page).getByRole("link", { name: "Wallet" }).count()).toBe(1);
 
     // Signed in, /auth sends the user on.
@@ -138,7 +127,7 @@ describeE2E("accounts", () => {
     const user = await confirmedUser("reset");
     const newPassword = "second-secret-2";
     const other = await e2e.newPage();
-    await useSessionCookie(other.context, user.cookie, e2e.server.url);
+    await addSessionCookie(other.context, user.cookie, e2e.server.url);
     await other.page.goto("/");
     await button(banner(other.page), "Logout").waitFor();
 
@@ -187,7 +176,9 @@ describeE2E("accounts", () => {
     await field(page, "Email").fill(user.email);
     await button(page, "Send New Reset Link").click();
     await expectNotice(page, "Password Reset Email Sent", "Check your email for a password reset link.");
-    await expect.poll(() => sink.messages.filter((m) => m.to.includes(user.email) && /reset/i.test(m.subject)).length).toBe(2);
+    await expect
+      .poll(() => sink.messages.filter((m) => m.to.includes(user.email) && /reset/i.test(m.subject)).length)
+      .toBe(2);
     expect(unexpected(errors)).toEqual([]);
     await context.close();
   });
@@ -234,10 +225,9 @@ describeE2E("accounts", () => {
     await context.close();
   });
 
-  it("shows one notice at a time, F8 reaches it, the close button closes it; the pages pass axe", async () => {
+  it("shows one notice at a time; F8 reaches it; its close button closes it", async () => {
     const { page, context, errors } = await e2e.newPage();
     await page.goto("/auth");
-    await expectNoAxeViolations(page);
     await button(page, "Forgot Password?").click();
     await button(page, "Forgot Password?").click();
     await expectNotice(page, "Email Required", "Please enter your email address to reset password.");
@@ -260,13 +250,21 @@ describeE2E("accounts", () => {
       )
       .toBe("Notifications (F8)");
     await notices(page).getByRole("button", { name: "Close notification" }).click();
-    await expect.poll(() => notices(page).locator("xpath=self::*[@data-state='open']").count()).toBe(0);
+    await expect.poll(() => openNotices(page).count()).toBe(0);
 
     await page.getByRole("button", { name: "Show password" }).click();
     expect(await field(page, "Password").getAttribute("type")).toBe("text");
     await page.getByRole("button", { name: "Hide password" }).click();
     expect(await field(page, "Password").getAttribute("type")).toBe("password");
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
 
+  it("passes axe in every state of /auth and /update-password; ignores a redirect to another site", async () => {
+    const { page, context, errors } = await e2e.newPage();
+    await page.goto("/auth");
+    await button(page, "Forgot Password?").waitFor();
+    await expectNoAxeViolations(page);
     await page.goto("/auth?verifyError=TOKEN_EXPIRED");
     await page.getByText("This confirmation link has expired.").waitFor();
     await expectNoAxeViolations(page);

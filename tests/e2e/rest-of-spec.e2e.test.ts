@@ -14,7 +14,7 @@ import { describeE2E, expectNoAxeViolations, useE2E } from "./support/fixtures";
  */
 
 /** Puts an API session cookie (`a=b; c=d`) into a browser context. */
-async function useSessionCookie(context: BrowserContext, cookie: string, url: string) {
+async function addSessionCookie(context: BrowserContext, cookie: string, url: string) {
   const cookies = cookie
     .split("; ")
     .filter(Boolean)
@@ -27,15 +27,19 @@ async function useSessionCookie(context: BrowserContext, cookie: string, url: st
 
 /** The one visible notice (Radix Toast renders an `li` in the F8 region) with this title and description. */
 async function expectNotice(page: Page, title: string, description: string) {
+  // Hidden included: an open dialog hides the rest of the page from the accessibility tree.
   const notice = page
-    .getByRole("region", { name: /Notifications/ })
+    .getByRole("region", { name: /Notifications/, includeHidden: true })
     .locator("li")
     .filter({ has: page.getByText(title, { exact: true }) })
     .filter({ has: page.getByText(description, { exact: true }) });
   await notice.waitFor({ timeout: 10_000 });
 }
 
-const navCoins = (page: Page) => page.getByRole("banner").getByText(/^\d+ Coins$/);
+/** The nav's balance as 'N Coins' (the header's text after its decorative coin). */
+const navCoins = (page: Page) => ({
+  textContent: async () => (await page.locator("header").innerText()).match(/\b\d+ Coins\b/)?.[0] ?? null,
+});
 
 async function balanceOf(api: ApiClient, user: TestUser): Promise<number> {
   const res = await api.request("/api/ledger/balance", { cookie: user.cookie });
@@ -68,7 +72,7 @@ describeE2E("videos, wallet, redeem, referral, KYC and admin", () => {
 
   async function signedIn(user: TestUser, options: BrowserContextOptions = desktop) {
     const opened = await e2e.newPage(options);
-    await useSessionCookie(opened.context, user.cookie, e2e.server.url);
+    await addSessionCookie(opened.context, user.cookie, e2e.server.url);
     return opened;
   }
 
@@ -96,7 +100,7 @@ describeE2E("videos, wallet, redeem, referral, KYC and admin", () => {
     const user = await createVerifiedUser(api());
     const { page, errors } = await signedIn(user);
     await page.goto("/videos");
-    await expect.poll(() => navCoins(page).textContent()).toBe("0 Coins");
+    await expect.poll(() => navCoins(page).textContent(), { timeout: 10_000 }).toBe("0 Coins");
     const watch = page.getByRole("button", { name: "Watch Video (Earn 10 Coins)", exact: true });
     await watch.first().waitFor();
     expect(await watch.count()).toBe(3);
@@ -107,7 +111,7 @@ describeE2E("videos, wallet, redeem, referral, KYC and admin", () => {
     await alert.waitFor();
     expect(await alert.getByText("The video would play here. You earned 10 coins!").count()).toBe(1);
     await expectNotice(page, "Coins Earned!", "You earned 10 coins for Video watch. Total: 10.");
-    await expect.poll(() => navCoins(page).textContent()).toBe("10 Coins");
+    await expect.poll(() => navCoins(page).textContent(), { timeout: 10_000 }).toBe("10 Coins");
     await expectNoAxeViolations(page);
 
     await alert.getByRole("button", { name: "OK" }).click();
@@ -117,7 +121,7 @@ describeE2E("videos, wallet, redeem, referral, KYC and admin", () => {
     // A second watch: each click is its own payment.
     await watch.first().click();
     await page.getByRole("alertdialog", { name: "Exciting New Content!" }).waitFor();
-    await expect.poll(() => navCoins(page).textContent()).toBe("20 Coins");
+    await expect.poll(() => navCoins(page).textContent(), { timeout: 10_000 }).toBe("20 Coins");
     expect(await balanceOf(api(), user)).toBe(20);
     expect(errors).toEqual([]);
   });
@@ -173,7 +177,7 @@ describeE2E("videos, wallet, redeem, referral, KYC and admin", () => {
     await rows.first().waitFor();
     expect(await rows.count()).toBe(10);
     await page.getByRole("button", { name: "Load more" }).click();
-    await expect.poll(() => rows.count()).toBe(12);
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(12);
     expect(await page.getByRole("button", { name: "Load more" }).count()).toBe(0);
   });
 
@@ -185,8 +189,20 @@ describeE2E("videos, wallet, redeem, referral, KYC and admin", () => {
       route.fulfill({
         json: {
           entries: [
-            { id: 2, kind: "adjustment", reason: "Coins redeemed", amount: -50, createdAt: new Date().toISOString() },
-            { id: 1, kind: "video_watch", reason: "Video watch", amount: 10, createdAt: new Date().toISOString() },
+            {
+              id: 2,
+              kind: "adjustment",
+              reason: "Coins redeemed",
+              amount: -50,
+              createdAt: new Date().toISOString(),
+            },
+            {
+              id: 1,
+              kind: "video_watch",
+              reason: "Video watch",
+              amount: 10,
+              createdAt: new Date().toISOString(),
+            },
           ],
           nextCursor: null,
         },
@@ -236,15 +252,15 @@ describeE2E("videos, wallet, redeem, referral, KYC and admin", () => {
 
     // Negative → 0; fractional → whole; above the balance → the balance; the preview follows.
     await field.fill("-5");
-    await expect.poll(() => field.inputValue()).toBe("0");
+    await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe("0");
     expect(await preview.textContent()).toBe("Dollar value: $0.00");
     await submit.click();
     await expectNotice(page, "Invalid Amount", "Please enter a valid amount of coins to redeem.");
     await field.fill("12.7");
-    await expect.poll(() => field.inputValue()).toBe("12");
+    await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe("12");
     expect(await preview.textContent()).toBe("Dollar value: $0.06");
     await field.fill("5000");
-    await expect.poll(() => field.inputValue()).toBe("30");
+    await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe("30");
     expect(await preview.textContent()).toBe("Dollar value: $0.15");
 
     // Cancel keeps the amount; a successful submit closes the dialog and resets it.
@@ -285,7 +301,7 @@ describeE2E("videos, wallet, redeem, referral, KYC and admin", () => {
     await dialog.getByLabel("Coins to redeem (max 30)").fill("30");
 
     await context.clearCookies();
-    await useSessionCookie(context, poor.cookie, e2e.server.url);
+    await addSessionCookie(context, poor.cookie, e2e.server.url);
     await page.evaluate(() => window.dispatchEvent(new Event("focus")));
     const field = dialog.getByLabel("Coins to redeem (max 10)", { exact: true });
     await field.waitFor();
@@ -326,7 +342,7 @@ describeE2E("videos, wallet, redeem, referral, KYC and admin", () => {
     await page.getByRole("status").filter({ hasText: "Loading your referral link" }).waitFor();
     release();
     const linkField = page.getByLabel("Referral link", { exact: true });
-    await expect.poll(() => linkField.inputValue()).toBe(expectedLink);
+    await expect.poll(() => linkField.inputValue(), { timeout: 10_000 }).toBe(expectedLink);
     await page.getByText(code, { exact: true }).waitFor();
     await page
       .getByText("When your friend earns coins for the first time, you both get a bonus of 50 coins.")
@@ -343,7 +359,7 @@ describeE2E("videos, wallet, redeem, referral, KYC and admin", () => {
     const friendView = await e2e.newPage();
     await friendView.page.goto(copied);
     const codeField = friendView.page.getByLabel("Referral Code");
-    await expect.poll(() => codeField.inputValue()).toBe(code);
+    await expect.poll(() => codeField.inputValue(), { timeout: 10_000 }).toBe(code);
     // Signing up itself is the accounts suite's; here it goes through the API with the code from the link.
     const friendEmail = uniqueEmail("friend");
     const friend = await createVerifiedUser(api(), {
@@ -363,7 +379,7 @@ describeE2E("videos, wallet, redeem, referral, KYC and admin", () => {
     await friendPage.page.goto("/videos");
     await friendPage.page.getByRole("button", { name: "Watch Video (Earn 10 Coins)" }).first().click();
     await friendPage.page.getByRole("alertdialog").waitFor();
-    await expect.poll(() => navCoins(friendPage.page).textContent()).toBe("60 Coins");
+    await expect.poll(() => navCoins(friendPage.page).textContent(), { timeout: 10_000 }).toBe("60 Coins");
     expect(await balanceOf(api(), friend)).toBe(60);
     expect(await balanceOf(api(), referrer)).toBe(50);
 
@@ -388,7 +404,11 @@ describeE2E("videos, wallet, redeem, referral, KYC and admin", () => {
       }),
     );
     await page.goto("/referral");
-    await expectNotice(page, "Error fetching referral code", "Something went wrong on our side. Please try again.");
+    await expectNotice(
+      page,
+      "Error fetching referral code",
+      "Something went wrong on our side. Please try again.",
+    );
     await page.getByRole("button", { name: "Copy", exact: true }).click();
     await expectNotice(page, "Error", "Referral link not available.");
 
@@ -406,7 +426,9 @@ describeE2E("videos, wallet, redeem, referral, KYC and admin", () => {
     const link = page.getByRole("link", { name: "Login / Register", exact: true });
     await link.waitFor();
     expect(await link.getAttribute("href")).toMatch(/^\/auth(\?|$)/);
-    await page.getByText("Log in or create an account to get your referral link and invite friends.").waitFor();
+    await page
+      .getByText("Log in or create an account to get your referral link and invite friends.")
+      .waitFor();
     expect(await page.getByLabel("Referral link").count()).toBe(0);
     await expectNoAxeViolations(page);
   });
@@ -435,7 +457,11 @@ describeE2E("videos, wallet, redeem, referral, KYC and admin", () => {
     );
     await fullName.fill("Jane Doe");
     await documentId.fill("X1234567");
-    await upload.setInputFiles({ name: "id.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4") });
+    await upload.setInputFiles({
+      name: "id.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.4"),
+    });
     await page.getByRole("button", { name: "Submit for Verification" }).click();
     await expectNotice(
       page,

@@ -21,7 +21,7 @@ export async function readJsonObject(c: Context<AppBindings>): Promise<Record<st
   return object.success ? object.data : {};
 }
 
-const credentialsSchema = z.object({
+export const credentialsSchema = z.object({
   email: z.string().trim().min(1),
   password: z.string().min(1),
 });

@@ -10,7 +10,7 @@ import { referralOutcomeOf } from "../profile/profiles";
 import { forwardToAuth, readCredentials, readJsonObject } from "./auth-request";
 import { runSignUp, type SignUpState } from "./sign-up-scope";
 
-const signUpExtras = z.object({
+export const signUpExtras = z.object({
   referralCode: z.string().max(100).nullish(),
 });
 

@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import type { AppDeps } from "../app-deps";
 import { AppError } from "../errors";
+import { documented } from "../http/route-docs";
 import type { AppBindings, SessionUser } from "../http/router";
 
 type UserBindings = AppBindings & { Variables: { user: SessionUser } };
@@ -15,22 +16,28 @@ export async function sessionUser(auth: AppDeps["auth"], headers: Headers): Prom
 
 /** 401 UNAUTHORIZED unless signed in; then `c.var.user` is set. */
 export const requireUser = ({ auth }: Pick<AppDeps, "auth">) =>
-  createMiddleware<UserBindings>(async (c, next) => {
-    const user = await sessionUser(auth, c.req.raw.headers);
-    if (!user) throw new AppError("UNAUTHORIZED");
-    c.set("user", user);
-    await next();
-  });
+  documented(
+    createMiddleware<UserBindings>(async (c, next) => {
+      const user = await sessionUser(auth, c.req.raw.headers);
+      if (!user) throw new AppError("UNAUTHORIZED");
+      c.set("user", user);
+      await next();
+    }),
+    { kind: "session", guard: "user" },
+  );
 
 /**
  * For routes that pay coins: 401 LOGIN_REQUIRED ('You need to be logged in to earn coins.') unless
  * signed in, 403 EMAIL_NOT_VERIFIED unless the address is confirmed; then `c.var.user` is set.
  */
 export const requireEarner = ({ auth }: Pick<AppDeps, "auth">) =>
-  createMiddleware<UserBindings>(async (c, next) => {
-    const user = await sessionUser(auth, c.req.raw.headers);
-    if (!user) throw new AppError("LOGIN_REQUIRED");
-    if (!user.emailVerified) throw new AppError("EMAIL_NOT_VERIFIED");
-    c.set("user", user);
-    await next();
-  });
+  documented(
+    createMiddleware<UserBindings>(async (c, next) => {
+      const user = await sessionUser(auth, c.req.raw.headers);
+      if (!user) throw new AppError("LOGIN_REQUIRED");
+      if (!user.emailVerified) throw new AppError("EMAIL_NOT_VERIFIED");
+      c.set("user", user);
+      await next();
+    }),
+    { kind: "session", guard: "earner" },
+  );

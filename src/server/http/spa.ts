@@ -4,7 +4,10 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import type { Hono } from "hono";
 import type { AppBindings } from "./router";
 
-/** Serves the built SPA from `webRoot`: hashed assets cached forever, every other path gets index.html. */
+/**
+ * Serves the built SPA from `webRoot`: hashed assets cached forever (as the `.br`/`.gz` the build wrote beside
+ * them when the client accepts one), every other path gets index.html.
+ */
 export function mountSpa(app: Hono<AppBindings>, webRoot: string): void {
   const indexFile = path.join(webRoot, "index.html");
   if (!existsSync(indexFile)) {
@@ -19,8 +22,10 @@ export function mountSpa(app: Hono<AppBindings>, webRoot: string): void {
     "/assets/*",
     serveStatic({
       root,
+      precompressed: true,
       onFound: (_path, c) => {
         c.header("Cache-Control", "public, max-age=31536000, immutable");
+        c.header("Vary", "Accept-Encoding");
       },
     }),
   );

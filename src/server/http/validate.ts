@@ -1,31 +1,44 @@
 import { validator } from "hono/validator";
 import type { z } from "zod";
 import { AppError } from "../errors";
+import { documented } from "./route-docs";
 
 function toIssues(error: z.ZodError) {
   return error.issues.map((i) => ({ path: i.path.join(".") || "(body)", message: i.message }));
 }
 
-/** JSON body validated by a zod schema; failures → 422 with the field paths. */
+/**
+ * JSON body validated by a zod schema; failures → 422 with the field paths. Each validator registers its
+ * schema (route-docs.ts) for the OpenAPI document.
+ */
 export const jsonBody = <S extends z.ZodType>(schema: S) =>
-  validator("json", (value) => {
-    const parsed = schema.safeParse(value);
-    if (!parsed.success) throw new AppError("VALIDATION_FAILED", undefined, toIssues(parsed.error));
-    return parsed.data as z.output<S>;
-  });
+  documented(
+    validator("json", (value) => {
+      const parsed = schema.safeParse(value);
+      if (!parsed.success) throw new AppError("VALIDATION_FAILED", undefined, toIssues(parsed.error));
+      return parsed.data as z.output<S>;
+    }),
+    { kind: "validator", target: "json", schema },
+  );
 
 /** Route params validated by a zod schema; failures → 404 (an id that cannot exist names nothing). */
 export const params = <S extends z.ZodType>(schema: S) =>
-  validator("param", (value) => {
-    const parsed = schema.safeParse(value);
-    if (!parsed.success) throw new AppError("NOT_FOUND");
-    return parsed.data as z.output<S>;
-  });
+  documented(
+    validator("param", (value) => {
+      const parsed = schema.safeParse(value);
+      if (!parsed.success) throw new AppError("NOT_FOUND");
+      return parsed.data as z.output<S>;
+    }),
+    { kind: "validator", target: "param", schema },
+  );
 
 /** Query string validated by a zod schema; failures → 422. */
 export const query = <S extends z.ZodType>(schema: S) =>
-  validator("query", (value) => {
-    const parsed = schema.safeParse(value);
-    if (!parsed.success) throw new AppError("VALIDATION_FAILED", undefined, toIssues(parsed.error));
-    return parsed.data as z.output<S>;
-  });
+  documented(
+    validator("query", (value) => {
+      const parsed = schema.safeParse(value);
+      if (!parsed.success) throw new AppError("VALIDATION_FAILED", undefined, toIssues(parsed.error));
+      return parsed.data as z.output<S>;
+    }),
+    { kind: "validator", target: "query", schema },
+  );

@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import type { AppDeps } from "../app-deps";
 import { sessionUser } from "../auth/require-user";
+import { documented } from "../http/route-docs";
 import type { AppBindings } from "../http/router";
 
 /**
@@ -8,8 +9,11 @@ import type { AppBindings } from "../http/router";
  * request through either way (quizzes grade guests the same, but pay only signed-in users).
  */
 export const optionalUser = ({ auth }: Pick<AppDeps, "auth">) =>
-  createMiddleware<AppBindings>(async (c, next) => {
-    const user = await sessionUser(auth, c.req.raw.headers);
-    if (user) c.set("user", user);
-    await next();
-  });
+  documented(
+    createMiddleware<AppBindings>(async (c, next) => {
+      const user = await sessionUser(auth, c.req.raw.headers);
+      if (user) c.set("user", user);
+      await next();
+    }),
+    { kind: "session", guard: "optional" },
+  );

@@ -4,7 +4,8 @@ import { insertUserRow } from "../../../tests/support/db-users";
 import { openTestDatabase } from "../../../tests/support/test-db";
 import { getBalance } from "../ledger/ledger";
 import { quizContent } from "./content";
-import { answerQuestion, quizCauseKeys, startSession } from "./quiz-sessions";
+import { quizCauseKeys } from "./quiz-payments";
+import { answerQuestion, startSession } from "./quiz-sessions";
 
 /** Service-level checks that need direct database access: interrupted payments and injected randomness. */
 

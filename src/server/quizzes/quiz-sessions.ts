@@ -1,12 +1,5 @@
 import { randomInt, randomUUID } from "node:crypto";
-import type {
-  AnswerResult,
-  QuizEarned,
-  QuizIcon,
-  QuizId,
-  QuizSessionView,
-  QuizSummary,
-} from "~/core/quiz/api";
+import type { AnswerResult, QuizIcon, QuizId, QuizSessionView, QuizSummary } from "~/core/quiz/api";
 import {
   isQuizComplete,
   QUESTIONS_PER_QUIZ,
@@ -18,18 +11,13 @@ import { type RandomIndex, shuffle, shuffledIndices } from "~/core/quiz/shuffle"
 import type { Database } from "../db/client";
 import type { QuizSessionItem } from "../db/schema";
 import { AppError } from "../errors";
-import { type AwardResult, award } from "../ledger/ledger";
+import { payAnswer, toEarned } from "./quiz-payments";
 
 /**
  * Server-graded quiz sessions (ADR 006). A session fixes which questions are asked, in which order, and
  * the order of each question's options; the browser gets texts only. Answers are graded here, recorded once
  * per (session, question) by the primary key, and paid through the ledger with keys bound to the session.
  */
-
-export const quizCauseKeys = {
-  answer: (sessionId: string, questionId: string) => `quiz:${sessionId}:${questionId}`,
-  bonus: (sessionId: string) => `quiz-bonus:${sessionId}`,
-};
 
 /** Server-side randomness: `crypto.randomInt`, never `Math.random`. */
 const cryptoIndex: RandomIndex = (n) => randomInt(n);
@@ -139,42 +127,6 @@ async function loadSession(db: Database, sessionId: string, userId: string | nul
   if (new Date(session.expires_at).getTime() <= now.getTime())
     throw new AppError("NOT_FOUND", "This quiz session has expired. Please start a new quiz.");
   return session;
-}
-
-/** Pays what a recorded answer has earned. Idempotent: the cause keys make a repeat pay nothing. */
-async function payAnswer(
-  db: Database,
-  input: { userId: string; sessionId: string; questionId: string; correct: boolean; completed: boolean },
-): Promise<AwardResult[]> {
-  const paid: AwardResult[] = [];
-  if (input.correct)
-    paid.push(
-      await award(db, {
-        userId: input.userId,
-        kind: "quiz_correct",
-        causeKey: quizCauseKeys.answer(input.sessionId, input.questionId),
-      }),
-    );
-  if (input.completed)
-    paid.push(
-      await award(db, {
-        userId: input.userId,
-        kind: "quiz_bonus",
-        causeKey: quizCauseKeys.bonus(input.sessionId),
-      }),
-    );
-  return paid;
-}
-
-function toEarned(paid: readonly AwardResult[]): QuizEarned | null {
-  const fresh = paid.filter((p) => p.amount > 0);
-  const last = fresh.at(-1);
-  if (!last) return null;
-  return {
-    amount: fresh.reduce((sum, p) => sum + p.amount, 0),
-    reason: fresh.map((p) => p.reason).join(" and "),
-    balance: last.balance,
-  };
 }
 
 async function sessionProgress(db: Database, sessionId: string) {

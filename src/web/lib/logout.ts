@@ -1,12 +1,14 @@
+import type { NavigateFunction } from "react-router";
+import { paths } from "~/web/config/paths";
 import { apiFetch } from "./api-client";
 import { notify } from "./notify";
 import { setSession } from "./session";
 
 /**
  * Signs out (SPEC §2 nav Logout): ends the server session, moves the app to signed-out and shows 'Logged Out';
- * on failure shows 'Logout Failed' with the server's message. True when signed out; the caller then goes to /auth.
+ * then goes to /auth; on failure shows 'Logout Failed' with the server's message.
  */
-export async function logout(): Promise<boolean> {
+export async function logout(navigate: NavigateFunction): Promise<void> {
   try {
     await apiFetch("/api/auth/sign-out", { method: "POST" });
   } catch (error) {
@@ -15,9 +17,9 @@ export async function logout(): Promise<boolean> {
       description: error instanceof Error ? error.message : String(error),
       variant: "destructive",
     });
-    return false;
+    return;
   }
   setSession(null, "SIGNED_OUT");
   notify({ title: "Logged Out", description: "You have been successfully logged out." });
-  return true;
+  await navigate(paths.auth.getHref());
 }

@@ -51,3 +51,23 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   );
   expect(summary).toEqual([]);
 }
+
+/** Puts an API session (a `Cookie` header value) into a browser context, as if the user had logged in there. */
+export async function addSessionCookie(context: BrowserContext, cookie: string, url: string): Promise<void> {
+  const cookies = cookie
+    .split("; ")
+    .filter(Boolean)
+    .map((pair) => {
+      const at = pair.indexOf("=");
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
+    });
+  await context.addCookies(cookies);
+}
+
+/** The balance the nav shows as 'N Coins', or null when it shows none. */
+export async function navBalance(page: Page): Promise<number | null> {
+  const badge = page.getByRole("banner").getByText(/\d+ Coins$/);
+  if ((await badge.count()) !== 1) return null;
+  const match = (await badge.textContent())?.match(/(\d+) Coins$/);
+  return match ? Number(match[1]) : null;
+}

@@ -6,7 +6,6 @@ import { RouteErrorBoundary } from "~/web/components/layout/route-error-boundary
 import { ScrollToTop } from "~/web/components/layout/scroll-to-top";
 import { SiteFooter } from "~/web/components/layout/site-footer";
 import { SiteHeader } from "~/web/components/layout/site-header";
-import { paths } from "~/web/config/paths";
 import { useBalance } from "~/web/lib/balance";
 import { useSession } from "~/web/lib/session";
 
@@ -18,13 +17,10 @@ export function RootLayout() {
   const { balance } = useBalance();
   const [isLoggingOut, setIsLoggingOut] = useState(false);
 
-  async function handleLogout() {
+  function handleLogout() {
     setIsLoggingOut(true);
     // Loaded on click: the entry has no bytes to spare (docs/decisions/003-web-bundle-budget.md).
-    const { logout } = await import("~/web/lib/logout");
-    const signedOut = await logout();
-    setIsLoggingOut(false);
-    if (signedOut) await navigate(paths.auth.getHref());
+    void import("~/web/lib/logout").then((m) => m.logout(navigate)).finally(() => setIsLoggingOut(false));
   }
 
   return (
@@ -36,12 +32,7 @@ export function RootLayout() {
         Skip to main content
       </a>
       <ScrollToTop />
-      <SiteHeader
-        session={user}
-        balance={balance}
-        onLogout={() => void handleLogout()}
-        isLoggingOut={isLoggingOut}
-      />
+      <SiteHeader session={user} balance={balance} onLogout={handleLogout} isLoggingOut={isLoggingOut} />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageFallback />}>

@@ -10,8 +10,13 @@ import { useRequestPasswordReset } from "../api/request-password-reset";
 import { useSignIn } from "../api/sign-in";
 import { useSignUp } from "../api/sign-up";
 import { AuthAlert } from "./auth-alert";
-import { PasswordField } from "./password-input";
-import { type ReferralResult, RegistrationResult } from "./registration-result";
+import { PasswordField } from "./password-field";
+import {
+  announceRegistration,
+  type ReferralResult,
+  RegistrationResult,
+  referralResultOf,
+} from "./registration-result";
 import { ResendConfirmation } from "./resend-confirmation";
 
 type Mode = "login" | "register";
@@ -90,26 +95,8 @@ export function AuthForm({ initialReferralCode }: AuthFormProps) {
       { email: address, password, referralCode: code },
       {
         onSuccess: ({ referral }) => {
-          const outcome: ReferralResult =
-            code === null ? null : referral === "applied" || referral === "invalid" ? referral : "error";
-          // One notice is visible at a time: the last one stays; RegistrationResult keeps every text on the page.
-          notify({
-            title: "Registration Successful",
-            description: "Welcome! Please check your email to confirm your account.",
-          });
-          if (outcome === "applied")
-            notify({ title: "Referral Applied!", description: "Referral successfully applied." });
-          if (outcome === "error")
-            notify({
-              title: "Referral Error",
-              description: "Could not apply referral code.",
-              variant: "destructive",
-            });
-          notify({
-            title: "Check Your Email",
-            description: "A confirmation link has been sent to your email. Please verify to login.",
-            duration: 10000,
-          });
+          const outcome = referralResultOf(code, referral);
+          announceRegistration(outcome);
           setRegistered({ email: address, referral: outcome });
           setEmail("");
           setPassword("");

@@ -1,9 +1,40 @@
 import type { ReferralOutcome } from "~/core/referral-code";
+import { notify } from "~/web/lib/notify";
 import { AuthAlert } from "./auth-alert";
 import { ResendConfirmation } from "./resend-confirmation";
 
 /** What a sign-up did with its referral code: the server's outcome, "error" if it did not say, null for no code. */
 export type ReferralResult = Exclude<ReferralOutcome, "none"> | "error" | null;
+
+/** The sign-up's referral result: null without a code; "error" when the server gave no usable answer. */
+export function referralResultOf(code: string | null, referral: ReferralOutcome | undefined): ReferralResult {
+  if (code === null) return null;
+  return referral === "applied" || referral === "invalid" ? referral : "error";
+}
+
+/**
+ * The notices of a successful sign-up in SPEC §8's order. One notice is visible at a time, so the last one,
+ * 'Check Your Email' (10000 ms), is the one that stays; `RegistrationResult` keeps every text on the page.
+ */
+export function announceRegistration(referral: ReferralResult): void {
+  notify({
+    title: "Registration Successful",
+    description: "Welcome! Please check your email to confirm your account.",
+  });
+  if (referral === "applied")
+    notify({ title: "Referral Applied!", description: "Referral successfully applied." });
+  if (referral === "error")
+    notify({
+      title: "Referral Error",
+      description: "Could not apply referral code.",
+      variant: "destructive",
+    });
+  notify({
+    title: "Check Your Email",
+    description: "A confirmation link has been sent to your email. Please verify to login.",
+    duration: 10000,
+  });
+}
 
 export interface RegistrationResultProps {
   email: string;

@@ -7,7 +7,7 @@ import { ApiError } from "~/web/lib/api-client";
 import { notify } from "~/web/lib/notify";
 import { refreshSession } from "~/web/lib/session";
 import { useResetPassword } from "../api/reset-password";
-import { PasswordField } from "./password-input";
+import { PasswordField } from "./password-field";
 import { ResetLinkProblem } from "./reset-link-problem";
 
 /**

@@ -53,7 +53,8 @@ export function RedeemDialog({ balance, disabled = false }: { balance: number; d
             Choose how many coins to turn into cash, at 1000 coins for $5.00.
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} className="grid gap-4">
+        {/* noValidate: SPEC §5 answers an out-of-range amount with its own notices, not the browser's. */}
+        <form onSubmit={submit} noValidate className="grid gap-4">
           <div className="grid gap-2">
             <Label htmlFor={inputId}>{`Coins to redeem (max ${balance})`}</Label>
             <Input

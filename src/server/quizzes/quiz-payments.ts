@@ -1,0 +1,46 @@
+import type { QuizEarned } from "~/core/quiz/api";
+import type { Database } from "../db/client";
+import { type AwardResult, award } from "../ledger/ledger";
+
+/** Quiz payments through the ledger (ADR 006): cause keys bound to the session, so each pays at most once. */
+
+export const quizCauseKeys = {
+  answer: (sessionId: string, questionId: string) => `quiz:${sessionId}:${questionId}`,
+  bonus: (sessionId: string) => `quiz-bonus:${sessionId}`,
+};
+
+/** Pays what a recorded answer has earned. Idempotent: the cause keys make a repeat pay nothing. */
+export async function payAnswer(
+  db: Database,
+  input: { userId: string; sessionId: string; questionId: string; correct: boolean; completed: boolean },
+): Promise<AwardResult[]> {
+  const paid: AwardResult[] = [];
+  if (input.correct)
+    paid.push(
+      await award(db, {
+        userId: input.userId,
+        kind: "quiz_correct",
+        causeKey: quizCauseKeys.answer(input.sessionId, input.questionId),
+      }),
+    );
+  if (input.completed)
+    paid.push(
+      await award(db, {
+        userId: input.userId,
+        kind: "quiz_bonus",
+        causeKey: quizCauseKeys.bonus(input.sessionId),
+      }),
+    );
+  return paid;
+}
+
+export function toEarned(paid: readonly AwardResult[]): QuizEarned | null {
+  const fresh = paid.filter((p) => p.amount > 0);
+  const last = fresh.at(-1);
+  if (!last) return null;
+  return {
+    amount: fresh.reduce((sum, p) => sum + p.amount, 0),
+    reason: fresh.map((p) => p.reason).join(" and "),
+    balance: last.balance,
+  };
+}
