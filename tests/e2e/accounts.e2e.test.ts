@@ -114,6 +114,15 @@ describeE2E("accounts", () => {
     await page.goto("/auth");
     await expect.poll(() => new URL(page.url()).pathname).toBe("/");
 
+    const failure = { code: "INTERNAL", message: "Something went wrong on our side. Please try again." };
+    await page.route("**/api/auth/sign-out", (route) =>
+      route.fulfill({ status: 500, json: { error: failure } }),
+    );
+    await button(banner(page), "Logout").click();
+    await expectNotice(page, "Logout Failed", failure.message);
+    expect(await button(banner(page), "Logout").count()).toBe(1);
+    await page.unroute("**/api/auth/sign-out");
+
     await button(banner(page), "Logout").click();
     await expectNotice(page, "Logged Out", "You have been successfully logged out.");
     await expect.poll(() => new URL(page.url()).pathname).toBe("/auth");

@@ -1,34 +1,14 @@
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import type { AnswerResult } from "~/core/quiz/api";
 import { quizContent } from "~/server/quizzes/content";
 import { createVerifiedUser } from "../support/factories";
 import { httpClient } from "../support/http-client";
 import { phone } from "./support/chromium";
-import { describeE2E, expectNoAxeViolations, useE2E } from "./support/fixtures";
+import { addSessionCookie, describeE2E, expectNoAxeViolations, navBalance, useE2E } from "./support/fixtures";
 
 /** The answers, read from the seeded content module in the test process (the browser never gets them). */
 const byText = new Map(quizContent.flatMap((quiz) => quiz.questions).map((q) => [q.text, q]));
-
-/** Puts an API session cookie (`a=b; c=d`) into a browser context. */
-async function useSessionCookie(context: BrowserContext, cookie: string, url: string) {
-  const cookies = cookie
-    .split("; ")
-    .filter(Boolean)
-    .map((pair) => {
-      const at = pair.indexOf("=");
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
-    });
-  await context.addCookies(cookies);
-}
-
-/** The balance the nav shows as 'N Coins', or null when it shows none. */
-async function navBalance(page: Page): Promise<number | null> {
-  const badge = page.getByRole("banner").getByText(/\d+ Coins$/);
-  if ((await badge.count()) !== 1) return null;
-  const match = (await badge.textContent())?.match(/(\d+) Coins$/);
-  return match ? Number(match[1]) : null;
-}
 
 /** Collects the server's answer results as the page receives them. */
 function recordAnswers(page: Page): AnswerResult[] {
@@ -81,7 +61,7 @@ describeE2E("quizzes", () => {
   it("signed in: completing a quiz raises the nav by 10 × correct + 10, the total the results show", async () => {
     const user = await createVerifiedUser(httpClient(e2e.server.url));
     const { page, context, errors } = await e2e.newPage();
-    await useSessionCookie(context, user.cookie, e2e.server.url);
+    await addSessionCookie(context, user.cookie, e2e.server.url);
     const results = recordAnswers(page);
     await page.goto("/quizzes");
     await expect.poll(() => navBalance(page)).toBe(0);

@@ -1,23 +1,11 @@
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import type { Board, Cell } from "~/core/tic-tac-toe/board";
 import { createVerifiedUser } from "../support/factories";
 import { httpClient } from "../support/http-client";
 import { acceptanceLineMove } from "../support/tic-tac-toe-lines";
 import { phone } from "./support/chromium";
-import { describeE2E, expectNoAxeViolations, useE2E } from "./support/fixtures";
-
-/** Puts an API session cookie (`a=b; c=d`) into a browser context. */
-async function useSessionCookie(context: BrowserContext, cookie: string, url: string) {
-  const cookies = cookie
-    .split("; ")
-    .filter(Boolean)
-    .map((pair) => {
-      const at = pair.indexOf("=");
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
-    });
-  await context.addCookies(cookies);
-}
+import { addSessionCookie, describeE2E, expectNoAxeViolations, navBalance, useE2E } from "./support/fixtures";
 
 /** By attribute, not role: the open Game Over dialog hides the board from the accessibility tree. */
 const cellButton = (page: Page, index: number) =>
@@ -68,7 +56,7 @@ describeE2E("tic tac toe", () => {
   it("signed in: a win shows 'You Win!', the Game Over dialog, +10 in the nav and in the transactions", async () => {
     const user = await createVerifiedUser(httpClient(e2e.server.url));
     const { page, context, errors } = await e2e.newPage();
-    await useSessionCookie(context, user.cookie, e2e.server.url);
+    await addSessionCookie(context, user.cookie, e2e.server.url);
 
     await page.goto("/games");
     await page.getByRole("heading", { level: 1, name: "Game Zone" }).waitFor();
@@ -79,8 +67,7 @@ describeE2E("tic tac toe", () => {
     await page.waitForURL("**/games/tic-tac-toe");
     await page.getByRole("heading", { level: 1, name: "Tic Tac Toe" }).waitFor();
 
-    const navCoins = page.getByRole("banner").getByText(/^\d+ Coins$/);
-    await expect.poll(() => navCoins.textContent()).toBe("0 Coins");
+    await expect.poll(() => navBalance(page)).toBe(0);
     expect(await statusLine(page).textContent()).toBe("Your turn (X)");
     expect(await page.getByText("Log in to save your score and earn coins!").count()).toBe(0);
     for (let i = 0; i < 9; i++)
@@ -100,7 +87,7 @@ describeE2E("tic tac toe", () => {
       .getByText("You earned 10 coins for Tic Tac Toe win. Total: 10.", { exact: true })
       .first()
       .waitFor();
-    await expect.poll(() => navCoins.textContent()).toBe("10 Coins");
+    await expect.poll(() => navBalance(page)).toBe(10);
     await expectNoAxeViolations(page);
 
     const res = await page.request.get("/api/ledger/transactions");

@@ -64,9 +64,12 @@ export async function addSessionCookie(context: BrowserContext, cookie: string, 
   await context.addCookies(cookies);
 }
 
-/** The balance the nav shows as 'N Coins', or null when it shows none. */
+/**
+ * The balance the nav shows as 'N Coins', or null when it shows none. Located by element, not role:
+ * an open modal dialog hides the header from the accessibility tree.
+ */
 export async function navBalance(page: Page): Promise<number | null> {
-  const badge = page.getByRole("banner").getByText(/\d+ Coins$/);
+  const badge = page.locator("body > div header").first().getByText(/\d+ Coins$/);
   if ((await badge.count()) !== 1) return null;
   const match = (await badge.textContent())?.match(/(\d+) Coins$/);
   return match ? Number(match[1]) : null;
