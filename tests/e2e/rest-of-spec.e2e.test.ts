@@ -1,29 +1,17 @@
-import type { BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import type { BrowserContextOptions, Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { maskEmail } from "~/core/coins";
 import { videos } from "~/core/videos";
 import { type ApiClient, createVerifiedUser, type TestUser, uniqueEmail } from "../support/factories";
 import { httpClient } from "../support/http-client";
 import { desktop, phone } from "./support/chromium";
-import { describeE2E, expectNoAxeViolations, useE2E } from "./support/fixtures";
+import { addSessionCookie, describeE2E, expectNoAxeViolations, navBalance, useE2E } from "./support/fixtures";
 
 /**
  * Issue 7 journeys: Watch & Earn, the wallet with the redeem dialog, the referral page, KYC and admin. Users are
  * made through the API and their session cookie is put into the browser (the UI flows of signing in are tested
  * elsewhere); everything the issue names is then checked on the page.
  */
-
-/** Puts an API session cookie (`a=b; c=d`) into a browser context. */
-async function addSessionCookie(context: BrowserContext, cookie: string, url: string) {
-  const cookies = cookie
-    .split("; ")
-    .filter(Boolean)
-    .map((pair) => {
-      const at = pair.indexOf("=");
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
-    });
-  await context.addCookies(cookies);
-}
 
 /** The one visible notice (Radix Toast renders an `li` in the F8 region) with this title and description. */
 async function expectNotice(page: Page, title: string, description: string) {
@@ -35,11 +23,6 @@ async function expectNotice(page: Page, title: string, description: string) {
     .filter({ has: page.getByText(description, { exact: true }) });
   await notice.waitFor({ timeout: 10_000 });
 }
-
-/** The nav's balance as 'N Coins' (the header's text after its decorative coin). */
-const navCoins = (page: Page) => ({
-  textContent: async () => (await page.locator("header").innerText()).match(/\b\d+ Coins\b/)?.[0] ?? null,
-});
 
 async function balanceOf(api: ApiClient, user: TestUser): Promise<number> {
   const res = await api.request("/api/ledger/balance", { cookie: user.cookie });
@@ -100,7 +83,7 @@ describeE2E("videos, wallet, redeem, referral, KYC and admin", () => {
     const user = await createVerifiedUser(api());
     const { page, errors } = await signedIn(user);
     await page.goto("/videos");
-    await expect.poll(() => navCoins(page).textContent(), { timeout: 10_000 }).toBe("0 Coins");
+    await expect.poll(() => navBalance(page), { timeout: 10_000 }).toBe(0);
     const watch = page.getByRole("button", { name: "Watch Video (Earn 10 Coins)", exact: true });
     await watch.first().waitFor();
     expect(await watch.count()).toBe(3);
@@ -111,7 +94,7 @@ describeE2E("videos, wallet, redeem, referral, KYC and admin", () => {
     await alert.waitFor();
     expect(await alert.getByText("The video would play here. You earned 10 coins!").count()).toBe(1);
     await expectNotice(page, "Coins Earned!", "You earned 10 coins for Video watch. Total: 10.");
-    await expect.poll(() => navCoins(page).textContent(), { timeout: 10_000 }).toBe("10 Coins");
+    await expect.poll(() => navBalance(page), { timeout: 10_000 }).toBe(10);
     await expectNoAxeViolations(page);
 
     await alert.getByRole("button", { name: "OK" }).click();
@@ -121,9 +104,29 @@ describeE2E("videos, wallet, redeem, referral, KYC and admin", () => {
     // A second watch: each click is its own payment.
     await watch.first().click();
     await page.getByRole("alertdialog", { name: "Exciting New Content!" }).waitFor();
-    await expect.poll(() => navCoins(page).textContent(), { timeout: 10_000 }).toBe("20 Coins");
+    await expect.poll(() => navBalance(page), { timeout: 10_000 }).toBe(20);
     expect(await balanceOf(api(), user)).toBe(20);
+    await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
     expect(errors).toEqual([]);
+
+    // Over the per-user limit (ADR 010) the server answers 429: a clear notice, the nav rolls back, no alert.
+    await page.route("**/api/videos/*/watch", (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { "retry-after": "42" },
+        json: {
+          error: { code: "RATE_LIMITED", message: "Too many requests. Please wait a moment and try again." },
+        },
+      }),
+    );
+    await watch.last().click();
+    await expectNotice(
+      page,
+      "Too Many Requests",
+      "You are watching videos faster than anyone can. Please wait a minute and try again.",
+    );
+    await expect.poll(() => navBalance(page), { timeout: 10_000 }).toBe(20);
+    expect(await page.getByRole("alertdialog").count()).toBe(0);
   });
 
   it("wallet, guest: 'Please log in to view your wallet.' with a log-in link back to /wallet", async () => {
@@ -379,7 +382,7 @@ describeE2E("videos, wallet, redeem, referral, KYC and admin", () => {
     await friendPage.page.goto("/videos");
     await friendPage.page.getByRole("button", { name: "Watch Video (Earn 10 Coins)" }).first().click();
     await friendPage.page.getByRole("alertdialog").waitFor();
-    await expect.poll(() => navCoins(friendPage.page).textContent(), { timeout: 10_000 }).toBe("60 Coins");
+    await expect.poll(() => navBalance(friendPage.page), { timeout: 10_000 }).toBe(60);
     expect(await balanceOf(api(), friend)).toBe(60);
     expect(await balanceOf(api(), referrer)).toBe(50);
 

@@ -9,7 +9,7 @@ import {
 } from "~/core/tic-tac-toe/board";
 import { chooseBotMove } from "~/core/tic-tac-toe/bot";
 import { ApiError } from "~/web/lib/api-client";
-import { useEarning } from "~/web/lib/balance";
+import { useEarning } from "~/web/lib/earning";
 import { notify } from "~/web/lib/notify";
 import { usePlayMove } from "../api/play-move";
 import { useStartGame } from "../api/start-game";

@@ -23,7 +23,7 @@ export function ReferredFriends({ friends }: { friends: ReferredFriend[] }) {
                 className="flex items-center justify-between gap-4 py-3"
               >
                 <div className="min-w-0">
-                  <p className="font-medium break-all">{friend.email}</p>
+                  <p className="font-medium wrap-anywhere">{friend.email}</p>
                   <p className="text-sm text-muted-foreground">
                     {"Joined "}
                     <time dateTime={friend.joinedAt}>{dateFormat.format(new Date(friend.joinedAt))}</time>

@@ -1,7 +1,8 @@
 import { useState } from "react";
+import { rewards } from "~/core/coins";
 import { videos } from "~/core/videos";
 import { ApiError } from "~/web/lib/api-client";
-import { useEarning } from "~/web/lib/balance";
+import { useEarning } from "~/web/lib/earning";
 import { notify } from "~/web/lib/notify";
 import { useWatchVideo } from "../api/watch-video";
 import { VideoCard } from "./video-card";
@@ -16,25 +17,23 @@ export function VideoGallery({ signedIn }: { signedIn: boolean }) {
   const { begin, settle, fail } = useEarning();
   const [played, setPlayed] = useState<PlayedVideo | null>(null);
 
-  function onWatch(video: (typeof videos)[number]) {
-    const rollback = begin(10);
-    watch.mutate(video.id, {
-      onSuccess: (earned) => {
-        settle(earned);
-        setPlayed({ title: video.title, amount: earned?.amount ?? 0 });
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.code === "RATE_LIMITED") {
-          rollback();
-          notify({
-            title: "Too Many Requests",
-            description:
-              "You are watching videos faster than anyone can. Please wait a minute and try again.",
-            variant: "destructive",
-          });
-        } else fail(error, rollback);
-      },
-    });
+  // mutateAsync, not mutate's callbacks: the coins are settled even if the user has left the page meanwhile.
+  async function onWatch(video: (typeof videos)[number]) {
+    const rollback = begin(rewards.video_watch.amount);
+    try {
+      const earned = await watch.mutateAsync(video.id);
+      settle(earned);
+      setPlayed({ title: video.title, amount: earned?.amount ?? 0 });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "RATE_LIMITED") {
+        rollback();
+        notify({
+          title: "Too Many Requests",
+          description: "You are watching videos faster than anyone can. Please wait a minute and try again.",
+          variant: "destructive",
+        });
+      } else fail(error, rollback);
+    }
   }
 
   return (
@@ -47,7 +46,7 @@ export function VideoGallery({ signedIn }: { signedIn: boolean }) {
               signedIn={signedIn}
               watching={watch.isPending && watch.variables === video.id}
               busy={watch.isPending}
-              onWatch={onWatch}
+              onWatch={(v) => void onWatch(v)}
             />
           </li>
         ))}

@@ -1,0 +1,58 @@
+import { coinsEarnedText } from "~/core/coins";
+import { ApiError } from "./api-client";
+import { getBalance, loadBalance, setBalance } from "./balance";
+import { notify } from "./notify";
+
+/** What an earning action answers as `earned` (the server's figures; SPEC §8 'Coins Earned!'). */
+export interface Earned {
+  entryId?: number;
+  amount: number;
+  reason: string;
+  /** The user's new balance, from the server. */
+  balance: number;
+  referralBonus?: number;
+}
+
+/** Shows 'Coins Earned!' with the server's total (SPEC §8) and sets the balance to it. */
+export function applyEarned(earned: Earned | null | undefined): void {
+  if (!earned) {
+    void loadBalance();
+    return;
+  }
+  setBalance(earned.balance);
+  if (earned.amount > 0)
+    notify({
+      title: "Coins Earned!",
+      description: coinsEarnedText(earned.amount, earned.reason, earned.balance),
+    });
+}
+
+/** Restores `previous` and shows the SPEC §8 notice for a failed earning action. */
+export function earningFailed(error: unknown, previous?: number): void {
+  if (previous !== undefined) setBalance(previous);
+  if (error instanceof ApiError && error.code === "LOGIN_REQUIRED")
+    notify({ title: "Login Required", description: error.message, variant: "destructive" });
+  else if (error instanceof ApiError && error.status !== 0)
+    notify({ title: "Error updating points", description: error.message, variant: "destructive" });
+  else notify({ title: "Error", description: "Could not update points.", variant: "destructive" });
+}
+
+/**
+ * For an earning action: `begin(coins)` shows the expected coins at once and returns a rollback;
+ * `settle(earned)` takes the server's total and shows 'Coins Earned!'; `fail(error, rollback)` restores
+ * the previous value and shows the SPEC §8 notice.
+ */
+export function useEarning() {
+  return {
+    begin(coins: number) {
+      const previous = getBalance();
+      setBalance(previous + coins);
+      return () => setBalance(previous);
+    },
+    settle: applyEarned,
+    fail(error: unknown, rollback?: () => void) {
+      rollback?.();
+      earningFailed(error);
+    },
+  };
+}
