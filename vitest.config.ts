@@ -2,12 +2,14 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 const dbSuites = ["src/**/*.db.test.ts", "tests/db/**/*.test.ts"];
+/** Suites that need a PostgreSQL server (and Redis), e.g. several server processes on one database. */
+const postgresOnlySuites = ["tests/postgres/**/*.test.ts"];
 const dbProject = (kind: "pglite" | "postgres") => ({
   extends: true as const,
   test: {
     reporters: ["default", "./tests/support/summary-reporter.ts"],
     name: kind,
-    include: dbSuites,
+    include: kind === "postgres" ? [...dbSuites, ...postgresOnlySuites] : dbSuites,
     env: { TEST_DB_KIND: kind },
     globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 60_000,

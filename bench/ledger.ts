@@ -94,6 +94,17 @@ async function benchHttp(url: string) {
 
 async function benchSql(url: string) {
   const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
+  // An idle client ended by the server (the DROP … WITH (FORCE) after a failure) must not crash the run and hide
+  // the error that caused it.
+  pool.on("error", () => {});
+  try {
+    return await runSql(pool);
+  } finally {
+    await pool.end();
+  }
+}
+
+async function runSql(pool: pg.Pool) {
   const userIds: string[] = [];
   for (let i = 0; i < USERS; i++) {
     const id = randomUUID();
@@ -131,7 +142,6 @@ async function benchSql(url: string) {
       }
     }),
   );
-  await pool.end();
   latencies.sort((a, b) => a - b);
   return {
     perSecond: latencies.length / SECONDS,

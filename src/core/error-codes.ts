@@ -6,6 +6,11 @@
 export const errorCatalog = {
   BAD_REQUEST: { status: 400, message: "The request could not be understood." },
   INVALID_JSON: { status: 400, message: "The request body is not valid JSON." },
+  /** Text PostgreSQL cannot store (a NUL byte): found by the API fuzzer (tests/db/fuzz.test.ts). */
+  INVALID_TEXT: {
+    status: 400,
+    message: "The request contains characters that are not allowed (such as a NUL byte).",
+  },
   /** SPEC §5: the backend's message when an auth request lacks an email or a password. */
   MISSING_CREDENTIALS: {
     status: 400,

@@ -1,3 +1,4 @@
+import type { Redis } from "ioredis";
 import type { AppDeps } from "./app-deps";
 import { createAuth } from "./auth/auth";
 import type { Argon2Params } from "./auth/password-hash";
@@ -7,6 +8,8 @@ import { createMemoryRateLimitStore, type RateLimitStore } from "./http/rate-lim
 import type { Logger } from "./logger";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createMailOutbox } from "./mail/outbox";
+import { createRedisRateLimitStore } from "./redis/redis-rate-limit-store";
+import { redisSecondaryStorage } from "./redis/redis-secondary-storage";
 
 export interface DepsOverrides {
   /** Cheaper password hashing (tests only). */
@@ -15,22 +18,29 @@ export interface DepsOverrides {
   rateLimitStore?: RateLimitStore;
 }
 
-/** The one place the app's services are built: used by main.ts and by tests/support/test-app.ts. */
+/**
+ * The one place the app's services are built: used by main.ts and by tests/support/test-app.ts. With `redis`
+ * (main.ts opens it when REDIS_URL is set) rate-limit counters and better-auth's session cache live there, shared
+ * by every process; without it they are in this process's memory (ADR 014).
+ */
 export function createDeps({
   env,
   db,
   logger,
+  redis,
   overrides = {},
 }: {
   env: Env;
   db: Database;
   logger: Logger;
+  redis?: Redis | undefined;
   overrides?: DepsOverrides;
 }): AppDeps {
   const mailer = overrides.mailer ?? createMailer({ env, db, logger });
   const mailOutbox = createMailOutbox(mailer, logger);
-  const auth = createAuth({ env, db, logger, mailOutbox, argon2: overrides.argon2 });
-  // A Redis-backed store (REDIS_URL) plugs in here when the app runs as several processes.
-  const rateLimitStore = overrides.rateLimitStore ?? createMemoryRateLimitStore();
+  const secondaryStorage = redis ? redisSecondaryStorage(redis) : undefined;
+  const auth = createAuth({ env, db, logger, mailOutbox, argon2: overrides.argon2, secondaryStorage });
+  const rateLimitStore =
+    overrides.rateLimitStore ?? (redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore());
   return { env, db, logger, mailer, mailOutbox, auth, rateLimitStore };
 }

@@ -53,6 +53,11 @@ describe("parseEnv", () => {
     expect(parseEnv({ PORT: "8080" }).appUrl).toBe("http://localhost:8080");
     expect(parseEnv({ TRUST_PROXY: "0" }).trustProxy).toBe(false);
     expect(parseEnv({ DATABASE_URL: "" }).databaseUrl).toBeUndefined();
+    expect(parseEnv({})).toMatchObject({ redisUrl: undefined, redisPrefix: "ple:" });
+    expect(parseEnv({ REDIS_URL: "redis://cache:6379", REDIS_PREFIX: "app-2:" })).toMatchObject({
+      redisUrl: "redis://cache:6379",
+      redisPrefix: "app-2:",
+    });
   });
 
   it("explains a bad value in one line", () => {
@@ -66,6 +71,10 @@ describe("parseEnv", () => {
     expect(errorOf({ TRUST_PROXY: "yes" })).toBe(
       'Invalid configuration: TRUST_PROXY must be true or false (got "yes")',
     );
+    expect(errorOf({ REDIS_URL: "http://cache" })).toMatch(
+      /^Invalid configuration: REDIS_URL must be a Redis URL/,
+    );
+    expect(errorOf({ REDIS_PREFIX: "has space" })).toMatch(/^Invalid configuration: REDIS_PREFIX must be/);
     expect(errorOf({ SMTP_URL: "http://mail" })).toMatch(
       /^Invalid configuration: SMTP_URL must be an? SMTP URL/,
     );

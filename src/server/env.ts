@@ -59,6 +59,11 @@ const schema = z.object({
     .default("false")
     .transform((v) => v === "true" || v === "1"),
   REDIS_URL: optionalUrl(["redis:", "rediss:"], "Redis"),
+  REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[\w.:-]{1,64}$/, "must be 1-64 letters, digits or . _ : -")
+    .default("ple:"),
   VIDEO_WATCH_LIMIT: z.coerce
     .number({ message: "must be a whole number" })
     .int("must be a whole number")
@@ -88,7 +93,10 @@ export interface Env {
   mailRateLimit: number;
   /** Read the client IP from X-Forwarded-For (set only behind a reverse proxy that overwrites it). */
   trustProxy: boolean;
+  /** Shared Redis (rate-limit counters, better-auth's session cache) for running several processes. */
   redisUrl: string | undefined;
+  /** Prefix of every Redis key, so several apps (or test runs) can share one Redis. */
+  redisPrefix: string;
   /** Paid video watches per user per minute (a person clicking through the cards never reaches it). */
   videoWatchLimit: number;
 }
@@ -136,6 +144,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     mailRateLimit: e.MAIL_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     videoWatchLimit: e.VIDEO_WATCH_LIMIT,
   };
 }

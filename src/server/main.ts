@@ -1,11 +1,13 @@
 import path from "node:path";
 import { serve } from "@hono/node-server";
+import type { Redis } from "ioredis";
 import { createApp } from "./app";
 import { createDeps } from "./create-deps";
 import { openDatabase } from "./db/client";
 import { migrateToLatest } from "./db/migrate";
 import { loadEnvOrExit } from "./load-env";
 import { createLogger } from "./logger";
+import { openRedis } from "./redis/client";
 
 const env = loadEnvOrExit();
 const logger = createLogger(env);
@@ -20,10 +22,24 @@ try {
   process.exit(1);
 }
 
-const deps = createDeps({ env, db: handle.db, logger });
+let redis: Redis | undefined;
+if (env.redisUrl) {
+  try {
+    redis = await openRedis(env, logger);
+  } catch (error) {
+    console.error(`Could not connect to Redis: ${error instanceof Error ? error.message : String(error)}`);
+    await handle.close();
+    process.exit(1);
+  }
+}
+
+const deps = createDeps({ env, db: handle.db, logger, redis });
 const app = createApp(deps, { webRoot: path.resolve("dist/web") });
 const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
-  logger.info({ port: info.port, db: handle.kind, url: env.appUrl }, `listening on ${env.appUrl}`);
+  logger.info(
+    { port: info.port, db: handle.kind, redis: Boolean(redis), url: env.appUrl },
+    `listening on ${env.appUrl}`,
+  );
 });
 
 let closing = false;
@@ -33,6 +49,7 @@ async function shutdown(signal: string) {
   logger.info({ signal }, "shutting down");
   server.close();
   await deps.mailOutbox.idle();
+  await redis?.quit();
   await handle.close();
   process.exit(0);
 }

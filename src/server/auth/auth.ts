@@ -1,4 +1,4 @@
-import { betterAuth } from "better-auth";
+import { betterAuth, type SecondaryStorage } from "better-auth";
 import type { Database } from "../db/client";
 import { runBeforeCommit } from "../db/transaction-scope";
 import type { Env } from "../env";
@@ -23,9 +23,11 @@ export interface AuthDeps {
   mailOutbox: MailOutbox;
   /** Cheaper argon2 parameters for tests; production uses PRODUCTION_ARGON2. */
   argon2?: Argon2Params;
+  /** Redis (REDIS_URL) as better-auth's session cache, shared by every process; sessions stay in the database too. */
+  secondaryStorage?: SecondaryStorage | undefined;
 }
 
-export function createAuth({ env, db, logger, mailOutbox, argon2 }: AuthDeps) {
+export function createAuth({ env, db, logger, mailOutbox, argon2, secondaryStorage }: AuthDeps) {
   const authLogger = logger.child({ module: "better-auth" });
   return betterAuth({
     appName: "Play, Learn, Earn",
@@ -34,8 +36,15 @@ export function createAuth({ env, db, logger, mailOutbox, argon2 }: AuthDeps) {
     secret: env.authSecret,
     // transaction: true makes sign-up one transaction; our hook writes the profile in it (ADR 004).
     database: { db, type: "postgres", transaction: true },
+    // With Redis, sessions are read from it and written to both; the database stays the record (ADR 014).
+    // Verification tokens are consumed in the database, race-safe, as without Redis.
+    secondaryStorage,
+    session: { storeSessionInDatabase: true },
+    verification: { storeInDatabase: true },
     trustedOrigins: trustedOrigins(env),
     telemetry: { enabled: false },
+    // No OpenTelemetry here: skip better-auth's span bookkeeping on every call (ADR 015).
+    experimental: { instrumentation: { enabled: false } },
     // Ours (src/server/auth/auth.routes.ts) instead: keyed by the socket address, and per e-mail address.
     rateLimit: { enabled: false },
     // Unexpected errors reach our error handler (logged once, 500 JSON) instead of better-call's console.error.
@@ -75,9 +84,14 @@ export function createAuth({ env, db, logger, mailOutbox, argon2 }: AuthDeps) {
       },
     },
     advanced: {
+      // One query (session JOIN user) per session lookup instead of two (ADR 015).
+      database: { joins: true },
       useSecureCookies: env.appUrl.startsWith("https:"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // better-auth turns its callbackURL and origin checks off when NODE_ENV=test; keep them on, so the
+      // tests (API, fuzz, e2e) run what production runs.
+      disableOriginCheck: false,
     },
     databaseHooks: {
       user: {

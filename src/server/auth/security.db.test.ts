@@ -207,13 +207,28 @@ describe("origin check on cookie-authenticated mutations", () => {
 
   it("does not affect requests without cookies or safe methods", async () => {
     const user = await ctx.createVerifiedUser();
-    const noCookie = await ctx.request("/api/auth/sign-in/email", {
+    const noCookie = await ctx.request("/api/quizzes/general/sessions", {
+      method: "POST",
+      origin: "https://evil.example",
+    });
+    expect(noCookie.status).toBe(201);
+    const get = await ctx.request("/api/me", { cookie: user.cookie, origin: "https://evil.example" });
+    expect(get.status).toBe(200);
+  });
+
+  it("leaves better-auth's login-CSRF check on, as in production: a foreign Origin cannot sign in", async () => {
+    const user = await ctx.createVerifiedUser();
+    const foreign = await ctx.request("/api/auth/sign-in/email", {
       json: { email: user.email, password: user.password },
       origin: "https://evil.example",
     });
-    expect(noCookie.status).not.toBe(403);
-    const get = await ctx.request("/api/me", { cookie: user.cookie, origin: "https://evil.example" });
-    expect(get.status).toBe(200);
+    expect(foreign.status).toBe(403);
+    expect((await foreign.json()).error.code).toBe("INVALID_ORIGIN");
+    const noOrigin = await ctx.request("/api/auth/sign-in/email", {
+      json: { email: user.email, password: user.password },
+      origin: null,
+    });
+    expect(noOrigin.status).toBe(200);
   });
 });
 

@@ -37,11 +37,27 @@ function fromHttpException(err: HTTPException): AppError {
   return errorForStatus(err.status);
 }
 
+/**
+ * SQLSTATEs of text the database cannot store — a NUL byte (22021) or an unconvertible character (22P05).
+ * Only a client's input carries them (e.g. a reset token of "\u0000" that better-auth looks up), so they
+ * are the client's error, not a 500.
+ */
+const UNSTORABLE_TEXT = new Set(["22021", "22P05"]);
+
+function fromDatabaseError(err: Error): AppError | null {
+  const code = "code" in err ? err.code : undefined;
+  return typeof code === "string" && UNSTORABLE_TEXT.has(code) ? new AppError("INVALID_TEXT") : null;
+}
+
 /** Maps anything thrown in a handler to JSON. Only truly unexpected errors become 500s, and they are logged. */
 export function createErrorHandler(logger: Logger) {
   return (err: Error, c: Context) => {
     const appError =
-      err instanceof AppError ? err : err instanceof HTTPException ? fromHttpException(err) : null;
+      err instanceof AppError
+        ? err
+        : err instanceof HTTPException
+          ? fromHttpException(err)
+          : fromDatabaseError(err);
     if (appError) return c.json(errorBody(appError), appError.status as ContentfulStatusCode);
     logger.error({ err, path: c.req.path }, "unhandled error");
     return c.json(errorBody(new AppError("INTERNAL")), 500);

@@ -59,9 +59,15 @@ describe("security headers", () => {
           body: "{",
         }),
       ],
-      ["guest earning (401)", await app.request("/api/videos/tutorial-get-started/watch", { method: "POST" })],
+      [
+        "guest earning (401)",
+        await app.request("/api/videos/tutorial-get-started/watch", { method: "POST" }),
+      ],
       ["better-auth answer", await app.request("/api/auth/get-session")],
-      ["confirmation link redirect (302)", await app.request("/api/auth/verify-email?token=bad")],
+      [
+        "confirmation link redirect (302)",
+        await app.request("/api/auth/verify-email?token=bad&callbackURL=%2Fauth"),
+      ],
     ];
     for (const [what, res] of answers) expectSecurityHeaders(res, `${what} → ${res.status}`);
     expect(answers.at(-1)?.[1].status).toBe(302);

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import type { Hono } from "hono";
+import type { Context, Hono } from "hono";
 import type { AppBindings } from "./router";
 
 /**
@@ -18,16 +18,18 @@ export function mountSpa(app: Hono<AppBindings>, webRoot: string): void {
   }
   const indexHtml = readFileSync(indexFile, "utf8");
   const root = path.relative(process.cwd(), webRoot) || ".";
+  // Headers go on after serveStatic has made its response (set from onFound they would miss it outside
+  // @hono/node-server's own Response class, e.g. in app.request tests).
+  const found = new WeakSet<Context>();
   app.use(
     "/assets/*",
-    serveStatic({
-      root,
-      precompressed: true,
-      onFound: (_path, c) => {
-        c.header("Cache-Control", "public, max-age=31536000, immutable");
-        c.header("Vary", "Accept-Encoding");
-      },
-    }),
+    async (c, next) => {
+      await next();
+      if (!found.has(c)) return;
+      c.header("Cache-Control", "public, max-age=31536000, immutable");
+      c.header("Vary", "Accept-Encoding");
+    },
+    serveStatic({ root, precompressed: true, onFound: (_path, c) => void found.add(c) }),
   );
   app.use("*", serveStatic({ root, index: "__no_index__" }));
   app.get("*", (c) => {

@@ -14,7 +14,11 @@ export interface AuthEndpoint {
   description: string | undefined;
 }
 
-const sessionGuards = new Set<unknown>([sessionMiddleware, sensitiveSessionMiddleware, freshSessionMiddleware]);
+const sessionGuards = new Set<unknown>([
+  sessionMiddleware,
+  sensitiveSessionMiddleware,
+  freshSessionMiddleware,
+]);
 
 const endpointShape = z.object({
   path: z.string(),

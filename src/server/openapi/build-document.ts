@@ -5,7 +5,14 @@ import { AUTH_BASE_PATH } from "../auth/auth";
 import { authEndpoints } from "./auth-endpoints";
 import { collectRoutes, type RouteEntry } from "./collect-routes";
 import { type OperationNote, operationNotes } from "./operation-notes";
-import { apiErrorBodySchema, type JsonSchema, jsonSchemaOf, type Parameter, parametersOf, requiresBody } from "./schemas";
+import {
+  apiErrorBodySchema,
+  type JsonSchema,
+  jsonSchemaOf,
+  type Parameter,
+  parametersOf,
+  requiresBody,
+} from "./schemas";
 
 export type SessionNeed = "none" | "optional" | "user" | "earner";
 
@@ -57,11 +64,17 @@ const tagOf = (path: string) => {
 };
 
 /** The errors an operation can answer, by status: `CODE — message` lines. */
-function errorResponses(entry: RouteEntry, note: OperationNote | undefined, isAuth: boolean) {
+function errorResponses(
+  entry: RouteEntry,
+  note: OperationNote | undefined,
+  isAuth: boolean,
+  need: SessionNeed,
+) {
   const byStatus = new Map<string, Set<string>>();
   const add = (status: number | string, line: string) =>
     byStatus.set(String(status), (byStatus.get(String(status)) ?? new Set()).add(line));
-  const addCode = (code: ErrorCode) => add(errorCatalog[code].status, `${code} — ${errorCatalog[code].message}`);
+  const addCode = (code: ErrorCode) =>
+    add(errorCatalog[code].status, `${code} — ${errorCatalog[code].message}`);
 
   for (const doc of entry.docs) {
     if (doc.kind === "validator" && doc.target === "json") addCode("INVALID_JSON");
@@ -82,20 +95,24 @@ function errorResponses(entry: RouteEntry, note: OperationNote | undefined, isAu
     if (isErrorCode(error)) addCode(error);
     else add(error.slice(0, error.indexOf(" ")), `${error.slice(error.indexOf(" ") + 1)} (better-auth)`);
   }
+  if (isAuth && need === "user") add(401, "UNAUTHORIZED (better-auth) — without a session");
   if (isAuth) add("4XX", "better-auth's own code and message, in the same envelope");
   addCode("INTERNAL");
 
   const responses: Record<string, OpenApiResponse> = {};
   for (const [status, lines] of [...byStatus].sort(([a], [b]) => a.localeCompare(b))) {
-    responses[status] = { description: [...lines].join("; "), content: { "application/json": { schema: ERROR_REF } } };
+    responses[status] = {
+      description: [...lines].join("; "),
+      content: { "application/json": { schema: ERROR_REF } },
+    };
   }
   return responses;
 }
 
-function sessionNeed(entry: RouteEntry): SessionNeed {
+function sessionNeed(entry: RouteEntry, note: OperationNote | undefined): SessionNeed {
   const guard = entry.docs.find((d) => d.kind === "session");
   if (guard?.kind === "session") return guard.guard;
-  return entry.authEndpoint?.needsSession ? "user" : "none";
+  return note?.session ?? (entry.authEndpoint?.needsSession ? "user" : "none");
 }
 
 function operationFor(entry: RouteEntry): OpenApiOperation {
@@ -114,21 +131,29 @@ function operationFor(entry: RouteEntry): OpenApiOperation {
         ([, name]): Parameter => ({ name: name!, in: "path", required: true, schema: { type: "string" } }),
       );
   const querySchema = schemaFor("query") ?? auth?.query;
-  const bodySchema = BODY_METHODS.has(entry.method) ? (schemaFor("json") ?? note?.body ?? auth?.body) : undefined;
+  const bodySchema = BODY_METHODS.has(entry.method)
+    ? (schemaFor("json") ?? note?.body ?? auth?.body)
+    : undefined;
   const body = bodySchema ? jsonSchemaOf(bodySchema) : undefined;
 
-  const need = sessionNeed(entry);
+  const need = sessionNeed(entry, note);
   const success = note?.success ?? { status: 200, description: auth?.description ?? "OK" };
   return {
     operationId: operationId(entry.method, entry.path),
     summary: note?.summary ?? auth?.description ?? `${entry.method} ${entry.path}`,
     ...(note?.description ? { description: note.description } : {}),
     tags: [note?.tag ?? (isAuth ? "Auth" : tagOf(entry.path))],
-    security: need === "none" ? [] : need === "optional" ? [{}, { sessionCookie: [] }] : [{ sessionCookie: [] }],
+    security:
+      need === "none" ? [] : need === "optional" ? [{}, { sessionCookie: [] }] : [{ sessionCookie: [] }],
     "x-session": need,
     parameters: [...pathParams, ...(querySchema ? parametersOf(querySchema, "query") : [])],
-    ...(body ? { requestBody: { required: requiresBody(body), content: { "application/json": { schema: body } } } } : {}),
-    responses: { [success.status]: { description: success.description }, ...errorResponses(entry, note, isAuth) },
+    ...(body
+      ? { requestBody: { required: requiresBody(body), content: { "application/json": { schema: body } } } }
+      : {}),
+    responses: {
+      [success.status]: { description: success.description },
+      ...errorResponses(entry, note, isAuth, need),
+    },
   };
 }
 

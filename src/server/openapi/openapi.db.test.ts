@@ -78,7 +78,9 @@ describe("GET /api/openapi.json", () => {
     expect(withBody.length).toBeGreaterThanOrEqual(2);
     for (const route of withBody) {
       const op = doc.paths[toOpenApiPath(route.path)]?.[route.method.toLowerCase()];
-      expect(op?.requestBody?.content["application/json"].schema, route.path).toMatchObject({ type: "object" });
+      expect(op?.requestBody?.content["application/json"].schema, route.path).toMatchObject({
+        type: "object",
+      });
     }
     for (const endpoint of authEndpoints(ctx.deps.auth).filter((e) => e.body && e.methods.includes("POST"))) {
       const op = doc.paths[toOpenApiPath(`${AUTH_BASE_PATH}${endpoint.path}`)]?.post;
@@ -91,13 +93,23 @@ describe("GET /api/openapi.json", () => {
     const { $schema: _, ...expected } = z.toJSONSchema(moveInputSchema, { io: "input" });
     expect(move?.requestBody?.content["application/json"].schema).toEqual(expected);
     expect(move?.parameters).toEqual([
-      expect.objectContaining({ name: "gameId", in: "path", required: true, schema: expect.objectContaining({ format: "uuid" }) }),
+      expect.objectContaining({
+        name: "gameId",
+        in: "path",
+        required: true,
+        schema: expect.objectContaining({ format: "uuid" }),
+      }),
     ]);
     const page = doc.paths["/api/ledger/transactions"]?.get;
     expect(page?.parameters.map((p) => p.name)).toEqual(["limit", "before"]);
     expect(page?.["x-session"]).toBe("user");
-    const signUp = doc.paths["/api/auth/sign-up/email"]?.post?.requestBody?.content["application/json"].schema;
-    expect(Object.keys((signUp?.properties ?? {}) as object).sort()).toEqual(["email", "password", "referralCode"]);
+    const signUp =
+      doc.paths["/api/auth/sign-up/email"]?.post?.requestBody?.content["application/json"].schema;
+    expect(Object.keys((signUp?.properties ?? {}) as object).sort()).toEqual([
+      "email",
+      "password",
+      "referralCode",
+    ]);
   });
 
   it("describes guards, errors and parameters consistently", () => {
@@ -108,7 +120,10 @@ describe("GET /api/openapi.json", () => {
       expect(op.summary, key).toBeTruthy();
       expect(op.tags.length, key).toBe(1);
       const statuses = Object.keys(op.responses);
-      expect(statuses.some((s) => /^[23]\d\d$/.test(s)), `${key} success`).toBe(true);
+      expect(
+        statuses.some((s) => /^[23]\d\d$/.test(s)),
+        `${key} success`,
+      ).toBe(true);
       expect(statuses, key).toContain("500");
       for (const [status, response] of Object.entries(op.responses)) {
         expect(response.description, `${key} ${status}`).toBeTruthy();
@@ -120,8 +135,10 @@ describe("GET /api/openapi.json", () => {
       }
       const declared = op.parameters.filter((p) => p.in === "path").map((p) => p.name);
       expect(declared.sort(), key).toEqual([...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort());
-      if (op["x-session"] === "user") expect(statuses, key).toSatisfy((s: string[]) => s.includes("401") || s.includes("4XX"));
-      if (op["x-session"] === "earner") expect(op.responses["403"]?.description, key).toMatch(/EMAIL_NOT_VERIFIED/);
+      if (op["x-session"] === "user")
+        expect(statuses, key).toSatisfy((s: string[]) => s.includes("401") || s.includes("4XX"));
+      if (op["x-session"] === "earner")
+        expect(op.responses["403"]?.description, key).toMatch(/EMAIL_NOT_VERIFIED/);
     }
   });
 

@@ -7,7 +7,7 @@ import { REFERENCE_CSS, referencePage } from "./reference-page";
 /**
  * GET /api/openapi.json (OpenAPI 3.1), GET /api/docs (a readable page of it) and its stylesheet.
  * `routes` is read on the first request, once every router is mounted, so the document lists them all
- * (these three included). ADR 013.
+ * (these three included). ADR 016.
  */
 export const createOpenApiRoutes = (
   { auth, env }: Pick<AppDeps, "auth" | "env">,
@@ -15,7 +15,12 @@ export const createOpenApiRoutes = (
 ) => {
   let document: OpenApiDocument | undefined;
   const documentOf = () => {
-    document ??= buildOpenApiDocument({ routes: api.routes(), basePath: api.basePath, auth, appUrl: env.appUrl });
+    document ??= buildOpenApiDocument({
+      routes: api.routes(),
+      basePath: api.basePath,
+      auth,
+      appUrl: env.appUrl,
+    });
     return document;
   };
   let page: string | undefined;

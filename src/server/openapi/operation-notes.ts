@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import type { ErrorCode } from "~/core/error-codes";
-import { credentialsSchema } from "../auth/auth-request";
 import { signUpExtras } from "../auth/auth.routes";
+import { credentialsSchema } from "../auth/auth-request";
+import type { SessionNeed } from "./build-document";
 
 /**
  * Words for the OpenAPI document that code cannot tell: a summary, the success answer, and the errors a
@@ -19,13 +20,15 @@ export interface OperationNote {
   rateLimited?: boolean;
   /** The body schema of a handler that parses its body itself instead of through `jsonBody`. */
   body?: z.ZodType;
+  /** Who may call a better-auth endpoint that checks the session inside its handler (not by middleware). */
+  session?: SessionNeed;
 }
 
 export const operationNotes: Record<string, OperationNote> = {
   "GET /api/health": {
     summary: "Health check",
     description: "Answers after one database round trip.",
-    success: { status: 200, description: "`{ status: \"ok\" }`" },
+    success: { status: 200, description: '`{ status: "ok" }`' },
   },
   "POST /api/games/tic-tac-toe": {
     summary: "Start a Tic Tac Toe game",
@@ -39,7 +42,10 @@ export const operationNotes: Record<string, OperationNote> = {
   "POST /api/games/tic-tac-toe/{gameId}/moves": {
     summary: "Play a move; the bot replies",
     description: "`version` makes a stale move fail with 409. A win pays coins once per game.",
-    success: { status: 200, description: "`{ game: GameView, moves: { player, bot }, earned: GameEarned | null }`" },
+    success: {
+      status: 200,
+      description: "`{ game: GameView, moves: { player, bot }, earned: GameEarned | null }`",
+    },
     errors: ["NOT_FOUND", "CONFLICT"],
   },
   "POST /api/auth/sign-up/email": {
@@ -49,7 +55,7 @@ export const operationNotes: Record<string, OperationNote> = {
       "Also answers 200 for an address that is already registered (nothing happens then). A confirmation mail follows.",
     success: {
       status: 200,
-      description: "`{ token: null, user, referral: \"applied\" | \"invalid\" | \"none\" }`",
+      description: '`{ token: null, user, referral: "applied" | "invalid" | "none" }`',
     },
     errors: ["MISSING_CREDENTIALS", "400 INVALID_EMAIL", "400 PASSWORD_TOO_SHORT", "400 PASSWORD_TOO_LONG"],
     rateLimited: true,
@@ -79,8 +85,42 @@ export const operationNotes: Record<string, OperationNote> = {
     summary: "Follow a confirmation link",
     success: {
       status: 302,
-      description: "Redirects to `/auth?verified=1` or `/auth?verifyError=TOKEN_EXPIRED|INVALID_TOKEN|USER_NOT_FOUND`",
+      description:
+        "Redirects to `/auth?verified=1` or `/auth?verifyError=TOKEN_EXPIRED|INVALID_TOKEN|USER_NOT_FOUND`",
     },
+  },
+  "GET /api/auth/get-session": {
+    tag: "Auth",
+    summary: "The current session",
+    success: { status: 200, description: "`{ session, user }`, or `null` without a session" },
+    session: "optional",
+  },
+  "POST /api/auth/sign-out": {
+    tag: "Auth",
+    summary: "Log out",
+    success: { status: 200, description: "`{ success: true }`; the cookie is cleared" },
+  },
+  "POST /api/auth/reset-password": {
+    tag: "Auth",
+    summary: "Set a new password with the token of a reset mail",
+    description: "Every session of the user is revoked.",
+    success: { status: 200, description: "`{ status: true }`" },
+    errors: ["400 INVALID_TOKEN", "400 PASSWORD_TOO_SHORT", "400 PASSWORD_TOO_LONG", "INVALID_TEXT"],
+  },
+  "GET /api/auth/account-info": {
+    tag: "Auth",
+    summary: "The account info provided by the provider",
+    session: "user",
+  },
+  "POST /api/auth/get-access-token": {
+    tag: "Auth",
+    summary: "A valid access token of a linked provider account",
+    session: "user",
+  },
+  "POST /api/auth/refresh-token": {
+    tag: "Auth",
+    summary: "Refresh a provider account's access token",
+    session: "user",
   },
   "GET /api/me": {
     tag: "Profile",

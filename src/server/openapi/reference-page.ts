@@ -13,7 +13,8 @@ h4{font-size:.95rem;margin:.75rem 0 .25rem}
 .method{display:inline-block;min-width:3.5rem;text-align:center;border-radius:.25rem;padding:0 .4rem;margin-right:.5rem;color:#fff;background:#444;font-size:.85rem}
 .method-get{background:#0a6b32}.method-post{background:#0b57d0}.method-delete{background:#a50e0e}
 .session{color:#444;margin:0}
-table{border-collapse:collapse;width:100%;font-size:.9rem}
+table{border-collapse:collapse;width:100%;font-size:.9rem;table-layout:fixed}
+th:nth-child(-n+3){width:9rem}
 th,td{border:1px solid #ddd;padding:.25rem .5rem;text-align:left;vertical-align:top}
 pre{background:#f4f4f4;padding:.5rem;border-radius:.25rem;overflow-x:auto;font-size:.8rem;margin:0}
 dt{font-weight:600}dd{margin:0 0 .5rem 1rem}
@@ -27,6 +28,23 @@ const sessionWords: Record<SessionNeed, string> = {
   earner: "Needs a session of a user whose email address is confirmed.",
 };
 
+/** A parameter's schema in a few words: `integer, 1–100, default 20`, `one of: general, science`. */
+function schemaWords(schema: JsonSchema): string {
+  if (Array.isArray(schema.enum)) return `one of: ${schema.enum.map(String).join(", ")}`;
+  if (Array.isArray(schema.anyOf)) {
+    return schema.anyOf.map((s) => schemaWords(typeof s === "object" && s ? { ...s } : {})).join(" or ");
+  }
+  const low = schema.minimum ?? schema.exclusiveMinimum ?? schema.minLength;
+  const high = schema.maximum ?? schema.maxLength;
+  return [
+    String(schema.type ?? "any") + (schema.format ? ` (${String(schema.format)})` : ""),
+    low !== undefined || high !== undefined ? `${String(low ?? "")}–${String(high ?? "")}` : "",
+    schema.default !== undefined ? `default ${JSON.stringify(schema.default)}` : "",
+  ]
+    .filter(Boolean)
+    .join(", ");
+}
+
 /** `code spans` of the notes as <code>. */
 const inline = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, "<code>$1</code>");
 const json = (schema: JsonSchema) => `<pre><code>${escapeHtml(JSON.stringify(schema, null, 2))}</code></pre>`;
@@ -36,7 +54,7 @@ function operationHtml(method: string, path: string, op: OpenApiOperation): stri
     ? `<h4>Parameters</h4><table><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Required</th><th scope="col">Schema</th></tr></thead><tbody>${op.parameters
         .map(
           (p) =>
-            `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.in}</td><td>${p.required ? "yes" : "no"}</td><td>${json(p.schema)}</td></tr>`,
+            `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.in}</td><td>${p.required ? "yes" : "no"}</td><td>${escapeHtml(schemaWords(p.schema))}</td></tr>`,
         )
         .join("")}</tbody></table>`
     : "";
@@ -64,10 +82,7 @@ export function referencePage(doc: OpenApiDocument): string {
     return { name, ops };
   });
   const toc = sections
-    .map(
-      (s) =>
-        `<li><a href="#tag-${escapeHtml(s.name)}">${escapeHtml(s.name)}</a> (${s.ops.length})</li>`,
-    )
+    .map((s) => `<li><a href="#tag-${escapeHtml(s.name)}">${escapeHtml(s.name)}</a> (${s.ops.length})</li>`)
     .join("");
   const body = sections
     .map(

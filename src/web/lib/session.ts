@@ -48,7 +48,11 @@ let inFlight: Promise<SessionUser | null> | null = null;
 /** Asks the server who is signed in; `event` names why (SPEC §4 session events). */
 export function refreshSession(event?: SessionEvent): Promise<SessionUser | null> {
   // A check already running answers this call too; an event given now is applied to its result.
-  if (inFlight && event) return inFlight.then((user) => (setSession(user, event), user));
+  if (inFlight && event)
+    return inFlight.then((user) => {
+      setSession(user, event);
+      return user;
+    });
   inFlight ??= (async () => {
     const before = store.get();
     try {

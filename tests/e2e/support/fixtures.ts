@@ -69,7 +69,10 @@ export async function addSessionCookie(context: BrowserContext, cookie: string, 
  * an open modal dialog hides the header from the accessibility tree.
  */
 export async function navBalance(page: Page): Promise<number | null> {
-  const badge = page.locator("body > div header").first().getByText(/\d+ Coins$/);
+  const badge = page
+    .locator("body > div header")
+    .first()
+    .getByText(/\d+ Coins$/);
   if ((await badge.count()) !== 1) return null;
   const match = (await badge.textContent())?.match(/(\d+) Coins$/);
   return match ? Number(match[1]) : null;

@@ -49,7 +49,7 @@ const referralText: Record<Exclude<ReferralResult, null>, string> = {
 
 /**
  * Stays on the page after a successful sign-up, so every message of the flow can be read after its notice
- * is replaced (one notice at a time, docs/decisions/007-guest-access.md), with a way to get the mail again.
+ * is replaced (one notice at a time, docs/decisions/017-guest-access.md), with a way to get the mail again.
  */
 export function RegistrationResult({ email, referral }: RegistrationResultProps) {
   return (

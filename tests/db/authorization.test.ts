@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { OpenApiDocument } from "~/server/openapi/build-document";
+import { type Actor, leakedSecrets, type MatrixCase, snapshotOf } from "../support/authorization";
+import { authorizationMatrix, type MatrixFixtures } from "../support/authorization-matrix";
+import { linkIn, type TestUser, uniqueEmail, waitForMail } from "../support/factories";
+import { createTestContext, type TestContext } from "../support/test-app";
+
+/**
+ * The authorization matrix: every operation of /api/openapi.json, asked by a guest, by another signed-in
+ * user and by the owner of the resources it names → the expected status. Guests and the other user must
+ * neither read nor change anything of the owner's: their answers hold none of the owner's ids, tokens or
+ * address, and a snapshot of everything the owner has is the same after all their requests.
+ * An operation missing here fails the test: add a row for every new endpoint.
+ */
+let ctx: TestContext;
+let other: TestUser;
+let f: MatrixFixtures;
+let matrix: Record<string, MatrixCase>;
+/** Someone the owner referred: only the owner may see them. */
+const friendEmail = uniqueEmail("friend");
+let requests = 0;
+/** Answers to guests or the other user that showed something of the owner's. */
+let leaks = 0;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ MAIL_RATE_LIMIT: "1000" });
+  const owner = await ctx.createVerifiedUser();
+  other = await ctx.createVerifiedUser();
+  const asOwner = async (path: string, method = "POST") =>
+    (await ctx.request(path, { method, cookie: owner.cookie })).json();
+  const { profile } = await asOwner("/api/me", "GET");
+  await ctx.createVerifiedUser({ email: friendEmail, referralCode: profile.referralCode });
+  await asOwner("/api/videos/exciting-new-content/watch");
+  const { game } = await asOwner("/api/games/tic-tac-toe");
+  await ctx.request("/api/games/tic-tac-toe", { method: "POST", cookie: other.cookie });
+  const quiz = await asOwner("/api/quizzes/general/sessions");
+  const session = await ctx.db
+    .selectFrom("session")
+    .select("token")
+    .where("userId", "=", owner.id)
+    .executeTakeFirstOrThrow();
+  const account = await ctx.db
+    .selectFrom("account")
+    .select("id")
+    .where("userId", "=", owner.id)
+    .executeTakeFirstOrThrow();
+  const link = linkIn(await waitForMail(ctx.client, owner.email, /confirm/i), "/api/auth/verify-email");
+  f = {
+    ctx,
+    owner,
+    a: {
+      gameId: game.id,
+      quizSessionId: quiz.sessionId,
+      sessionToken: session.token,
+      accountId: account.id,
+      referralCode: profile.referralCode,
+      verifyLink: link.pathname + link.search,
+    },
+    questionId: quiz.questions[0].id,
+  };
+  matrix = authorizationMatrix(f);
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function run(key: string, row: MatrixCase, actor: Actor) {
+  const { path, init } = await row.request(actor);
+  const res = await ctx.request(path, { cookie: actor.user?.cookie, ...init });
+  requests++;
+  const text = await res.text();
+  const failures: string[] = [];
+  if (res.status !== row.expect[actor.role])
+    failures.push(
+      `${key} as ${actor.role}: ${res.status}, expected ${row.expect[actor.role]}: ${text.slice(0, 200)}`,
+    );
+  if (actor.role !== "owner") {
+    const secrets = { id: f.owner.id, email: f.owner.email, friend: friendEmail, ...f.a };
+    const leaked = leakedSecrets(text, secrets, row.echoes);
+    if (leaked.length) leaks++;
+    if (leaked.length)
+      failures.push(`${key} as ${actor.role} shows the owner's ${leaked.join(", ")}: ${text.slice(0, 200)}`);
+  }
+  if (row.check && res.status < 300 && /json/.test(res.headers.get("content-type") ?? "")) {
+    try {
+      await row.check(actor, JSON.parse(text));
+    } catch (err) {
+      failures.push(`${key} as ${actor.role}: ${String(err)}`);
+    }
+  }
+  if (row.endsSession && actor.user)
+    actor.user.cookie = await ctx.signIn(actor.user.email, actor.user.password);
+  return failures;
+}
+
+it("answers every endpoint as the matrix says, with no cross-user reads or writes", {
+  timeout: 120_000,
+}, async () => {
+  const doc: OpenApiDocument = await (await ctx.request("/api/openapi.json")).json();
+  const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
+  );
+  expect(
+    documented.filter((key) => !(key in matrix)),
+    "endpoints missing from the matrix",
+  ).toEqual([]);
+  expect(
+    Object.keys(matrix).filter((key) => !documented.includes(key)),
+    "matrix rows for no endpoint",
+  ).toEqual([]);
+
+  const guest: Actor = { role: "guest", user: null };
+  const someoneElse: Actor = { role: "other", user: { ...other } };
+  const theOwner: Actor = { role: "owner", user: { ...f.owner } };
+  const failures: string[] = [];
+
+  const before = await snapshotOf(ctx.db, f.owner.id);
+  for (const [key, row] of Object.entries(matrix)) {
+    failures.push(...(await run(key, row, guest)), ...(await run(key, row, someoneElse)));
+  }
+  const after = await snapshotOf(ctx.db, f.owner.id);
+  const writes = after === before ? 0 : 1;
+
+  for (const [key, row] of Object.entries(matrix)) failures.push(...(await run(key, row, theOwner)));
+  console.log(
+    `authorization matrix (${ctx.kind}): ${Object.keys(matrix).length} endpoints × guest/other/owner, ${requests} requests, ${failures.length} mismatches, ${leaks} cross-user reads, ${writes} cross-user writes`,
+  );
+  expect(after, "the owner's data after everyone else's requests").toBe(before);
+  expect(failures).toEqual([]);
+  expect(await snapshotOf(ctx.db, f.owner.id)).not.toBe(before);
+});

@@ -1,0 +1,289 @@
+import { randomUUID } from "node:crypto";
+import { expect } from "vitest";
+import type { Actor, MatrixCase, Role } from "./authorization";
+import { type TestUser, uniqueEmail } from "./factories";
+import type { TestContext } from "./test-app";
+
+/** What the matrix aims at: the owner, and the owner's things that others' requests name. */
+export interface MatrixFixtures {
+  ctx: TestContext;
+  owner: TestUser;
+  a: {
+    gameId: string;
+    quizSessionId: string;
+    sessionToken: string;
+    accountId: string;
+    referralCode: string;
+    verifyLink: string;
+  };
+  /** A question of the owner's quiz session (question ids are the quiz's, not secret). */
+  questionId: string;
+}
+
+const json = (value: unknown) => ({ json: value });
+const post = (path: string, body?: unknown) => ({
+  path,
+  init: { method: "POST", ...(body === undefined ? {} : json(body)) },
+});
+const same = (status: number): Record<Role, number> => ({ guest: status, other: status, owner: status });
+const signedIn = (status: number, guest = 401): Record<Role, number> => ({
+  guest,
+  other: status,
+  owner: status,
+});
+const body = (value: unknown): Record<string, unknown> =>
+  typeof value === "object" && value !== null ? { ...value } : {};
+const idOf = (actor: Actor) => actor.user?.id;
+
+/**
+ * One row per operation of /api/openapi.json: the request each role sends — aimed at the owner's resources
+ * wherever the endpoint takes an id — and the status each must get (tests/db/authorization.test.ts).
+ */
+export function authorizationMatrix(f: MatrixFixtures): Record<string, MatrixCase> {
+  /** A second session of the owner, for requests that end the one they use; returns its cookie and token. */
+  async function extraOwnerSession() {
+    const cookie = await f.ctx.signIn(f.owner.email, f.owner.password);
+    const row = await f.ctx.db
+      .selectFrom("session")
+      .select("token")
+      .where("userId", "=", f.owner.id)
+      .orderBy("createdAt", "desc")
+      .executeTakeFirstOrThrow();
+    return { cookie, token: row.token };
+  }
+
+  return {
+    "GET /api/health": { request: () => ({ path: "/api/health" }), expect: same(200) },
+    "GET /api/openapi.json": { request: () => ({ path: "/api/openapi.json" }), expect: same(200) },
+    "GET /api/docs": { request: () => ({ path: "/api/docs" }), expect: same(200) },
+    "GET /api/docs.css": { request: () => ({ path: "/api/docs.css" }), expect: same(200) },
+
+    "GET /api/me": {
+      request: () => ({ path: "/api/me" }),
+      expect: signedIn(200),
+      check: (actor, res) => expect(body(body(res).user).id).toBe(idOf(actor)),
+    },
+    "GET /api/ledger/balance": {
+      request: () => ({ path: "/api/ledger/balance" }),
+      expect: signedIn(200),
+      check: async (actor, res) => {
+        const row = await f.ctx.db
+          .selectFrom("user_profiles")
+          .select("points")
+          .where("id", "=", idOf(actor)!)
+          .executeTakeFirstOrThrow();
+        expect(body(res).balance).toBe(row.points);
+      },
+    },
+    "GET /api/ledger/transactions": {
+      request: () => ({ path: "/api/ledger/transactions?limit=100" }),
+      expect: signedIn(200),
+      check: async (actor, res) => {
+        const mine = await f.ctx.db
+          .selectFrom("coin_ledger")
+          .select("id")
+          .where("user_id", "=", idOf(actor)!)
+          .execute();
+        const entries = body(res).entries;
+        expect(Array.isArray(entries) ? entries.map((e) => Number(body(e).id)).sort() : null).toEqual(
+          mine.map((r) => Number(r.id)).sort(),
+        );
+      },
+    },
+    "GET /api/referrals": {
+      request: () => ({ path: "/api/referrals" }),
+      expect: signedIn(200),
+      check: (actor, res) => {
+        const friends = body(res).friends;
+        expect(Array.isArray(friends) ? friends.length : -1).toBe(actor.role === "owner" ? 1 : 0);
+      },
+    },
+    "POST /api/videos/{videoId}/watch": {
+      request: () => post("/api/videos/tutorial-get-started/watch"),
+      expect: signedIn(200),
+    },
+
+    "GET /api/games/tic-tac-toe/current": {
+      request: () => ({ path: "/api/games/tic-tac-toe/current" }),
+      expect: signedIn(200),
+      check: (actor, res) => {
+        const game = body(body(res).game);
+        if (actor.role === "owner") expect(game.id).toBe(f.a.gameId);
+        else expect(game.id).not.toBe(f.a.gameId);
+      },
+    },
+    "POST /api/games/tic-tac-toe/{gameId}/moves": {
+      request: () => post(`/api/games/tic-tac-toe/${f.a.gameId}/moves`, { cell: 4 }),
+      expect: { guest: 401, other: 404, owner: 200 },
+    },
+    // After the move: the owner's new game abandons the one above.
+    "POST /api/games/tic-tac-toe": { request: () => post("/api/games/tic-tac-toe"), expect: signedIn(201) },
+
+    "GET /api/quizzes": { request: () => ({ path: "/api/quizzes" }), expect: same(200) },
+    "POST /api/quizzes/sessions/{sessionId}/answers": {
+      request: () =>
+        post(`/api/quizzes/sessions/${f.a.quizSessionId}/answers`, { questionId: f.questionId, option: 0 }),
+      expect: { guest: 404, other: 404, owner: 200 },
+    },
+    "POST /api/quizzes/{quizId}/sessions": {
+      request: () => post("/api/quizzes/general/sessions"),
+      expect: same(201),
+    },
+
+    // Accounts: requests name the owner's address, password, session or account where they take one.
+    "POST /api/auth/sign-up/email": {
+      request: (actor) =>
+        post("/api/auth/sign-up/email", {
+          email: actor.role === "other" ? f.owner.email : uniqueEmail(),
+          password: `pw-${randomUUID()}`,
+        }),
+      expect: same(200),
+      echoes: ["email"],
+    },
+    "POST /api/auth/sign-in/email": {
+      request: (actor) =>
+        post("/api/auth/sign-in/email", {
+          email: f.owner.email,
+          password: actor.role === "owner" ? f.owner.password : "wrong-password",
+        }),
+      expect: { guest: 401, other: 401, owner: 200 },
+      echoes: ["email"],
+    },
+    // Signed in, better-auth sends only to the session's own, unconfirmed address.
+    "POST /api/auth/send-verification-email": {
+      request: () => post("/api/auth/send-verification-email", { email: f.owner.email }),
+      expect: { guest: 200, other: 400, owner: 400 },
+    },
+    "POST /api/auth/request-password-reset": {
+      request: () =>
+        post("/api/auth/request-password-reset", { email: f.owner.email, redirectTo: "/update-password" }),
+      expect: same(200),
+    },
+    "POST /api/auth/reset-password": {
+      request: () =>
+        post("/api/auth/reset-password", { token: "not-a-token", newPassword: "new-password-1" }),
+      expect: same(400),
+    },
+    "GET /api/auth/reset-password/{token}": {
+      request: () => ({ path: "/api/auth/reset-password/not-a-token?callbackURL=%2Fupdate-password" }),
+      expect: same(302),
+    },
+    "GET /api/auth/verify-email": { request: () => ({ path: f.a.verifyLink }), expect: same(302) },
+    "GET /api/auth/get-session": {
+      request: () => ({ path: "/api/auth/get-session" }),
+      expect: same(200),
+      check: (actor, res) => expect(body(body(res).user).id).toBe(idOf(actor)),
+    },
+    // better-auth declares POST but refuses it unless deferSessionRefresh is on.
+    "POST /api/auth/get-session": { request: () => post("/api/auth/get-session"), expect: same(405) },
+    "GET /api/auth/list-sessions": {
+      request: () => ({ path: "/api/auth/list-sessions" }),
+      expect: signedIn(200),
+      check: (actor, res) => {
+        expect(Array.isArray(res) && res.length > 0 && res.every((s) => body(s).userId === idOf(actor))).toBe(
+          true,
+        );
+      },
+    },
+    "GET /api/auth/list-accounts": {
+      request: () => ({ path: "/api/auth/list-accounts" }),
+      expect: signedIn(200),
+      check: (actor, res) => {
+        expect(Array.isArray(res) && res.length > 0 && res.every((s) => body(s).userId === idOf(actor))).toBe(
+          true,
+        );
+      },
+    },
+    "GET /api/auth/account-info": {
+      request: () => ({ path: `/api/auth/account-info?accountId=${f.a.accountId}` }),
+      expect: signedIn(400),
+    },
+    "POST /api/auth/update-user": {
+      request: (actor) => post("/api/auth/update-user", { name: `${actor.role} name` }),
+      expect: signedIn(200),
+    },
+    "POST /api/auth/update-session": {
+      request: () => post("/api/auth/update-session", {}),
+      expect: signedIn(400),
+    },
+    "POST /api/auth/verify-password": {
+      request: () => post("/api/auth/verify-password", { password: f.owner.password }),
+      expect: { guest: 401, other: 400, owner: 200 },
+    },
+    "POST /api/auth/change-password": {
+      request: () =>
+        post("/api/auth/change-password", {
+          currentPassword: f.owner.password,
+          newPassword: f.owner.password,
+        }),
+      expect: { guest: 401, other: 400, owner: 200 },
+    },
+    "POST /api/auth/change-email": {
+      request: () => post("/api/auth/change-email", { newEmail: uniqueEmail() }),
+      expect: signedIn(400),
+    },
+    "POST /api/auth/delete-user": {
+      request: () => post("/api/auth/delete-user", { password: f.owner.password }),
+      expect: signedIn(404),
+    },
+    "GET /api/auth/delete-user/callback": {
+      request: () => ({ path: "/api/auth/delete-user/callback?token=not-a-token" }),
+      expect: same(404),
+    },
+    "POST /api/auth/unlink-account": {
+      request: () => post("/api/auth/unlink-account", { providerId: "credential", accountId: f.a.accountId }),
+      expect: signedIn(400),
+    },
+    "POST /api/auth/link-social": {
+      request: () => post("/api/auth/link-social", { provider: "google" }),
+      expect: signedIn(404),
+    },
+    "POST /api/auth/get-access-token": {
+      request: () => post("/api/auth/get-access-token", { providerId: "credential", userId: f.owner.id }),
+      expect: same(400),
+    },
+    "POST /api/auth/refresh-token": {
+      request: () => post("/api/auth/refresh-token", { providerId: "credential", userId: f.owner.id }),
+      expect: same(400),
+    },
+    "POST /api/auth/sign-in/social": {
+      request: () => post("/api/auth/sign-in/social", { provider: "google" }),
+      expect: same(404),
+    },
+    "GET /api/auth/callback/{id}": {
+      request: () => ({ path: "/api/auth/callback/google?state=x&code=y" }),
+      expect: same(302),
+    },
+    "POST /api/auth/callback/{id}": {
+      request: () => post("/api/auth/callback/google", { state: "x", code: "y" }),
+      expect: same(302),
+    },
+    "GET /api/auth/ok": { request: () => ({ path: "/api/auth/ok" }), expect: same(200) },
+    "GET /api/auth/error": { request: () => ({ path: "/api/auth/error" }), expect: same(200) },
+    // Last: they end sessions. The owner ends a second session of its own, never another user's.
+    "POST /api/auth/revoke-session": {
+      request: async (actor) => {
+        if (actor.role !== "owner") return post("/api/auth/revoke-session", { token: f.a.sessionToken });
+        const extra = await extraOwnerSession();
+        return post("/api/auth/revoke-session", { token: extra.token });
+      },
+      expect: signedIn(200),
+      endsSession: true,
+    },
+    "POST /api/auth/revoke-other-sessions": {
+      request: () => post("/api/auth/revoke-other-sessions"),
+      expect: signedIn(200),
+      endsSession: true,
+    },
+    "POST /api/auth/revoke-sessions": {
+      request: () => post("/api/auth/revoke-sessions"),
+      expect: signedIn(200),
+      endsSession: true,
+    },
+    "POST /api/auth/sign-out": {
+      request: () => post("/api/auth/sign-out"),
+      expect: same(200),
+      endsSession: true,
+    },
+  };
+}
