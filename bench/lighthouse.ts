@@ -41,6 +41,26 @@ export interface LighthouseResult {
 const root = path.resolve(import.meta.dirname, "..");
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
 
+/** One Lighthouse pass; retried twice when Lighthouse itself fails (e.g. NO_NAVSTART, a lost trace). */
+async function audit(port: number, url: string, preset: LighthousePreset) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(
+      url,
+      {
+        port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices"],
+      },
+      preset === "desktop" ? desktopConfig : undefined,
+    );
+    const error = result ? result.lhr.runtimeError : { code: "NO_RESULT", message: "no result" };
+    if (result && !error) return result.lhr;
+    if (attempt >= 3) throw new Error(`Lighthouse failed on ${url}: ${error?.message}`);
+    console.warn(`Lighthouse failed on ${url} (${error?.code}); trying again`);
+  }
+}
+
 /** Runs Lighthouse `runs` times per page against an already built dist/web and keeps each page's median run. */
 export async function runLighthouse({
   preset = "desktop",
@@ -67,19 +87,7 @@ export async function runLighthouse({
     for (const page of LIGHTHOUSE_PAGES) {
       const samples: PageScores[] = [];
       for (let run = 0; run < runs; run++) {
-        const result = await lighthouse(
-          `${server.url}${page}`,
-          {
-            port: chrome.port,
-            output: "json",
-            logLevel: "error",
-            onlyCategories: ["performance", "accessibility", "best-practices"],
-          },
-          preset === "desktop" ? desktopConfig : undefined,
-        );
-        if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-        const { categories, audits, runtimeError } = result.lhr;
-        if (runtimeError) throw new Error(`Lighthouse failed on ${page}: ${runtimeError.message}`);
+        const { categories, audits } = await audit(chrome.port, `${server.url}${page}`, preset);
         samples.push({
           page,
           performance: score(categories.performance?.score),

@@ -105,9 +105,48 @@ async function payReferralBonus(tx: Tx, userId: string, referrerId: string): Pro
   return REFERRAL_BONUS_COINS;
 }
 
+/**
+ * The common case in one statement (one round trip, atomic like any statement): the ledger row and the
+ * balance change together, only when no referral bonus can be due (the user was not referred, or the
+ * bonus is already paid) and the cause is new. Returns null when the full transaction must decide.
+ */
+async function awardFast(db: Database, input: AwardInput, amount: number, reason: string) {
+  const friendKey = referralCauseKeys(input.userId).friend;
+  const { rows } = await sql<{ id: number | null; points: number | null }>`
+    with eligible as (
+      select id from user_profiles
+      where id = ${input.userId}
+        and (referred_by is null or exists (select 1 from coin_ledger where cause_key = ${friendKey}))
+    ), ins as (
+      insert into coin_ledger (user_id, amount, kind, reason, cause_key)
+      select id, ${amount}, ${input.kind}, ${reason}, ${input.causeKey} from eligible
+      on conflict (cause_key) do nothing
+      returning id
+    ), upd as (
+      update user_profiles set points = points + ${amount}
+      where id = ${input.userId} and exists (select 1 from ins)
+      returning points
+    )
+    select (select id from ins) as id, (select points from upd) as points`.execute(db);
+  const row = rows[0];
+  if (row?.id == null || row.points == null) return null;
+  return { entryId: Number(row.id), points: row.points };
+}
+
 /** Pays the reward of `kind` to `userId` once per `causeKey`. Safe to retry and to call concurrently. */
 export async function award(db: Database, input: AwardInput): Promise<AwardResult> {
   const { amount, reason } = rewards[input.kind];
+  const fast = await awardFast(db, input, amount, reason);
+  if (fast)
+    return {
+      entryId: fast.entryId,
+      amount,
+      reason,
+      balance: fast.points,
+      duplicate: false,
+      referralBonus: 0,
+    };
+  // A replayed cause, a possible first earning of a referred user, or a missing profile.
   return withRetryableTransaction(db, async (tx) => {
     const entryId = await insertEntry(tx, { ...input, amount, reason });
     if (entryId === null) {
