@@ -7,7 +7,6 @@ const postgresOnlySuites = ["tests/postgres/**/*.test.ts"];
 const dbProject = (kind: "pglite" | "postgres") => ({
   extends: true as const,
   test: {
-    reporters: ["default", "./tests/support/summary-reporter.ts"],
     name: kind,
     include: kind === "postgres" ? [...dbSuites, ...postgresOnlySuites] : dbSuites,
     env: { TEST_DB_KIND: kind },
@@ -20,6 +19,7 @@ const dbProject = (kind: "pglite" | "postgres") => ({
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "src") } },
   test: {
+    reporters: ["default", "./tests/support/summary-reporter.ts"],
     setupFiles: ["tests/support/fail-on-console-error.ts"],
     projects: [
       {
