@@ -1,9 +1,8 @@
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "~/web/components/ui/button";
-import { Input } from "~/web/components/ui/input";
-import { Label } from "~/web/components/ui/label";
 import { notify } from "~/web/lib/notify";
 import { useRequestPasswordReset } from "../api/request-password-reset";
+import { EmailField } from "./email-field";
 
 /** An email field and a button that mail a new password-reset link (for a missing, used or expired link). */
 export function RequestResetLink() {
@@ -38,18 +37,7 @@ export function RequestResetLink() {
 
   return (
     <form onSubmit={submit} className="grid gap-3">
-      <div className="grid gap-2">
-        <Label htmlFor={fieldId}>Email</Label>
-        <Input
-          id={fieldId}
-          type="email"
-          required
-          autoComplete="email"
-          placeholder="you@example.com"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </div>
+      <EmailField id={fieldId} value={email} onChange={setEmail} />
       <Button type="submit" disabled={passwordReset.isPending}>
         {passwordReset.isPending ? "Sending..." : "Send New Reset Link"}
       </Button>

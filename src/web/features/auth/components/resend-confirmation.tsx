@@ -1,9 +1,8 @@
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "~/web/components/ui/button";
-import { Input } from "~/web/components/ui/input";
-import { Label } from "~/web/components/ui/label";
 import { notify } from "~/web/lib/notify";
 import { useSendVerificationEmail } from "../api/send-verification-email";
+import { EmailField } from "./email-field";
 
 export interface ResendConfirmationProps {
   /** The address to send to; without it the user types one. */
@@ -38,20 +37,7 @@ export function ResendConfirmation({ email, label = "Resend confirmation email" 
 
   return (
     <form onSubmit={submit} className="grid gap-3">
-      {email === undefined ? (
-        <div className="grid gap-2">
-          <Label htmlFor={fieldId}>Email</Label>
-          <Input
-            id={fieldId}
-            type="email"
-            required
-            autoComplete="email"
-            placeholder="you@example.com"
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-          />
-        </div>
-      ) : null}
+      {email === undefined ? <EmailField id={fieldId} value={typed} onChange={setTyped} /> : null}
       <Button type="submit" variant="outline" disabled={send.isPending}>
         {send.isPending ? "Sending..." : label}
       </Button>
