@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { paths } from "~/web/config/paths";
 import { apiFetch } from "~/web/lib/api-client";
+import { notify } from "~/web/lib/notify";
 
 /**
  * POST /api/auth/request-password-reset: mails a link to /update-password (SPEC §7: the site's origin plus
@@ -12,6 +13,16 @@ export function requestPasswordReset(email: string): Promise<unknown> {
   });
 }
 
+/** Shows SPEC §8's 'Password Reset Email Sent' or 'Password Reset Error' (with the server's message) itself. */
 export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: requestPasswordReset });
+  return useMutation({
+    mutationFn: requestPasswordReset,
+    onSuccess: () =>
+      notify({
+        title: "Password Reset Email Sent",
+        description: "Check your email for a password reset link.",
+      }),
+    onError: (error) =>
+      notify({ title: "Password Reset Error", description: error.message, variant: "destructive" }),
+  });
 }

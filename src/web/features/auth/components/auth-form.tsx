@@ -128,15 +128,7 @@ export function AuthForm({ initialReferralCode }: AuthFormProps) {
       emailRef.current?.focus();
       return;
     }
-    passwordReset.mutate(address, {
-      onSuccess: () =>
-        notify({
-          title: "Password Reset Email Sent",
-          description: "Check your email for a password reset link.",
-        }),
-      onError: (error) =>
-        notify({ title: "Password Reset Error", description: error.message, variant: "destructive" }),
-    });
+    passwordReset.mutate(address);
   }
 
   return (

@@ -22,17 +22,7 @@ export function RequestResetLink() {
       });
       return;
     }
-    passwordReset.mutate(address, {
-      onSuccess: () => {
-        setSent(true);
-        notify({
-          title: "Password Reset Email Sent",
-          description: "Check your email for a password reset link.",
-        });
-      },
-      onError: (error) =>
-        notify({ title: "Password Reset Error", description: error.message, variant: "destructive" }),
-    });
+    passwordReset.mutate(address, { onSuccess: () => setSent(true) });
   }
 
   return (
