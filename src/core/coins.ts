@@ -1,8 +1,9 @@
 /** Business constants of SPEC §9 and the coin ↔ dollar math, shared by server and browser. */
 
-/** 1000 coins = $5.00, i.e. 0.005 dollars per coin; 1 coin = half a cent. */
-export const DOLLARS_PER_COIN = 0.005;
-export const INITIAL_BALANCE = 0;
+/**
+ * SPEC §9: 1000 coins = $5.00, i.e. 0.005 dollars per coin (1 coin = half a cent; see coinsToCents). The
+ * initial balance, 0, is the database default of user_profiles.points.
+ */
 export const REFERRAL_BONUS_COINS = 50;
 
 export const ledgerKinds = [
@@ -43,6 +44,16 @@ export function coinsToCents(coins: number): number {
 export function formatDollars(coins: number): string {
   const cents = Math.abs(coinsToCents(coins));
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+}
+
+/**
+ * What an earning action answers as `earned` (null when it paid nothing): the coins it paid, why, and the
+ * user's new balance as the server counts it. One shape for games, quizzes and videos.
+ */
+export interface Earned {
+  amount: number;
+  reason: string;
+  balance: number;
 }
 
 /** The 'Coins Earned!' description of SPEC §8. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkRedemption, parseRedeemAmount, redeemDollars, redeemNotices } from "./redeem";
+import { formatDollars } from "./coins";
+import { checkRedemption, parseRedeemAmount, redeemNotices } from "./redeem";
 
 describe("parseRedeemAmount", () => {
   const balance = 500;
@@ -82,20 +83,20 @@ describe("parseRedeemAmount", () => {
   });
 });
 
-describe("redeemDollars", () => {
+describe("the dollar preview (formatDollars)", () => {
   it("is amount × 0.005 to 2 decimals", () => {
-    expect(redeemDollars(0)).toBe("0.00");
-    expect(redeemDollars(30)).toBe("0.15");
-    expect(redeemDollars(200)).toBe("1.00");
-    expect(redeemDollars(1000)).toBe("5.00");
-    expect(redeemDollars(12_345)).toBe("61.73");
-    expect(redeemDollars(1_000_000)).toBe("5000.00");
+    expect(formatDollars(0)).toBe("0.00");
+    expect(formatDollars(30)).toBe("0.15");
+    expect(formatDollars(200)).toBe("1.00");
+    expect(formatDollars(1000)).toBe("5.00");
+    expect(formatDollars(12_345)).toBe("61.73");
+    expect(formatDollars(1_000_000)).toBe("5000.00");
   });
 
   it("rounds a half cent up", () => {
-    expect(redeemDollars(1)).toBe("0.01");
-    expect(redeemDollars(3)).toBe("0.02");
-    expect(redeemDollars(999)).toBe("5.00");
+    expect(formatDollars(1)).toBe("0.01");
+    expect(formatDollars(3)).toBe("0.02");
+    expect(formatDollars(999)).toBe("5.00");
   });
 });
 

@@ -25,11 +25,6 @@ export function parseRedeemAmount(input: string, balance: number): number {
   return Math.min(value, wholeBalance(balance));
 }
 
-/** The dollar preview of an amount: amount × 0.005 to 2 decimals, without the "$" ("0.15" for 30 coins). */
-export function redeemDollars(amount: number): string {
-  return formatDollars(amount);
-}
-
 export type RedeemCheck =
   | { ok: true; amount: number; dollars: string }
   | { ok: false; reason: "invalid" | "insufficient" };
@@ -42,7 +37,7 @@ export type RedeemCheck =
 export function checkRedemption(amount: number, balance: number): RedeemCheck {
   if (!Number.isFinite(amount) || amount <= 0) return { ok: false, reason: "invalid" };
   if (amount > wholeBalance(balance)) return { ok: false, reason: "insufficient" };
-  return { ok: true, amount, dollars: redeemDollars(amount) };
+  return { ok: true, amount, dollars: formatDollars(amount) };
 }
 
 /** The notices of SPEC §8 for each outcome of `checkRedemption`. */

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { StoredMail } from "~/server/mail/dev-mailbox";
 
 /**
  * Users made through the real HTTP API (sign-up → confirmation mail → link → sign-in), for API tests,
@@ -49,14 +50,8 @@ export function signUp(
   });
 }
 
-export interface Mail {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  createdAt: string;
-}
+/** One message of the dev mailbox, as /dev/mailbox.json lists it. */
+export type Mail = StoredMail;
 
 /** Mail the server "sent" to `to` (the dev mailbox), newest first. */
 export async function mailTo(client: ApiClient, to: string): Promise<Mail[]> {

@@ -1,3 +1,4 @@
+import type { Earned } from "../coins";
 /**
  * The quizzes API contract (ADR 006), shared by the server and the browser. Nothing here ever carries the
  * answer of a question that has not been answered yet.
@@ -34,12 +35,6 @@ export interface QuizSessionView {
   expiresAt: string;
 }
 
-export interface QuizEarned {
-  amount: number;
-  reason: string;
-  balance: number;
-}
-
 export interface AnswerResult {
   correct: boolean;
   /** The answer text of the question just answered. */
@@ -49,7 +44,7 @@ export interface AnswerResult {
   total: number;
   completed: boolean;
   /** What this request paid (a correct answer and, on the last question, the completion bonus); null for none. */
-  earned: QuizEarned | null;
+  earned: Earned | null;
   /** Coins this session has paid so far, including the bonus (0 for guests). */
   sessionCoins: number;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Earned } from "../coins";
 import type { Cell } from "./board";
 
 /** The Tic Tac Toe API contract (ADR 005), shared by the server and the browser. */
@@ -18,19 +19,12 @@ export interface GameView {
   createdAt: string;
 }
 
-export interface GameEarned {
-  amount: number;
-  reason: string;
-  /** The user's balance after the award. */
-  balance: number;
-}
-
 export interface MoveResult {
   game: GameView;
   /** The cells this request played: the player's, then the bot's reply (null when the game ended first). */
   moves: { player: number; bot: number | null };
   /** Coins paid for this move (a win), or null. */
-  earned: GameEarned | null;
+  earned: Earned | null;
 }
 
 export const moveInputSchema = z.object({

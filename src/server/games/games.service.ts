@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import { type Selectable, sql } from "kysely";
-import type { GameEarned, GameStatus, GameView, MoveResult } from "~/core/tic-tac-toe/api";
+import type { Earned } from "~/core/coins";
+import type { GameStatus, GameView, MoveResult } from "~/core/tic-tac-toe/api";
 import { applyMove, type Board, checkMove, getOutcome } from "~/core/tic-tac-toe/board";
 import { chooseBotMove, type Random } from "~/core/tic-tac-toe/bot";
 import type { Database } from "../db/client";
@@ -43,7 +44,7 @@ function statusOf(board: Board): GameStatus {
 }
 
 /** Pays a stored win (again): the ledger's cause key makes every call after the first pay nothing. */
-async function payWin(db: Database, userId: string, gameId: string): Promise<GameEarned | null> {
+async function payWin(db: Database, userId: string, gameId: string): Promise<Earned | null> {
   const result = await award(db, { userId, kind: "ttt_win", causeKey: winCauseKey(gameId) });
   return result.duplicate ? null : { amount: result.amount, reason: result.reason, balance: result.balance };
 }

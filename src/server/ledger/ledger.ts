@@ -1,5 +1,12 @@
 import { type Kysely, sql, type Transaction } from "kysely";
-import { type EarningKind, maskEmail, REFERRAL_BONUS_COINS, referralReasons, rewards } from "~/core/coins";
+import {
+  type Earned,
+  type EarningKind,
+  maskEmail,
+  REFERRAL_BONUS_COINS,
+  referralReasons,
+  rewards,
+} from "~/core/coins";
 import type { Database } from "../db/client";
 import type { DB } from "../db/schema";
 import { AppError } from "../errors";
@@ -174,18 +181,13 @@ export async function award(db: Database, input: AwardInput): Promise<AwardResul
   });
 }
 
-/** What an earning action answers (`earned`), or null when this call paid nothing (a replayed cause). */
-export interface Earned {
-  /** The ledger row that paid it (for support and audits). */
-  entryId: number;
-  amount: number;
-  reason: string;
-  balance: number;
-  /** The friend's referral bonus paid with this first earning (already in `balance`). */
-  referralBonus: number;
-}
-
-export function earnedFrom(result: AwardResult): Earned | null {
+/**
+ * `earned` for an action paid by one award, or null for a replayed cause; with the ledger row that paid it
+ * (for support and audits) and the friend's referral bonus paid with it (already in `balance`).
+ */
+export function earnedFrom(
+  result: AwardResult,
+): (Earned & { entryId: number; referralBonus: number }) | null {
   if (result.duplicate) return null;
   return {
     entryId: result.entryId,

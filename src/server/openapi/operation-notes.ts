@@ -44,7 +44,7 @@ export const operationNotes: Record<string, OperationNote> = {
     description: "`version` makes a stale move fail with 409. A win pays coins once per game.",
     success: {
       status: 200,
-      description: "`{ game: GameView, moves: { player, bot }, earned: GameEarned | null }`",
+      description: "`{ game: GameView, moves: { player, bot }, earned: Earned | null }`",
     },
     errors: ["NOT_FOUND", "CONFLICT"],
   },

@@ -18,13 +18,18 @@ export async function findReferrerId(db: Executor, code: string | null | undefin
   return row?.id;
 }
 
+/** "none" without a code, "applied" when it names a referrer, else "invalid". */
+function outcomeOf(code: string | null | undefined, referrerId: string | null | undefined): ReferralOutcome {
+  if (!normalizeReferralCode(code)) return "none";
+  return referrerId ? "applied" : "invalid";
+}
+
 /** What a sign-up with `code` reports, judged by the code alone (used when no account was created). */
 export async function referralOutcomeOf(
   db: Executor,
   code: string | null | undefined,
 ): Promise<ReferralOutcome> {
-  if (!normalizeReferralCode(code)) return "none";
-  return (await findReferrerId(db, code)) ? "applied" : "invalid";
+  return outcomeOf(code, await findReferrerId(db, code));
 }
 
 /**
@@ -40,11 +45,7 @@ export async function createProfile(
 ): Promise<ReferralOutcome> {
   const found = await findReferrerId(trx, input.referralCode);
   const referrerId = found && found !== input.userId ? found : null;
-  const outcome: ReferralOutcome = !normalizeReferralCode(input.referralCode)
-    ? "none"
-    : referrerId
-      ? "applied"
-      : "invalid";
+  const outcome = outcomeOf(input.referralCode, referrerId);
   if (!(await insertProfile(trx, input.userId, referrerId, generateCode))) return outcome;
   if (referrerId) {
     await trx

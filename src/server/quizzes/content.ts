@@ -175,7 +175,3 @@ export const quizContent: readonly QuizContent[] = [
     ],
   },
 ];
-
-export function findQuizContent(id: string): QuizContent | undefined {
-  return quizContent.find((quiz) => quiz.id === id);
-}

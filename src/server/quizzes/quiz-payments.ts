@@ -1,4 +1,4 @@
-import type { QuizEarned } from "~/core/quiz/api";
+import type { Earned } from "~/core/coins";
 import type { Database } from "../db/client";
 import { type AwardResult, award } from "../ledger/ledger";
 
@@ -34,7 +34,7 @@ export async function payAnswer(
   return paid;
 }
 
-export function toEarned(paid: readonly AwardResult[]): QuizEarned | null {
+export function toEarned(paid: readonly AwardResult[]): Earned | null {
   const fresh = paid.filter((p) => p.amount > 0);
   const last = fresh.at(-1);
   if (!last) return null;

@@ -1,17 +1,7 @@
-import { coinsEarnedText } from "~/core/coins";
+import { coinsEarnedText, type Earned } from "~/core/coins";
 import { ApiError } from "./api-client";
 import { getBalance, loadBalance, setBalance } from "./balance";
 import { notify } from "./notify";
-
-/** What an earning action answers as `earned` (the server's figures; SPEC §8 'Coins Earned!'). */
-export interface Earned {
-  entryId?: number;
-  amount: number;
-  reason: string;
-  /** The user's new balance, from the server. */
-  balance: number;
-  referralBonus?: number;
-}
 
 /** Shows 'Coins Earned!' with the server's total (SPEC §8) and sets the balance to it. */
 export function applyEarned(earned: Earned | null | undefined): void {

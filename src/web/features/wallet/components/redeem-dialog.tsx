@@ -1,6 +1,7 @@
 import { Banknote, TriangleAlert } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { checkRedemption, parseRedeemAmount, redeemDollars, redeemNotices } from "~/core/redeem";
+import { formatDollars } from "~/core/coins";
+import { checkRedemption, parseRedeemAmount, redeemNotices } from "~/core/redeem";
 import { Button } from "~/web/components/ui/button";
 import {
   Dialog,
@@ -70,7 +71,7 @@ export function RedeemDialog({ balance, disabled = false }: { balance: number; d
             />
             <p id={previewId} aria-live="polite" className="text-sm text-muted-foreground">
               {"Dollar value: "}
-              <strong className="font-semibold text-foreground tabular-nums">{`$${redeemDollars(amount)}`}</strong>
+              <strong className="font-semibold text-foreground tabular-nums">{`$${formatDollars(amount)}`}</strong>
             </p>
           </div>
           <p
