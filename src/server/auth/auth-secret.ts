@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Env } from "../env";
-import type { Logger } from "../logger";
 
 /** File under DATA_DIR that keeps the generated secret between restarts (mode 0600). */
 export const AUTH_SECRET_FILE = "auth-secret";
@@ -15,7 +14,7 @@ export const AUTH_SECRET_FILE = "auth-secret";
  */
 export async function resolveAuthSecret(
   env: Pick<Env, "authSecret" | "dataDir" | "nodeEnv">,
-  logger: Pick<Logger, "warn">,
+  logger: { warn(details: { file: string }, message: string): void },
 ): Promise<string> {
   if (env.authSecret) return env.authSecret;
   if (env.nodeEnv === "production") throw new Error("AUTH_SECRET is required when NODE_ENV=production");
