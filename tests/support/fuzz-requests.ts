@@ -149,9 +149,10 @@ export function deeplyNested(schema: JsonSchema, rng: Rng, known: readonly strin
   const deep = rng.chance(0.5)
     ? `${"[".repeat(levels)}1${"]".repeat(levels)}`
     : `${'{"a":'.repeat(levels)}1${"}".repeat(levels)}`;
-  const value = sample(schema, rng, known);
-  const fields =
-    typeof value === "object" && value !== null && !Array.isArray(value) ? Object.keys(value) : [];
+  const sampled = sample(schema, rng, known);
+  const value: Record<string, unknown> =
+    typeof sampled === "object" && sampled !== null && !Array.isArray(sampled) ? { ...sampled } : {};
+  const fields = Object.keys(value);
   if (!fields.length || rng.chance(0.2)) return deep;
   const field = rng.pick(fields);
   return JSON.stringify({ ...value, [field]: "__DEEP__" }).replace('"__DEEP__"', deep);
