@@ -27,11 +27,9 @@ function isLoopbackHost(hostname: string): boolean {
 /**
  * Whether a request comes from the person at this machine: its TCP peer is a loopback address, it names a
  * loopback host (a DNS-rebinding page names its own), and it carries no header a proxy adds — a reverse proxy on
- * the same host also connects from loopback, so any forwarding header refuses. With TRUST_PROXY=true the
- * operator has said a proxy is in front: nothing counts as local then. See docs/decisions/019.
+ * the same host also connects from loopback, so any forwarding header refuses. See docs/decisions/019.
  */
-export function isLocalOperator(c: Context<AppBindings>, trustProxy: boolean): boolean {
-  if (trustProxy) return false;
+export function isLocalOperator(c: Context<AppBindings>): boolean {
   const peer = c.env?.incoming?.socket?.remoteAddress;
   if (!peer || !isLoopbackAddress(peer)) return false;
   let hostname: string;

@@ -47,7 +47,7 @@ export const createDevMailboxRoutes = ({ env, db }: AppDeps) => {
   const router = createRouter();
   const served = env.nodeEnv !== "production" && !env.smtpUrl;
   router.use("*", async (c, next) => {
-    if (!served || !isLocalOperator(c, env.trustProxy)) throw new AppError("NOT_FOUND");
+    if (!served || !isLocalOperator(c)) throw new AppError("NOT_FOUND");
     await next();
     c.header("Cache-Control", "no-store");
   });
