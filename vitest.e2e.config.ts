@@ -9,6 +9,9 @@ export default defineConfig({
     include: ["tests/e2e/**/*.e2e.test.ts"],
     globalSetup: ["tests/e2e/support/global-setup.ts"],
     testTimeout: 60_000,
+    // A browser on a busy machine takes seconds to load a lazy chunk: polls follow the page's state for up to
+    // 20 s (Vitest's default gives up after 1 s, which made notices and lazy pages look missing).
+    expect: { poll: { timeout: 20_000, interval: 100 } },
     hookTimeout: 120_000,
     maxWorkers: 2,
     fileParallelism: true,

@@ -16,9 +16,12 @@ function run(command: string, args: string[], env: Record<string, string>) {
   children.push(child);
 }
 
+const viteOrigin = "http://localhost:5173";
 run(process.execPath, ["--import", "tsx", "--watch", "src/server/main.ts"], {
   PORT: apiPort,
-  APP_URL: process.env.APP_URL ?? "http://localhost:5173",
+  APP_URL: process.env.APP_URL ?? viteOrigin,
+  // The only place the Vite origin becomes trusted (CSRF check, better-auth callbackURLs); never under npm start.
+  DEV_ORIGIN: viteOrigin,
 });
 run(process.execPath, ["node_modules/vite/bin/vite.js"], { API_PORT: apiPort });
 

@@ -6,6 +6,15 @@
 export const errorCatalog = {
   BAD_REQUEST: { status: 400, message: "The request could not be understood." },
   INVALID_JSON: { status: 400, message: "The request body is not valid JSON." },
+  JSON_TOO_DEEP: {
+    status: 400,
+    message: "The request body is nested too deeply (at most 64 levels of objects and arrays).",
+  },
+  /** A new password that is among the most common ones (src/core/password-policy.ts). */
+  PASSWORD_TOO_COMMON: {
+    status: 400,
+    message: "This password is too common. Please choose one that is harder to guess.",
+  },
   /** Text PostgreSQL cannot store (a NUL byte): found by the API fuzzer (tests/db/fuzz.test.ts). */
   INVALID_TEXT: {
     status: 400,

@@ -5,6 +5,8 @@ import { AppError } from "./errors";
 import { createGamesRoutes } from "./games/games.routes";
 import { createHealthRoutes } from "./health/health.routes";
 import { createErrorHandler } from "./http/errors";
+import { jsonBodyGuard } from "./http/json-body-guard";
+import { noStoreByDefault } from "./http/no-store";
 import { sameOriginMutations, trustedOrigins } from "./http/origin-check";
 import { requestLog } from "./http/request-log";
 import { createRouter } from "./http/router";
@@ -27,6 +29,7 @@ export interface CreateAppOptions {
 
 export function createApi(deps: AppDeps) {
   const api = createRouter()
+    .use(noStoreByDefault())
     .use(
       bodyLimit({
         maxSize: API_BODY_LIMIT_BYTES,
@@ -35,6 +38,7 @@ export function createApi(deps: AppDeps) {
         },
       }),
     )
+    .use(jsonBodyGuard())
     .use(sameOriginMutations(trustedOrigins(deps.env)))
     .route("/health", createHealthRoutes(deps))
     .route("/games", createGamesRoutes(deps))

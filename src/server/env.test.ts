@@ -27,7 +27,10 @@ describe("parseEnv", () => {
       trustProxy: false,
       logLevel: "info",
     });
-    expect(env.authSecret.length).toBeGreaterThanOrEqual(32);
+    // No secret in the source: main.ts generates one under DATA_DIR (auth-secret.ts).
+    expect(env.authSecret).toBeUndefined();
+    // The Vite dev server is trusted only when `npm run dev` says so.
+    expect(env.devOrigin).toBeUndefined();
   });
 
   it("reads and normalises what is set", () => {
@@ -96,5 +99,18 @@ describe("parseEnv", () => {
       SMTP_URL: "smtps://mail:465",
     });
     expect(env.authSecret).toBe("x".repeat(32));
+  });
+
+  it("reads DEV_ORIGIN as an origin, and refuses it in production", () => {
+    expect(parseEnv({ DEV_ORIGIN: "http://localhost:5173/" }).devOrigin).toBe("http://localhost:5173");
+    expect(errorOf({ DEV_ORIGIN: "localhost:5173" })).toMatch(/^Invalid configuration: DEV_ORIGIN must be/);
+    expect(
+      errorOf({
+        NODE_ENV: "production",
+        AUTH_SECRET: "x".repeat(32),
+        SMTP_URL: "smtp://mail:25",
+        DEV_ORIGIN: "http://localhost:5173",
+      }),
+    ).toMatch(/DEV_ORIGIN is for `npm run dev` only/);
   });
 });

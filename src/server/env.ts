@@ -59,6 +59,7 @@ const schema = z.object({
     .default("false")
     .transform((v) => v === "true" || v === "1"),
   REDIS_URL: optionalUrl(["redis:", "rediss:"], "Redis"),
+  DEV_ORIGIN: optionalUrl(["http:", "https:"], "http(s)"),
   REDIS_PREFIX: z
     .string()
     .trim()
@@ -86,7 +87,13 @@ export interface Env {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: (typeof logLevels)[number];
-  authSecret: string;
+  /**
+   * AUTH_SECRET when set. Unset outside production, main.ts generates one and keeps it under DATA_DIR
+   * (auth/auth-secret.ts); nothing in the source is a usable secret.
+   */
+  authSecret: string | undefined;
+  /** Origin of the Vite dev server, trusted besides APP_URL; only `npm run dev` sets it, never in production. */
+  devOrigin: string | undefined;
   /** Sign-in and sign-up attempts allowed per minute per client IP. */
   authRateLimit: number;
   /** Verification and reset mails allowed per minute per client IP and per e-mail address. */
@@ -102,8 +109,6 @@ export interface Env {
 }
 
 export class EnvError extends Error {}
-
-const DEV_SECRET = "dev-only-secret-do-not-use-in-production-0123456789";
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Treat empty strings as "not set" so `.env` files with `FOO=` behave.
@@ -128,6 +133,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       "Invalid configuration: SMTP_URL is required when NODE_ENV=production (confirmation and reset e-mails must be delivered)",
     );
   }
+  if (e.NODE_ENV === "production" && e.DEV_ORIGIN) {
+    throw new EnvError(
+      "Invalid configuration: DEV_ORIGIN is for `npm run dev` only and must not be set when NODE_ENV=production",
+    );
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -139,7 +149,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
-    authSecret: e.AUTH_SECRET ?? DEV_SECRET,
+    authSecret: e.AUTH_SECRET,
+    devOrigin: e.DEV_ORIGIN === undefined ? undefined : new URL(e.DEV_ORIGIN).origin,
     authRateLimit: e.AUTH_RATE_LIMIT,
     mailRateLimit: e.MAIL_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,

@@ -2,15 +2,25 @@ import path from "node:path";
 import { serve } from "@hono/node-server";
 import type { Redis } from "ioredis";
 import { createApp } from "./app";
+import { resolveAuthSecret } from "./auth/auth-secret";
 import { createDeps } from "./create-deps";
 import { openDatabase } from "./db/client";
 import { migrateToLatest } from "./db/migrate";
 import { loadEnvOrExit } from "./load-env";
 import { createLogger } from "./logger";
+import { mailDeliveryNote } from "./mail/dev-mailbox.routes";
 import { openRedis } from "./redis/client";
 
 const env = loadEnvOrExit();
 const logger = createLogger(env);
+try {
+  env.authSecret = await resolveAuthSecret(env, logger);
+} catch (error) {
+  console.error(
+    `Could not keep a secret in DATA_DIR: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  process.exit(1);
+}
 
 let handle: Awaited<ReturnType<typeof openDatabase>>;
 try {
@@ -40,6 +50,7 @@ const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (
     { port: info.port, db: handle.kind, redis: Boolean(redis), url: env.appUrl },
     `listening on ${env.appUrl}`,
   );
+  logger.info(mailDeliveryNote(env));
 });
 
 let closing = false;

@@ -21,18 +21,21 @@ export const routeHeadings: [path: string, heading: string][] = [
 describeE2E("the UI shell", () => {
   const e2e = useE2E();
 
-  it("renders every route's heading with no page errors and no axe violations", async () => {
-    const { page, errors, context } = await e2e.newPage();
-    for (const [path, heading] of routeHeadings) {
+  // One test per route, each with its own time budget: twelve pages with an axe scan each could outlast one
+  // test's 60 s on a busy machine, and the last page (the 404) was the one that timed out.
+  it.each(routeHeadings)(
+    "renders %s with its heading, no page errors and no axe violations",
+    async (path, heading) => {
+      const { page, errors, context } = await e2e.newPage();
       await page.goto(path);
       await expect
         .poll(() => page.getByRole("heading", { level: 1 }).first().textContent(), { message: path })
         .toBe(heading);
       await expectNoAxeViolations(page);
-    }
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 
   it("shows the guest nav and the footer with the spec's targets", async () => {
     const { page, context } = await e2e.newPage();
@@ -91,6 +94,55 @@ describeE2E("the UI shell", () => {
     await page.getByRole("link", { name: "Go Back Home" }).click();
     await page.getByRole("heading", { name: "Play, Learn, Earn!" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/");
+    await context.close();
+  });
+
+  it("a missing chunk is a 404, and after a deploy the page reloads once into the new build", async () => {
+    const missing = await fetch(`${e2e.server.url}/assets/missing.js`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("content-type")).toMatch(/application\/json/);
+
+    const { page, context } = await e2e.newPage();
+    await page.goto("/");
+    await page.getByRole("heading", { name: "Play, Learn, Earn!" }).waitFor();
+    // A deploy: every chunk this page has not loaded yet is gone — until the page loads the new build.
+    let deployed = true;
+    let reloads = 0;
+    await page.route("**/*", async (route) => {
+      const request = route.request();
+      if (request.resourceType() === "document") {
+        deployed = false;
+        reloads++;
+        return route.continue();
+      }
+      if (deployed && new URL(request.url()).pathname.startsWith("/assets/"))
+        return route.fulfill({ status: 404, contentType: "application/json", body: '{"error":{}}' });
+      return route.continue();
+    });
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Quizzes" }).click();
+    await page.getByRole("heading", { level: 1, name: "Quizzes" }).waitFor({ timeout: 30_000 });
+    expect(reloads).toBe(1);
+    expect(new URL(page.url()).pathname).toBe("/quizzes");
+    await context.close();
+  });
+
+  it("shows the error page instead of reloading again when the code is still missing", async () => {
+    const { page, context } = await e2e.newPage();
+    await page.goto("/");
+    await page.getByRole("heading", { name: "Play, Learn, Earn!" }).waitFor();
+    // Reloaded for a new build a moment ago: a second failure must not reload in a loop.
+    await page.evaluate(() => sessionStorage.setItem("ple:reloaded-for-new-build-at", String(Date.now())));
+    let reloads = 0;
+    await page.route("**/*", async (route) => {
+      const request = route.request();
+      if (request.resourceType() === "document") reloads++;
+      if (new URL(request.url()).pathname.startsWith("/assets/") && request.resourceType() !== "document")
+        return route.fulfill({ status: 404, contentType: "application/json", body: '{"error":{}}' });
+      return route.continue();
+    });
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Quizzes" }).click();
+    await page.getByRole("heading", { level: 1, name: "Something went wrong" }).waitFor({ timeout: 30_000 });
+    expect(reloads).toBe(0);
     await context.close();
   });
 

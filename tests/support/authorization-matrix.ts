@@ -198,10 +198,6 @@ export function authorizationMatrix(f: MatrixFixtures): Record<string, MatrixCas
       request: () => ({ path: `/api/auth/account-info?accountId=${f.a.accountId}` }),
       expect: signedIn(400),
     },
-    "POST /api/auth/update-user": {
-      request: (actor) => post("/api/auth/update-user", { name: `${actor.role} name` }),
-      expect: signedIn(200),
-    },
     "POST /api/auth/update-session": {
       request: () => post("/api/auth/update-session", {}),
       expect: signedIn(400),
@@ -217,6 +213,8 @@ export function authorizationMatrix(f: MatrixFixtures): Record<string, MatrixCas
           newPassword: f.owner.password,
         }),
       expect: { guest: 401, other: 400, owner: 200 },
+      // A changed password ends every other session of the user; the owner signs in again.
+      endsSession: true,
     },
     "POST /api/auth/change-email": {
       request: () => post("/api/auth/change-email", { newEmail: uniqueEmail() }),

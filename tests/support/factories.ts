@@ -16,6 +16,11 @@ export interface ApiRequest {
   cookie?: string;
   /** The client's socket address; a fresh one per request when omitted, so tests never share rate limits. */
   ip?: string;
+  /**
+   * Sent as the person at the server's machine would (loopback peer, no forwarding header), as the dev mailbox
+   * requires; overrides `ip`.
+   */
+  local?: boolean;
   /** Origin header; defaults to the app's own origin on non-GET requests (as a browser sends it); null = none. */
   origin?: string | null;
 }
@@ -56,7 +61,7 @@ export type Mail = StoredMail;
 /** Mail the server "sent" to `to` (the dev mailbox), newest first. */
 export async function mailTo(client: ApiClient, to: string): Promise<Mail[]> {
   await client.mailSettled?.();
-  const res = await client.request(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
+  const res = await client.request(`/dev/mailbox.json?to=${encodeURIComponent(to)}`, { local: true });
   if (!res.ok) throw new Error(`GET /dev/mailbox.json answered ${res.status}`);
   const body: { messages: Mail[] } = await res.json();
   return body.messages;

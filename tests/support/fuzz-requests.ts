@@ -140,6 +140,24 @@ function queryOf(op: Operation, rng: Rng, known: readonly string[], junk: boolea
   return pairs.length ? `?${pairs.join("&")}` : "";
 }
 
+/**
+ * A plausible body with one field (or the whole body) nested thousands of levels deep — arrays or objects,
+ * still valid JSON and under the 64 KB body limit.
+ */
+export function deeplyNested(schema: JsonSchema, rng: Rng, known: readonly string[]): string {
+  const levels = rng.pick([65, 100, 1000, 5000, 9000]);
+  const deep = rng.chance(0.5)
+    ? `${"[".repeat(levels)}1${"]".repeat(levels)}`
+    : `${'{"a":'.repeat(levels)}1${"}".repeat(levels)}`;
+  const sampled = sample(schema, rng, known);
+  const value: Record<string, unknown> =
+    typeof sampled === "object" && sampled !== null && !Array.isArray(sampled) ? { ...sampled } : {};
+  const fields = Object.keys(value);
+  if (!fields.length || rng.chance(0.2)) return deep;
+  const field = rng.pick(fields);
+  return JSON.stringify({ ...value, [field]: "__DEEP__" }).replace('"__DEEP__"', deep);
+}
+
 /** One request for `op`: plausible, or damaged in one chosen way. */
 export function buildRequest(
   op: Operation,
@@ -154,7 +172,7 @@ export function buildRequest(
     "query",
     "headers",
     "method",
-    ...(hasBody ? ["body", "body", "body", "json", "type", "size"] : []),
+    ...(hasBody ? ["body", "body", "body", "json", "type", "size", "deep"] : []),
   ];
   const what = rng.pick(strategies);
   const init: ApiRequest = { method: op.method, headers: {} };
@@ -185,6 +203,14 @@ export function buildRequest(
         : "cell=1&version=0&email=a%40b.c&password=secret1";
       init.json = undefined;
       init.headers = type ? { "content-type": type } : {};
+      break;
+    }
+    case "deep": {
+      init.json = undefined;
+      init.body = deeplyNested(schema, rng, known);
+      init.headers = rng.chance(0.8)
+        ? { "content-type": "application/json" }
+        : { "content-type": "text/plain" };
       break;
     }
     case "size": {

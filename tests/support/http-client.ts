@@ -13,7 +13,8 @@ export function httpClient(baseUrl: string): ApiClient {
       const headers: Record<string, string> = { ...options.headers };
       if (options.json !== undefined) headers["content-type"] = "application/json";
       if (options.cookie) headers.cookie = options.cookie;
-      if (options.ip) headers["x-forwarded-for"] = options.ip;
+      // The socket is loopback already (the server runs here); `local` only leaves the proxy header off.
+      if (options.ip && !options.local) headers["x-forwarded-for"] = options.ip;
       const sendOrigin = options.origin === undefined ? (method === "GET" ? null : origin) : options.origin;
       if (sendOrigin) headers.origin = sendOrigin;
       const body = options.json !== undefined ? JSON.stringify(options.json) : options.body;

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { createApp } from "~/server/app";
 import { createDeps, type DepsOverrides } from "~/server/create-deps";
 import { parseEnv, type RawEnv } from "~/server/env";
@@ -25,6 +26,7 @@ export async function createTestContext(overrides: TestEnvOverrides = {}, deps: 
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
     APP_URL: "http://localhost:3000",
+    AUTH_SECRET: randomBytes(32).toString("base64url"),
     ...overrides,
   });
   const logger = createLogger(env);
@@ -46,7 +48,7 @@ export async function createTestContext(overrides: TestEnvOverrides = {}, deps: 
         path,
         { method, headers, body },
         {
-          incoming: { socket: { remoteAddress: options.ip ?? nextIp() } },
+          incoming: { socket: { remoteAddress: options.local ? "127.0.0.1" : (options.ip ?? nextIp()) } },
         },
       );
     },

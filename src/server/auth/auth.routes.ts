@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { z } from "zod";
+import { isCommonPassword } from "~/core/password-policy";
 import type { AppDeps } from "../app-deps";
 import { AppError } from "../errors";
 import { clientIp } from "../http/client-ip";
@@ -8,7 +9,23 @@ import type { AppBindings } from "../http/router";
 import { createRouter } from "../http/router";
 import { referralOutcomeOf } from "../profile/profiles";
 import { forwardToAuth, readCredentials, readJsonObject } from "./auth-request";
+import { sessionUser } from "./require-user";
 import { runSignUp, type SignUpState } from "./sign-up-scope";
+import { createTimingEqualiser } from "./timing-equaliser";
+
+/**
+ * 400 PASSWORD_TOO_COMMON for a new password among the most common ones (src/core/password-policy.ts). Only from
+ * 6 characters up: shorter ones keep better-auth's "too short" answer, as the form's hint says.
+ */
+function refuseCommonPassword(password: unknown): void {
+  if (
+    typeof password === "string" &&
+    password.length >= 6 &&
+    password.length <= 128 &&
+    isCommonPassword(password)
+  )
+    throw new AppError("PASSWORD_TOO_COMMON");
+}
 
 export const signUpExtras = z.object({
   referralCode: z.string().max(100).nullish(),
@@ -21,6 +38,7 @@ export const signUpExtras = z.object({
  */
 export const createAuthRoutes = (deps: AppDeps) => {
   const { env, db, rateLimitStore: store } = deps;
+  const signUpTiming = createTimingEqualiser();
   const ip = (c: Context<AppBindings>) => clientIp(c, env.trustProxy);
   const mailRules = (c: Context<AppBindings>, email: unknown): RateLimitRule[] => [
     { key: `mail:ip:${ip(c)}`, limit: env.mailRateLimit },
@@ -29,6 +47,22 @@ export const createAuthRoutes = (deps: AppDeps) => {
       : []),
   ];
   const limitMail = rateLimit(store, async (c) => mailRules(c, (await readJsonObject(c)).email));
+  /**
+   * Every check of a password an attacker could repeat — sign-in, verify-password, change-password — is limited
+   * like sign-in: AUTH_RATE_LIMIT a minute per client IP, and for the checks of a signed-in user also per user
+   * (so a stolen session cannot guess from many addresses). Reset tokens (unguessable, but still a credential)
+   * get the same per-IP limit.
+   */
+  const limitPasswordCheck = rateLimit(store, async (c) => {
+    const user = await sessionUser(deps.auth, c.req.raw.headers);
+    return [
+      { key: `password-check:ip:${ip(c)}`, limit: env.authRateLimit },
+      ...(user ? [{ key: `password-check:user:${user.id}`, limit: env.authRateLimit }] : []),
+    ];
+  });
+  const limitReset = rateLimit(store, (c) => [
+    { key: `reset-password:ip:${ip(c)}`, limit: env.authRateLimit },
+  ]);
   /** Mail endpoints get the address trimmed, like sign-in and sign-up. */
   const forwardTrimmed = async (c: Context<AppBindings>) => {
     const body = await readJsonObject(c);
@@ -44,7 +78,9 @@ export const createAuthRoutes = (deps: AppDeps) => {
       "/sign-up/email",
       rateLimit(store, (c) => [{ key: `sign-up:ip:${ip(c)}`, limit: env.authRateLimit }]),
       async (c) => {
+        const startedAt = performance.now();
         const { body, email, password } = await readCredentials(c);
+        refuseCommonPassword(password);
         const extras = signUpExtras.safeParse(body);
         if (!extras.success) {
           throw new AppError("VALIDATION_FAILED", undefined, [
@@ -58,6 +94,8 @@ export const createAuthRoutes = (deps: AppDeps) => {
           skipMail: overMailQuota,
         };
         const res = await runSignUp(state, () => forwardToAuth(c, deps, { name: "", email, password }));
+        // An existing address creates nothing and would answer sooner: it waits as long as a creation takes.
+        await signUpTiming.settle(startedAt, state.outcome !== undefined);
         if (!res.ok) return res;
         // An already-registered address creates nothing; it must answer exactly like a new one.
         const referral = state.outcome ?? (await referralOutcomeOf(db, state.referralCode));
@@ -77,6 +115,18 @@ export const createAuthRoutes = (deps: AppDeps) => {
         return forwardToAuth(c, deps, { ...body, email, password });
       },
     )
+    .post("/verify-password", limitPasswordCheck, (c) => forwardToAuth(c, deps))
+    .post("/change-password", limitPasswordCheck, async (c) => {
+      const body = await readJsonObject(c);
+      refuseCommonPassword(body.newPassword);
+      // A changed password ends every other session of the user, whatever the client asked for.
+      return forwardToAuth(c, deps, { ...body, revokeOtherSessions: true });
+    })
+    .post("/reset-password", limitReset, async (c) => {
+      const body = await readJsonObject(c);
+      refuseCommonPassword(body.newPassword);
+      return forwardToAuth(c, deps);
+    })
     .post("/send-verification-email", limitMail, forwardTrimmed)
     .post("/request-password-reset", limitMail, forwardTrimmed)
     .get("/verify-email", async (c) => {

@@ -29,6 +29,8 @@ export interface AuthDeps {
 
 export function createAuth({ env, db, logger, mailOutbox, argon2, secondaryStorage }: AuthDeps) {
   const authLogger = logger.child({ module: "better-auth" });
+  // better-auth would fall back to a constant of its own; main.ts resolves one (auth-secret.ts) before this.
+  if (!env.authSecret) throw new Error("createAuth needs a secret: AUTH_SECRET or resolveAuthSecret()");
   return betterAuth({
     appName: "Play, Learn, Earn",
     baseURL: env.appUrl,
@@ -43,6 +45,8 @@ export function createAuth({ env, db, logger, mailOutbox, argon2, secondaryStora
     verification: { storeInDatabase: true },
     trustedOrigins: trustedOrigins(env),
     telemetry: { enabled: false },
+    // Nothing in the app shows a name or an image, so nothing may store them (docs/decisions/020).
+    disabledPaths: ["/update-user"],
     // No OpenTelemetry here: skip better-auth's span bookkeeping on every call (ADR 015).
     experimental: { instrumentation: { enabled: false } },
     // Ours (src/server/auth/auth.routes.ts) instead: keyed by the socket address, and per e-mail address.

@@ -4,12 +4,13 @@ import { AppError } from "../errors";
 import type { AppBindings } from "./router";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-const VITE_DEV_ORIGIN = "http://localhost:5173";
-
-/** Origins whose pages may call the API with the session cookie: the app itself, plus Vite's dev server in development. */
-export function trustedOrigins(env: Pick<Env, "appUrl" | "nodeEnv">): string[] {
+/**
+ * Origins whose pages may call the API with the session cookie (and better-auth's allowed callbackURLs): the app
+ * itself, plus the Vite dev server only when DEV_ORIGIN says so — which `npm run dev` does and `npm start` never.
+ */
+export function trustedOrigins(env: Pick<Env, "appUrl" | "devOrigin">): string[] {
   const origins = [new URL(env.appUrl).origin];
-  if (env.nodeEnv === "development" && !origins.includes(VITE_DEV_ORIGIN)) origins.push(VITE_DEV_ORIGIN);
+  if (env.devOrigin && !origins.includes(env.devOrigin)) origins.push(env.devOrigin);
   return origins;
 }
 

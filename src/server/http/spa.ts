@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, Hono } from "hono";
+import { AppError } from "../errors";
 import type { AppBindings } from "./router";
 
 /**
@@ -31,6 +32,12 @@ export function mountSpa(app: Hono<AppBindings>, webRoot: string): void {
     },
     serveStatic({ root, precompressed: true, onFound: (_path, c) => void found.add(c) }),
   );
+  // A chunk of an older build (or any missing asset) is a 404, not index.html: the page's import fails
+  // cleanly and the web app reloads itself once (src/web/lib/reload-once.ts) instead of a module MIME error.
+  app.all("/assets/*", (c) => {
+    c.header("Cache-Control", "no-store");
+    throw new AppError("NOT_FOUND");
+  });
   app.use("*", serveStatic({ root, index: "__no_index__" }));
   app.get("*", (c) => {
     c.header("Cache-Control", "no-cache");

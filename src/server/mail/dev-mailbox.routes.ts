@@ -1,5 +1,7 @@
 import type { AppDeps } from "../app-deps";
+import type { Env } from "../env";
 import { AppError } from "../errors";
+import { isLocalOperator } from "../http/local-operator";
 import { createRouter } from "../http/router";
 import { listDevMail, type StoredMail } from "./dev-mailbox";
 import { escapeHtml, linkify } from "./links";
@@ -23,27 +25,38 @@ function page(mails: StoredMail[]): string {
 </head>
 <body>
 <h1>Dev mailbox</h1>
-<p>Mail the server would have sent (SMTP_URL is not set). Newest first. JSON: <a href="/dev/mailbox.json">/dev/mailbox.json</a></p>
+<p>Mail the server would have sent (SMTP_URL is not set); shown only on this machine. Newest first. JSON: <a href="/dev/mailbox.json">/dev/mailbox.json</a></p>
 ${items}
 </body>
 </html>`;
 }
 
-/** GET /dev/mailbox (HTML) and /dev/mailbox.json — outside production only; a 404 there. */
+/** Where mail goes, for the start-up log: the SMTP server, or the dev mailbox and who may read it. */
+export function mailDeliveryNote(env: Pick<Env, "smtpUrl" | "nodeEnv" | "appUrl">): string {
+  if (env.smtpUrl) return `mail goes to the SMTP server ${new URL(env.smtpUrl).host} (SMTP_URL)`;
+  return `SMTP_URL is not set: mail is kept in the dev mailbox, readable only from this machine at ${env.appUrl}/dev/mailbox (loopback, no proxy)`;
+}
+
+/**
+ * GET /dev/mailbox (HTML) and /dev/mailbox.json: only when SMTP_URL is unset and outside production, and only
+ * for the person at the machine (isLocalOperator: loopback peer, loopback host, no proxy in between). Anyone
+ * else — and everyone with SMTP_URL set or in production — gets the normal 404. The mailbox holds password-reset
+ * links: whoever reads it can take over any account.
+ */
 export const createDevMailboxRoutes = ({ env, db }: AppDeps) => {
   const router = createRouter();
-  if (env.nodeEnv === "production") {
-    router.all("/mailbox", () => {
-      throw new AppError("NOT_FOUND");
-    });
-    router.all("/mailbox.json", () => {
-      throw new AppError("NOT_FOUND");
-    });
-    return router;
-  }
+  const served = env.nodeEnv !== "production" && !env.smtpUrl;
+  router.use("*", async (c, next) => {
+    if (!served || !isLocalOperator(c)) throw new AppError("NOT_FOUND");
+    await next();
+    c.header("Cache-Control", "no-store");
+  });
   router.get("/mailbox.json", async (c) =>
     c.json({ messages: await listDevMail(db, { to: c.req.query("to") }) }),
   );
   router.get("/mailbox", async (c) => c.html(page(await listDevMail(db, { to: c.req.query("to") }))));
+  router.all("*", () => {
+    throw new AppError("NOT_FOUND");
+  });
   return router;
 };

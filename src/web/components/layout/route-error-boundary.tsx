@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { RouteError } from "~/web/components/layout/route-error";
+import { isChunkLoadError, reloadOnceForNewBuild } from "~/web/lib/reload-once";
 
 interface Props {
   children: ReactNode;
@@ -25,6 +26,8 @@ export class RouteErrorBoundary extends Component<Props, State> {
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
+    // A page whose code is gone after a deploy: reload once into the new build instead of showing an error.
+    if (isChunkLoadError(error) && reloadOnceForNewBuild()) return;
     console.error("Page failed", error, info.componentStack);
   }
 

@@ -10,6 +10,7 @@ import { useRequestPasswordReset } from "../api/request-password-reset";
 import { useSignIn } from "../api/sign-in";
 import { useSignUp } from "../api/sign-up";
 import { AuthAlert } from "./auth-alert";
+import { commonPasswordProblem } from "./common-password";
 import { PasswordField } from "./password-field";
 import {
   announceRegistration,
@@ -39,6 +40,7 @@ export function AuthForm({ initialReferralCode }: AuthFormProps) {
   const [confirm, setConfirm] = useState("");
   const [referralCode, setReferralCode] = useState(initialReferralCode ?? "");
   const [mismatch, setMismatch] = useState(false);
+  const [passwordProblem, setPasswordProblem] = useState<string | null>(null);
   const [registered, setRegistered] = useState<{ email: string; referral: ReferralResult } | null>(null);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const signIn = useSignIn();
@@ -46,6 +48,7 @@ export function AuthForm({ initialReferralCode }: AuthFormProps) {
   const passwordReset = useRequestPasswordReset();
   const emailRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
   const id = useId();
   const isRegister = mode === "register";
   const isProcessing = signIn.isPending || signUp.isPending;
@@ -61,6 +64,7 @@ export function AuthForm({ initialReferralCode }: AuthFormProps) {
     setMode(isRegister ? "login" : "register");
     setConfirm("");
     setMismatch(false);
+    setPasswordProblem(null);
     setUnverifiedEmail(null);
   }
 
@@ -82,11 +86,18 @@ export function AuthForm({ initialReferralCode }: AuthFormProps) {
     );
   }
 
-  function register() {
+  async function register() {
     if (password !== confirm) {
       setMismatch(true);
       notify({ title: "Error", description: "Passwords do not match.", variant: "destructive" });
       confirmRef.current?.focus();
+      return;
+    }
+    const problem = await commonPasswordProblem(password);
+    if (problem) {
+      setPasswordProblem(problem);
+      notify({ title: "Registration Failed", description: problem, variant: "destructive" });
+      passwordRef.current?.focus();
       return;
     }
     const address = email.trim();
@@ -103,8 +114,11 @@ export function AuthForm({ initialReferralCode }: AuthFormProps) {
           setConfirm("");
           setReferralCode("");
         },
-        onError: (error) =>
-          notify({ title: "Registration Failed", description: error.message, variant: "destructive" }),
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === "PASSWORD_TOO_COMMON")
+            setPasswordProblem(error.message);
+          notify({ title: "Registration Failed", description: error.message, variant: "destructive" });
+        },
       },
     );
   }
@@ -113,7 +127,7 @@ export function AuthForm({ initialReferralCode }: AuthFormProps) {
     event.preventDefault();
     if (isProcessing) return;
     setRegistered(null);
-    if (isRegister) register();
+    if (isRegister) void register();
     else login();
   }
 
@@ -165,6 +179,7 @@ export function AuthForm({ initialReferralCode }: AuthFormProps) {
           </div>
           <div className="grid gap-2">
             <PasswordField
+              ref={passwordRef}
               id={`${id}-password`}
               label="Password"
               required
@@ -173,9 +188,11 @@ export function AuthForm({ initialReferralCode }: AuthFormProps) {
               autoComplete={isRegister ? "new-password" : "current-password"}
               placeholder={PASSWORD_HINT}
               value={password}
+              error={isRegister && passwordProblem ? passwordProblem : undefined}
               onChange={(e) => {
                 setPassword(e.target.value);
                 setMismatch(false);
+                setPasswordProblem(null);
               }}
             />
             {isRegister ? null : (

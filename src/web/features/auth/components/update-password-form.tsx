@@ -7,6 +7,7 @@ import { ApiError } from "~/web/lib/api-client";
 import { notify } from "~/web/lib/notify";
 import { refreshSession } from "~/web/lib/session";
 import { useResetPassword } from "../api/reset-password";
+import { commonPasswordProblem } from "./common-password";
 import { PasswordField } from "./password-field";
 import { ResetLinkProblem } from "./reset-link-problem";
 
@@ -18,10 +19,12 @@ export function UpdatePasswordForm({ token }: { token: string }) {
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [mismatch, setMismatch] = useState(false);
+  const [passwordProblem, setPasswordProblem] = useState<string | null>(null);
   const [tokenRefused, setTokenRefused] = useState(false);
   const resetPassword = useResetPassword();
   const navigate = useNavigate();
   const confirmRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
   const id = useId();
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -31,6 +34,17 @@ export function UpdatePasswordForm({ token }: { token: string }) {
       setMismatch(true);
       notify({ title: "Error", description: "Passwords do not match.", variant: "destructive" });
       confirmRef.current?.focus();
+      return;
+    }
+    void update();
+  }
+
+  async function update() {
+    const problem = await commonPasswordProblem(password);
+    if (problem) {
+      setPasswordProblem(problem);
+      notify({ title: "Password Update Failed", description: problem, variant: "destructive" });
+      passwordRef.current?.focus();
       return;
     }
     resetPassword.mutate(
@@ -47,8 +61,11 @@ export function UpdatePasswordForm({ token }: { token: string }) {
         },
         onError: (error) => {
           if (error instanceof ApiError && error.code === "INVALID_TOKEN") setTokenRefused(true);
-          else
+          else {
+            if (error instanceof ApiError && error.code === "PASSWORD_TOO_COMMON")
+              setPasswordProblem(error.message);
             notify({ title: "Password Update Failed", description: error.message, variant: "destructive" });
+          }
         },
       },
     );
@@ -67,6 +84,7 @@ export function UpdatePasswordForm({ token }: { token: string }) {
       <CardContent>
         <form onSubmit={submit} className="grid gap-4" aria-busy={resetPassword.isPending}>
           <PasswordField
+            ref={passwordRef}
             id={`${id}-new`}
             label="New Password"
             required
@@ -75,9 +93,11 @@ export function UpdatePasswordForm({ token }: { token: string }) {
             autoComplete="new-password"
             placeholder="At least 6 characters"
             value={password}
+            error={passwordProblem ?? undefined}
             onChange={(e) => {
               setPassword(e.target.value);
               setMismatch(false);
+              setPasswordProblem(null);
             }}
           />
           <PasswordField
