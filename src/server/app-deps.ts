@@ -1,6 +1,7 @@
 import type { Auth } from "./auth/auth";
 import type { Database } from "./db/client";
 import type { Env } from "./env";
+import type { DependencyMonitor } from "./health/dependency-monitor";
 import type { RateLimitStore } from "./http/rate-limit";
 import type { JobWorker } from "./jobs/jobs.worker";
 import type { Logger } from "./logger";
@@ -20,6 +21,8 @@ export interface AppDeps {
   jobs: JobWorker;
   /** The better-auth instance (sessions, sign-in, verification, reset). */
   auth: Auth;
+  /** Database and Redis reachability: one log line per outage, 503s while one is down, /api/ready. */
+  dependencies: DependencyMonitor;
   /** Counters of the auth rate limits. */
   rateLimitStore: RateLimitStore;
 }
