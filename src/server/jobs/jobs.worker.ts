@@ -70,6 +70,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   let databaseDown = false;
+  const failingQueues = new Set<string>();
 
   async function claim(limit: number): Promise<ClaimedRow[]> {
     const queues = Object.keys(handlers);
@@ -103,6 +104,8 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
         .execute();
     if (error === undefined) {
       await mine({ status: "done", finished_at: sql`now()`, locked_until: null, last_error: null });
+      if (failingQueues.delete(row.queue))
+        log.info({ queue: row.queue }, `jobs of queue ${row.queue} succeed again`);
       return;
     }
     const lastError = messageOf(error);
@@ -121,10 +124,19 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       last_error: lastError,
       run_at: sql`now() + ${delay} * interval '1 millisecond'`,
     });
-    log.warn(
-      { job: row.id, queue: row.queue, attempt: row.attempts, retryInMs: delay, error: lastError },
-      "job failed, will retry",
-    );
+    const details = {
+      job: row.id,
+      queue: row.queue,
+      attempt: row.attempts,
+      retryInMs: delay,
+      error: lastError,
+    };
+    // One warning when a queue starts failing (its dependency went away, say), not one per attempt.
+    if (failingQueues.has(row.queue)) log.debug(details, "job failed, will retry");
+    else {
+      failingQueues.add(row.queue);
+      log.warn(details, `jobs of queue ${row.queue} are failing; retrying with backoff`);
+    }
   }
 
   async function runJob(row: ClaimedRow): Promise<void> {
