@@ -121,7 +121,6 @@ const rows = await withDatabase(async (dbUrl) => {
     ];
     const alive = (await fetch(`${server.url}/api/health`)).status === 200;
     if (!alive) throw new Error("the server did not survive the faults");
-    result.push(await mailScenario(dbUrl));
     return result;
   } finally {
     await server.stop();
@@ -129,6 +128,9 @@ const rows = await withDatabase(async (dbUrl) => {
     await redisProxy.close();
   }
 });
+
+// A database of its own: the earning server (no SMTP_URL, so the dev mailbox) must not deliver these mails.
+rows.push(await withDatabase(mailScenario));
 
 const report = [
   "## Dependency faults",
