@@ -29,7 +29,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-async function withDatabase<T>(work: (url: string) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(work: (url: string) => Promise<T>): Promise<T> {
   const name = `ple_bench_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -8,6 +8,7 @@ import { existsSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { HOME_JS_BUDGET_BYTES, measureRoutes, type RouteSize } from "./bundle-size";
+import { faultsSectionOf } from "./faults-section";
 import { formatLedgerBench, runLedgerBench } from "./ledger";
 import {
   buildWeb,
@@ -148,5 +149,7 @@ const report = [
   "",
 ].join("\n");
 
-writeFileSync(out, report);
+// The dependency-fault figures come from `npm run bench:faults`; keep them.
+const faults = faultsSectionOf(out);
+writeFileSync(out, faults ? `${report.trimEnd()}\n\n${faults}\n` : report);
 console.log(`\n${report}\nwrote ${path.relative(process.cwd(), out)}`);

@@ -38,7 +38,8 @@ export const errorCatalog = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "Send the request body as application/json." },
   RATE_LIMITED: { status: 429, message: "Too many requests. Please wait a moment and try again." },
   INTERNAL: { status: 500, message: "Something went wrong on our side. Please try again." },
-  UNAVAILABLE: { status: 503, message: "The service is temporarily unavailable." },
+  /** The database or Redis is unreachable; sent with Retry-After. The web shows it with a retry. */
+  UNAVAILABLE: { status: 503, message: "Service temporarily unavailable, try again in a moment." },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

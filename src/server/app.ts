@@ -40,7 +40,7 @@ export function createApi(deps: AppDeps) {
     )
     .use(jsonBodyGuard())
     .use(sameOriginMutations(trustedOrigins(deps.env)))
-    .route("/health", createHealthRoutes(deps))
+    .route("/", createHealthRoutes(deps))
     .route("/games", createGamesRoutes(deps))
     .route("/auth", createAuthRoutes(deps))
     .route("/me", createProfileRoutes(deps))
@@ -58,7 +58,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = createRouter();
   app.use(securityHeaders(deps.env));
   app.use(requestLog(deps.logger));
-  app.onError(createErrorHandler(deps.logger));
+  app.onError(createErrorHandler(deps.logger, deps.dependencies));
   app.route("/api", createApi(deps));
   app.all("/api/*", () => {
     throw new AppError("NOT_FOUND");

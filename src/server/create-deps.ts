@@ -1,13 +1,16 @@
 import type { Redis } from "ioredis";
+import { sql } from "kysely";
 import type { AppDeps } from "./app-deps";
 import { createAuth } from "./auth/auth";
 import type { Argon2Params } from "./auth/password-hash";
 import type { Database } from "./db/client";
 import type { Env } from "./env";
+import { createDependencyMonitor, type DependencyMonitor } from "./health/dependency-monitor";
 import { createMemoryRateLimitStore, type RateLimitStore } from "./http/rate-limit";
+import { createJobWorker, type JobWorkerOptions } from "./jobs/jobs.worker";
 import type { Logger } from "./logger";
 import { createMailer, type Mailer } from "./mail/mailer";
-import { createMailOutbox } from "./mail/outbox";
+import { createMailOutbox, MAIL_QUEUE, mailJobHandler } from "./mail/outbox";
 import { createRedisRateLimitStore } from "./redis/redis-rate-limit-store";
 import { redisSecondaryStorage } from "./redis/redis-secondary-storage";
 
@@ -16,6 +19,8 @@ export interface DepsOverrides {
   argon2?: Argon2Params;
   mailer?: Mailer;
   rateLimitStore?: RateLimitStore;
+  /** Faster polling and retries (tests). */
+  jobs?: Pick<JobWorkerOptions, "pollMs" | "backoff" | "leaseMs" | "sweep">;
 }
 
 /**
@@ -28,19 +33,38 @@ export function createDeps({
   db,
   logger,
   redis,
+  dependencies,
   overrides = {},
 }: {
   env: Env;
   db: Database;
   logger: Logger;
   redis?: Redis | undefined;
+  /** main.ts makes it first, so pool and Redis errors reach it; otherwise one is made here. */
+  dependencies?: DependencyMonitor;
   overrides?: DepsOverrides;
 }): AppDeps {
+  const monitor = dependencies ?? createDependencyMonitor({ logger, probes: dependencyProbes(db, redis) });
   const mailer = overrides.mailer ?? createMailer({ env, db, logger });
-  const mailOutbox = createMailOutbox(mailer, logger);
+  // Every queue's handler is registered here; main.ts starts the worker (jobs.service.ts explains the queue).
+  const jobs = createJobWorker({
+    db,
+    logger,
+    handlers: { [MAIL_QUEUE]: mailJobHandler(mailer, logger) },
+    ...overrides.jobs,
+  });
+  const mailOutbox = createMailOutbox(db, jobs);
   const secondaryStorage = redis ? redisSecondaryStorage(redis) : undefined;
   const auth = createAuth({ env, db, logger, mailOutbox, argon2: overrides.argon2, secondaryStorage });
   const rateLimitStore =
     overrides.rateLimitStore ?? (redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore());
-  return { env, db, logger, mailer, mailOutbox, auth, rateLimitStore };
+  return { env, db, logger, mailer, mailOutbox, jobs, dependencies: monitor, auth, rateLimitStore };
+}
+
+/** How the monitor and /api/ready ask whether the database and Redis answer. */
+export function dependencyProbes(db: Database, redis?: Redis) {
+  return {
+    database: () => sql`select 1`.execute(db),
+    ...(redis ? { redis: () => redis.ping() } : {}),
+  };
 }

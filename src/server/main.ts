@@ -3,9 +3,11 @@ import { serve } from "@hono/node-server";
 import type { Redis } from "ioredis";
 import { createApp } from "./app";
 import { resolveAuthSecret } from "./auth/auth-secret";
-import { createDeps } from "./create-deps";
+import { createDeps, dependencyProbes } from "./create-deps";
 import { openDatabase } from "./db/client";
 import { migrateToLatest } from "./db/migrate";
+import { createDependencyMonitor, type DependencyMonitor } from "./health/dependency-monitor";
+import { logProcessFaults, shutDown } from "./lifecycle";
 import { loadEnvOrExit } from "./load-env";
 import { createLogger } from "./logger";
 import { mailDeliveryNote } from "./mail/dev-mailbox.routes";
@@ -21,10 +23,14 @@ try {
   );
   process.exit(1);
 }
+logProcessFaults(logger);
+
+// Pool and Redis errors reach the monitor, made once both are open.
+let monitor: DependencyMonitor | undefined;
 
 let handle: Awaited<ReturnType<typeof openDatabase>>;
 try {
-  handle = await openDatabase(env);
+  handle = await openDatabase(env, { onConnectionError: (error) => monitor?.reportDown("database", error) });
   const applied = await migrateToLatest(handle.db);
   if (applied.length) logger.info({ applied }, "migrations applied");
 } catch (error) {
@@ -35,7 +41,7 @@ try {
 let redis: Redis | undefined;
 if (env.redisUrl) {
   try {
-    redis = await openRedis(env, logger);
+    redis = await openRedis(env, logger, (error) => monitor?.reportDown("redis", error));
   } catch (error) {
     console.error(`Could not connect to Redis: ${error instanceof Error ? error.message : String(error)}`);
     await handle.close();
@@ -43,8 +49,10 @@ if (env.redisUrl) {
   }
 }
 
-const deps = createDeps({ env, db: handle.db, logger, redis });
+monitor = createDependencyMonitor({ logger, probes: dependencyProbes(handle.db, redis) });
+const deps = createDeps({ env, db: handle.db, logger, redis, dependencies: monitor });
 const app = createApp(deps, { webRoot: path.resolve("dist/web") });
+deps.jobs.start();
 const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
   logger.info(
     { port: info.port, db: handle.kind, redis: Boolean(redis), url: env.appUrl },
@@ -54,15 +62,19 @@ const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (
 });
 
 let closing = false;
-async function shutdown(signal: string) {
+async function stop(signal: string) {
   if (closing) return;
   closing = true;
   logger.info({ signal }, "shutting down");
-  server.close();
-  await deps.mailOutbox.idle();
-  await redis?.quit();
-  await handle.close();
+  await shutDown({
+    server,
+    deps,
+    closeDependencies: async () => {
+      await redis?.quit().catch(() => redis?.disconnect());
+      await handle.close();
+    },
+  });
   process.exit(0);
 }
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));

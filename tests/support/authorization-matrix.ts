@@ -54,6 +54,7 @@ export function authorizationMatrix(f: MatrixFixtures): Record<string, MatrixCas
 
   return {
     "GET /api/health": { request: () => ({ path: "/api/health" }), expect: same(200) },
+    "GET /api/ready": { request: () => ({ path: "/api/ready" }), expect: same(200) },
     "GET /api/openapi.json": { request: () => ({ path: "/api/openapi.json" }), expect: same(200) },
     "GET /api/docs": { request: () => ({ path: "/api/docs" }), expect: same(200) },
     "GET /api/docs.css": { request: () => ({ path: "/api/docs.css" }), expect: same(200) },

@@ -14,6 +14,8 @@ export interface RunningServer {
   stop(): Promise<void>;
   /** Hard kill (SIGKILL), as a crash; waits for the process to be gone. */
   kill(): Promise<void>;
+  /** SIGTERM, then waits for the exit however long it takes: the exit code and how long it took. */
+  terminate(): Promise<{ code: number | null; ms: number }>;
 }
 
 export async function freePort(): Promise<number> {
@@ -82,6 +84,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       const exited = new Promise((r) => child.once("exit", r));
       child.kill("SIGKILL");
       await exited;
+    },
+    async terminate() {
+      const started = Date.now();
+      const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
+      child.kill("SIGTERM");
+      const code = await exited;
+      return { code, ms: Date.now() - started };
     },
     async stop() {
       if (child.exitCode === null) {

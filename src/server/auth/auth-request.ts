@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppDeps } from "../app-deps";
 import { AppError } from "../errors";
 import { clientIp } from "../http/client-ip";
-import { errorBody, errorForStatus } from "../http/errors";
+import { errorForStatus } from "../http/errors";
 import type { AppBindings } from "../http/router";
 import { CLIENT_IP_HEADER } from "./auth";
 
@@ -40,7 +40,7 @@ export async function readCredentials(c: Context<AppBindings>) {
  */
 export async function forwardToAuth(
   c: Context<AppBindings>,
-  { auth, env, logger }: Pick<AppDeps, "auth" | "env" | "logger">,
+  { auth, env }: Pick<AppDeps, "auth" | "env">,
   body?: Record<string, unknown>,
 ): Promise<Response> {
   const headers = new Headers(c.req.raw.headers);
@@ -54,11 +54,11 @@ export async function forwardToAuth(
     if (text) init.body = text;
   }
   const res = await auth.handler(new Request(c.req.url, init));
-  return toApiError(res, logger);
+  return toApiError(res);
 }
 
 /** better-auth answers errors as `{ code, message }`; the API's envelope is `{ error: { code, message } }`. */
-async function toApiError(res: Response, logger: AppDeps["logger"]): Promise<Response> {
+async function toApiError(res: Response): Promise<Response> {
   if (res.status < 400) return res;
   const parsed = await res
     .clone()
@@ -66,10 +66,8 @@ async function toApiError(res: Response, logger: AppDeps["logger"]): Promise<Res
     .catch(() => null);
   const fields = z.object({ code: z.string().optional(), message: z.string().optional() }).safeParse(parsed);
   const fallback = errorForStatus(res.status);
-  if (res.status >= 500) {
-    logger.error({ status: res.status, body: parsed }, "better-auth failed");
-    return Response.json(errorBody(fallback), { status: 500 });
-  }
+  // Thrown, so the error handler tells a database outage (503) from a bug (500, logged).
+  if (res.status >= 500) throw new Error(`better-auth answered ${res.status}: ${JSON.stringify(parsed)}`);
   const headers = new Headers(res.headers);
   headers.delete("content-length");
   headers.set("content-type", "application/json");

@@ -1,4 +1,5 @@
 import { betterAuth, type SecondaryStorage } from "better-auth";
+import { createEmailVerificationToken } from "better-auth/api";
 import type { Database } from "../db/client";
 import { runBeforeCommit } from "../db/transaction-scope";
 import type { Env } from "../env";
@@ -15,6 +16,8 @@ export const AUTH_BASE_PATH = "/api/auth";
 export const CLIENT_IP_HEADER = "x-ple-client-ip";
 /** Where a confirmation link lands; auth.routes.ts turns it into /auth?verified=1 or /auth?verifyError=CODE. */
 const VERIFY_CALLBACK = "/auth";
+/** How long a confirmation link works. */
+const VERIFY_EXPIRES_IN_S = 24 * 60 * 60;
 
 export interface AuthDeps {
   env: Env;
@@ -30,12 +33,15 @@ export interface AuthDeps {
 export function createAuth({ env, db, logger, mailOutbox, argon2, secondaryStorage }: AuthDeps) {
   const authLogger = logger.child({ module: "better-auth" });
   // better-auth would fall back to a constant of its own; main.ts resolves one (auth-secret.ts) before this.
-  if (!env.authSecret) throw new Error("createAuth needs a secret: AUTH_SECRET or resolveAuthSecret()");
+  const secret = env.authSecret;
+  if (!secret) throw new Error("createAuth needs a secret: AUTH_SECRET or resolveAuthSecret()");
+  const verifyUrl = (token: string) =>
+    `${env.appUrl}${AUTH_BASE_PATH}/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(VERIFY_CALLBACK)}`;
   return betterAuth({
     appName: "Play, Learn, Earn",
     baseURL: env.appUrl,
     basePath: AUTH_BASE_PATH,
-    secret: env.authSecret,
+    secret,
     // transaction: true makes sign-up one transaction; our hook writes the profile in it (ADR 004).
     database: { db, type: "postgres", transaction: true },
     // With Redis, sessions are read from it and written to both; the database stays the record (ADR 014).
@@ -68,7 +74,7 @@ export function createAuth({ env, db, logger, mailOutbox, argon2, secondaryStora
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
-        mailOutbox.enqueue(
+        await mailOutbox.enqueue(
           passwordResetMail(user.email, `${env.appUrl}/update-password?token=${encodeURIComponent(token)}`),
         );
       },
@@ -77,14 +83,11 @@ export function createAuth({ env, db, logger, mailOutbox, argon2, secondaryStora
       sendOnSignUp: true,
       sendOnSignIn: false,
       autoSignInAfterVerification: false,
-      expiresIn: 24 * 60 * 60,
+      expiresIn: VERIFY_EXPIRES_IN_S,
       sendVerificationEmail: async ({ user, token }) => {
-        if (currentSignUp()?.skipMail) {
-          logger.warn({ to: user.email }, "mail quota used up: no confirmation mail for this sign-up");
-          return;
-        }
-        const url = `${env.appUrl}${AUTH_BASE_PATH}/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(VERIFY_CALLBACK)}`;
-        mailOutbox.enqueue(verificationMail(user.email, url));
+        // At sign-up the mail was queued in the sign-up transaction (below) or skipped over the mail quota.
+        if (currentSignUp()) return;
+        await mailOutbox.enqueue(verificationMail(user.email, verifyUrl(token)));
       },
     },
     advanced: {
@@ -113,6 +116,19 @@ export function createAuth({ env, db, logger, mailOutbox, argon2, secondaryStora
                 referralCode: signUp?.referralCode,
               });
               if (signUp) signUp.outcome = outcome;
+              if (signUp?.skipMail) {
+                logger.warn({ to: user.email }, "mail quota used up: no confirmation mail for this sign-up");
+              } else {
+                // The same token better-auth would make; queued with the user, so a crash cannot lose it.
+                const token = await createEmailVerificationToken(
+                  secret,
+                  user.email,
+                  undefined,
+                  VERIFY_EXPIRES_IN_S,
+                  { userId: created.id },
+                );
+                await mailOutbox.enqueue(verificationMail(user.email, verifyUrl(token)), { db: trx });
+              }
             });
             if (!queued)
               throw new Error("A user must be created inside a database transaction (see ADR 004)");

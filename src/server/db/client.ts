@@ -19,7 +19,26 @@ export interface DatabaseHandle {
 // count(*) and bigint columns come back as strings from pg; int8 fits a JS number for our sizes.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-export function fromPool(pool: pg.Pool): DatabaseHandle {
+/** How long a new PostgreSQL connection may take before the query fails (and the request answers 503). */
+export const CONNECT_TIMEOUT_MS = 5000;
+
+/**
+ * pg emits 'error' on an idle pooled client, and on a checked-out client between queries, when the server
+ * closes its connection (restart, crash, network): without a listener that event kills the process. Both go to
+ * `onConnectionError`; the broken client is dropped by the pool and the next query opens a new connection.
+ */
+function handleConnectionErrors(pool: pg.Pool, onConnectionError: (error: Error) => void) {
+  pool.on("error", (error) => onConnectionError(error));
+  pool.on("connect", (client) => {
+    client.on("error", (error) => onConnectionError(error));
+  });
+}
+
+export function fromPool(
+  pool: pg.Pool,
+  onConnectionError: (error: Error) => void = () => {},
+): DatabaseHandle {
+  handleConnectionErrors(pool, onConnectionError);
   const db = new ScopedKysely({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: "postgres", close: () => db.destroy() };
 }
@@ -32,10 +51,15 @@ export function fromPGlite(client: PGlite): DatabaseHandle {
 /** PostgreSQL when DATABASE_URL is set, else PGlite files under DATA_DIR. */
 export async function openDatabase(
   env: Pick<Env, "databaseUrl" | "databasePoolMax" | "dataDir">,
+  options: { onConnectionError?: (error: Error) => void } = {},
 ): Promise<DatabaseHandle> {
   if (env.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: env.databaseUrl, max: env.databasePoolMax });
-    return fromPool(pool);
+    const pool = new pg.Pool({
+      connectionString: env.databaseUrl,
+      max: env.databasePoolMax,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    return fromPool(pool, options.onConnectionError);
   }
   const dir = path.resolve(env.dataDir, "pglite");
   mkdirSync(dir, { recursive: true });

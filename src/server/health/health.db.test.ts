@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../tests/support/test-app";
 
@@ -9,11 +10,40 @@ afterAll(async () => {
   await ctx.close();
 });
 
-describe("GET /api/health", () => {
-  it("answers ok after a database round trip", async () => {
+describe("GET /api/health and /api/ready", () => {
+  it("health answers ok", async () => {
     const res = await ctx.app.request("/api/health");
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: "ok" });
+  });
+
+  it("ready answers 200 when the database answers and every migration is applied", async () => {
+    const res = await ctx.app.request("/api/ready");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      status: "ready",
+      checks: { database: "ok", migrations: "ok", redis: "not configured" },
+    });
+  });
+
+  it("ready answers 503 with Retry-After while a migration is missing", async () => {
+    const last = await ctx.db
+      .selectFrom("kysely_migration" as never)
+      .select(sql<string>`name`.as("name"))
+      .orderBy(sql`name`, "desc")
+      .executeTakeFirstOrThrow();
+    await sql`delete from kysely_migration where name = ${last.name}`.execute(ctx.db);
+    try {
+      const res = await ctx.app.request("/api/ready");
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBe("5");
+      expect((await res.json()).checks).toMatchObject({ database: "ok", migrations: "pending" });
+    } finally {
+      await sql`insert into kysely_migration (name, timestamp) values (${last.name}, ${new Date().toISOString()})`.execute(
+        ctx.db,
+      );
+    }
+    expect((await ctx.app.request("/api/ready")).status).toBe(200);
   });
 
   it("reports an unknown API path as a JSON 404", async () => {

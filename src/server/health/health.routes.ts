@@ -1,9 +1,46 @@
 import { sql } from "kysely";
+import { healthResponse, type ReadinessResponse } from "~/core/health";
 import type { AppDeps } from "../app-deps";
+import { migrations } from "../db/migrations/index";
+import { RETRY_AFTER_SECONDS } from "../http/errors";
 import { createRouter } from "../http/router";
+import { withTimeout } from "./dependency-monitor";
 
-export const createHealthRoutes = ({ db }: AppDeps) =>
-  createRouter().get("/", async (c) => {
-    await sql`select 1`.execute(db);
-    return c.json({ status: "ok" as const });
-  });
+const READY_TIMEOUT_MS = 2000;
+
+/** Every migration this build knows is recorded in Kysely's table. */
+async function migrationsApplied(db: AppDeps["db"]): Promise<boolean> {
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  const applied = new Set(rows.map((r) => r.name));
+  return Object.keys(migrations).every((name) => applied.has(name));
+}
+
+/**
+ * /api/health: the process answers (no dependency call: a load balancer must not take every instance out
+ * because the database blinked). /api/ready: database reachable, migrations applied, Redis reachable when
+ * configured — 200, or 503 with Retry-After.
+ */
+export const createHealthRoutes = ({ db, dependencies }: AppDeps) =>
+  createRouter()
+    .get("/health", (c) => c.json(healthResponse.parse({ status: "ok" })))
+    .get("/ready", async (c) => {
+      const checks = await dependencies.check(READY_TIMEOUT_MS);
+      let migrationsCheck: ReadinessResponse["checks"]["migrations"] = "unreachable";
+      if (checks.database === "ok") {
+        try {
+          migrationsCheck = (await withTimeout(migrationsApplied(db), READY_TIMEOUT_MS, "database"))
+            ? "ok"
+            : "pending";
+        } catch {
+          migrationsCheck = "unreachable";
+        }
+      }
+      const body: ReadinessResponse = {
+        status: "ready",
+        checks: { database: checks.database, migrations: migrationsCheck, redis: checks.redis },
+      };
+      const ready = checks.database === "ok" && migrationsCheck === "ok" && checks.redis !== "unreachable";
+      if (ready) return c.json(body, 200);
+      c.header("Retry-After", String(RETRY_AFTER_SECONDS));
+      return c.json({ ...body, status: "unavailable" as const }, 503);
+    });

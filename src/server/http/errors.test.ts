@@ -17,6 +17,20 @@ const databaseError = (code: string) =>
   Object.assign(new Error("invalid byte sequence for encoding"), { code });
 
 describe("createErrorHandler", () => {
+  it("answers 503 UNAVAILABLE with Retry-After when the error shows a dependency is unreachable", async () => {
+    for (const err of [
+      Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }),
+      new Error("Stream isn't writeable and enableOfflineQueue options is false"),
+    ]) {
+      const res = await appThrowing(err).request("/");
+      expect(res.status, err.message).toBe(503);
+      expect(res.headers.get("retry-after")).toBe("5");
+      expect(await res.json()).toEqual({
+        error: { code: "UNAVAILABLE", message: "Service temporarily unavailable, try again in a moment." },
+      });
+    }
+  });
+
   it("answers an AppError with its status and the JSON envelope", async () => {
     const res = await appThrowing(new AppError("CONFLICT")).request("/");
     expect(res.status).toBe(409);

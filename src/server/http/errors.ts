@@ -3,7 +3,12 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ApiErrorBody, ErrorCode } from "~/core/error-codes";
 import { AppError } from "../errors";
+import type { DependencyMonitor } from "../health/dependency-monitor";
+import { unavailableDependency } from "../health/unavailable";
 import type { Logger } from "../logger";
+
+/** Seconds a client is asked to wait (Retry-After) when a dependency is unreachable. */
+export const RETRY_AFTER_SECONDS = 5;
 
 export function errorBody(error: AppError): ApiErrorBody {
   return {
@@ -49,17 +54,36 @@ function fromDatabaseError(err: Error): AppError | null {
   return typeof code === "string" && UNSTORABLE_TEXT.has(code) ? new AppError("INVALID_TEXT") : null;
 }
 
-/** Maps anything thrown in a handler to JSON. Only truly unexpected errors become 500s, and they are logged. */
-export function createErrorHandler(logger: Logger) {
-  return (err: Error, c: Context) => {
+/**
+ * Maps anything thrown in a handler to JSON. An error that shows the database or Redis to be unreachable (or any
+ * unexpected error while one of them does not answer a probe) is a 503 UNAVAILABLE with Retry-After; the
+ * monitor logs the outage once. Only truly unexpected errors become 500s, and they are logged.
+ */
+export function createErrorHandler(logger: Logger, monitor?: DependencyMonitor) {
+  return async (err: Error, c: Context) => {
     const appError =
       err instanceof AppError
         ? err
         : err instanceof HTTPException
           ? fromHttpException(err)
           : fromDatabaseError(err);
-    if (appError) return c.json(errorBody(appError), appError.status as ContentfulStatusCode);
+    if (appError) {
+      if (appError.status === 503) c.header("Retry-After", String(RETRY_AFTER_SECONDS));
+      return c.json(errorBody(appError), appError.status as ContentfulStatusCode);
+    }
+    const dependency = unavailableDependency(err);
+    if (dependency) monitor?.reportDown(dependency, err);
+    if (dependency || (monitor && (monitor.isDown() || (await probesFail(monitor))))) {
+      c.header("Retry-After", String(RETRY_AFTER_SECONDS));
+      return c.json(errorBody(new AppError("UNAVAILABLE")), 503);
+    }
     logger.error({ err, path: c.req.path }, "unhandled error");
     return c.json(errorBody(new AppError("INTERNAL")), 500);
   };
+}
+
+/** An unexpected error: is a dependency behind it (wrapped by a library beyond recognition)? */
+async function probesFail(monitor: DependencyMonitor): Promise<boolean> {
+  const checks = await monitor.check(1000);
+  return Object.values(checks).includes("unreachable");
 }

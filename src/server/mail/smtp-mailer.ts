@@ -6,7 +6,13 @@ import type { Mailer } from "./mailer";
  * extra transport options go in its query string, e.g. `?ignoreTLS=true` for a local sink.
  */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // Bounded well inside the job lease (60 s), so a silent server fails the attempt and it is retried.
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
   return {
     async send(message) {
       await transport.sendMail({ from, ...message });

@@ -26,9 +26,19 @@ export interface OperationNote {
 
 export const operationNotes: Record<string, OperationNote> = {
   "GET /api/health": {
-    summary: "Health check",
-    description: "Answers after one database round trip.",
+    summary: "Liveness: the process answers",
+    description: "Asks no dependency, so a database outage does not mark every instance dead.",
     success: { status: 200, description: '`{ status: "ok" }`' },
+  },
+  "GET /api/ready": {
+    summary: "Readiness: database, migrations and Redis",
+    description:
+      "200 when the database answers, every migration is applied and Redis (when configured) answers; otherwise 503 with Retry-After and the same body with status 'unavailable'.",
+    success: {
+      status: 200,
+      description: '`{ status: "ready" | "unavailable", checks: { database, migrations, redis } }`',
+    },
+    errors: ["UNAVAILABLE"],
   },
   "POST /api/games/tic-tac-toe": {
     summary: "Start a Tic Tac Toe game",

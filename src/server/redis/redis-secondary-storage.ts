@@ -13,17 +13,27 @@ declare module "ioredis" {
   }
 }
 
-/** better-auth's `secondaryStorage` on Redis: its session cache (and copies of verification values), keys `auth:…`. */
+/**
+ * better-auth's `secondaryStorage` on Redis: its session cache (and copies of verification values), keys `auth:…`.
+ * While Redis is away a read answers "not cached", so better-auth reads the session from the database (where every
+ * session is stored too) and signed-in pages keep working; a cache write that fails is skipped (the database has
+ * the value, and a later read of the missing key goes there). Deletes still fail (503): a sign-out must not leave a
+ * session behind in the cache.
+ */
 export function redisSecondaryStorage(redis: Redis): SecondaryStorage {
   redis.defineCommand("pleIncrement", { numberOfKeys: 1, lua: INCREMENT });
   const k = (key: string) => `auth:${key}`;
   const seconds = (ttl: number) => Math.max(1, Math.ceil(ttl));
   return {
-    get: (key) => redis.get(k(key)),
+    get: (key) => (redis.status === "ready" ? redis.get(k(key)).catch(() => null) : Promise.resolve(null)),
     getAndDelete: (key) => redis.getdel(k(key)),
     async set(key, value, ttl) {
-      if (ttl !== undefined && ttl > 0) await redis.set(k(key), value, "EX", seconds(ttl));
-      else await redis.set(k(key), value);
+      if (redis.status !== "ready") return;
+      const write =
+        ttl !== undefined && ttl > 0
+          ? redis.set(k(key), value, "EX", seconds(ttl))
+          : redis.set(k(key), value);
+      await write.catch(() => undefined);
     },
     async delete(key) {
       await redis.del(k(key));

@@ -1,3 +1,5 @@
+import { notify } from "./notify";
+
 /** The one way the browser calls our API: JSON in, JSON out, errors as `ApiError` with the server's code and message. */
 
 export class ApiError extends Error {
@@ -27,10 +29,51 @@ function toApiError(status: number, body: unknown): ApiError {
   return new ApiError(status, code, message);
 }
 
+/** How long the 'Service Unavailable' notice waits for 'Try again' before the request fails. */
+export const UNAVAILABLE_NOTICE_MS = 15_000;
+
+let retryGate: Promise<boolean> | undefined;
+
+/**
+ * The server answered 503 (its database or cache is briefly away): one notice with the server's message and a
+ * 'Try again' button, shared by every request that fails meanwhile. Resolves true when the user asks to retry,
+ * false when the notice closes without it.
+ */
+function askToRetry(message: string): Promise<boolean> {
+  retryGate ??= new Promise<boolean>((resolve) => {
+    const settle = (retry: boolean) => {
+      retryGate = undefined;
+      resolve(retry);
+    };
+    notify({
+      title: "Service Unavailable",
+      description: message,
+      variant: "destructive",
+      duration: UNAVAILABLE_NOTICE_MS,
+      action: { label: "Try again", onClick: () => settle(true) },
+      onClose: () => settle(false),
+    });
+  });
+  return retryGate;
+}
+
 export async function apiFetch<T>(
   path: string,
   init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<T> {
+  for (;;) {
+    const { res, body } = await send(path, init);
+    if (res.ok) return body as T;
+    const error = toApiError(res.status, body);
+    if (res.status === 503 && !init.signal?.aborted && (await askToRetry(error.message))) continue;
+    throw error;
+  }
+}
+
+async function send(
+  path: string,
+  init: { method?: string; body?: unknown; signal?: AbortSignal },
+): Promise<{ res: Response; body: unknown }> {
   let res: Response;
   try {
     res = await fetch(path, {
@@ -53,6 +96,5 @@ export async function apiFetch<T>(
       body = null;
     }
   }
-  if (!res.ok) throw toApiError(res.status, body);
-  return body as T;
+  return { res, body };
 }

@@ -45,4 +45,20 @@ describe("notify", () => {
     dismissNotice(-1);
     expect(getNotices()).toBe(before);
   });
+
+  it("carries an action and calls onClose once, whether dismissed or replaced", () => {
+    const closes: string[] = [];
+    const onClick = () => {};
+    const first = notify({
+      title: "With action",
+      action: { label: "Try again", onClick },
+      onClose: () => closes.push("first"),
+    });
+    expect(getNotices()[0]?.action).toEqual({ label: "Try again", onClick });
+    first.dismiss();
+    first.dismiss();
+    notify({ title: "Replaced later", onClose: () => closes.push("second") });
+    notify({ title: "Newest" });
+    expect(closes).toEqual(["first", "second"]);
+  });
 });

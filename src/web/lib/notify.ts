@@ -13,6 +13,10 @@ export interface NoticeInput {
   variant?: NoticeVariant;
   /** How long the notice stays, in milliseconds (SPEC §9). */
   duration?: number;
+  /** A button in the notice, e.g. 'Try again'. */
+  action?: { label: string; onClick: () => void };
+  /** Called once when the notice closes (dismissed, timed out, or replaced by a newer one). */
+  onClose?: () => void;
 }
 
 export interface Notice {
@@ -22,6 +26,7 @@ export interface Notice {
   variant: NoticeVariant;
   duration: number;
   open: boolean;
+  action?: { label: string; onClick: () => void };
 }
 
 /** SPEC §9: at most one notice is visible; a new one replaces the old. */
@@ -32,6 +37,13 @@ export const NOTICE_DURATION_MS = 5000;
 type Listener = () => void;
 
 let notices: readonly Notice[] = [];
+const closeCallbacks = new Map<number, () => void>();
+
+function closed(id: number): void {
+  const callback = closeCallbacks.get(id);
+  closeCallbacks.delete(id);
+  callback?.();
+}
 let lastId = 0;
 const listeners = new Set<Listener>();
 
@@ -50,8 +62,12 @@ export function notify(input: NoticeInput): { id: number; dismiss: () => void } 
     variant: input.variant ?? "default",
     duration: input.duration ?? NOTICE_DURATION_MS,
     open: true,
+    ...(input.action ? { action: input.action } : {}),
   };
-  setNotices([notice, ...notices].slice(0, NOTICE_LIMIT));
+  if (input.onClose) closeCallbacks.set(id, input.onClose);
+  const next = [notice, ...notices];
+  setNotices(next.slice(0, NOTICE_LIMIT));
+  for (const pushedOut of next.slice(NOTICE_LIMIT)) closed(pushedOut.id);
   return { id, dismiss: () => dismissNotice(id) };
 }
 
@@ -59,6 +75,7 @@ export function notify(input: NoticeInput): { id: number; dismiss: () => void } 
 export function dismissNotice(id: number): void {
   if (!notices.some((notice) => notice.id === id && notice.open)) return;
   setNotices(notices.map((notice) => (notice.id === id ? { ...notice, open: false } : notice)));
+  closed(id);
 }
 
 export function getNotices(): readonly Notice[] {

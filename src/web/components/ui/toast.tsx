@@ -50,6 +50,20 @@ export function ToastDescription({ className, ...props }: ComponentProps<typeof 
   return <ToastPrimitive.Description className={cn("text-sm opacity-90", className)} {...props} />;
 }
 
+/** A button in the notice (e.g. 'Try again'); `altText` tells screen-reader users how to reach it otherwise. */
+export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {
+  return (
+    <ToastPrimitive.Action
+      className={cn(
+        "mt-2 inline-flex h-8 items-center justify-self-start rounded-md border border-current px-3 text-sm font-medium",
+        "hover:bg-black/10 focus-visible:outline-2 focus-visible:outline-current",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
 export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
   return (
     <ToastPrimitive.Close

@@ -1,5 +1,6 @@
 import {
   Toast,
+  ToastAction,
   ToastClose,
   ToastDescription,
   ToastProvider,
@@ -27,6 +28,11 @@ export function Toaster() {
           <div className="grid gap-1">
             <ToastTitle>{notice.title}</ToastTitle>
             {notice.description ? <ToastDescription>{notice.description}</ToastDescription> : null}
+            {notice.action ? (
+              <ToastAction altText={notice.action.label} onClick={notice.action.onClick}>
+                {notice.action.label}
+              </ToastAction>
+            ) : null}
           </div>
           <ToastClose />
         </Toast>

@@ -1,0 +1,65 @@
+import { randomUUID } from "node:crypto";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createVerifiedUser } from "../support/factories";
+import { type FaultProxy, startFaultProxy } from "../support/fault-proxy";
+import { httpClient } from "../support/http-client";
+import { redisUrlForTests, requireRedisUnderCi } from "../support/redis";
+import { phone } from "./support/chromium";
+import { addSessionCookie, describeE2E, expectNoAxeViolations, navBalance, useE2E } from "./support/fixtures";
+
+/**
+ * While the server's cache (Redis, through a TCP fault proxy) is away, an earning click gets the server's 503: the
+ * page shows 'Service Unavailable' with its message and a 'Try again' button; once Redis is back, 'Try again'
+ * completes the same click and pays.
+ */
+requireRedisUnderCi("outage notice e2e");
+
+let proxy: FaultProxy | undefined;
+beforeAll(async () => {
+  if (!redisUrlForTests) return;
+  const u = new URL(redisUrlForTests);
+  proxy = await startFaultProxy({ host: u.hostname, port: Number(u.port || 6379) });
+});
+afterAll(async () => {
+  await proxy?.close();
+});
+
+const notices = (page: Page) =>
+  page.getByRole("region", { name: /Notifications/, includeHidden: true }).locator("li");
+
+(redisUrlForTests ? describeE2E : describeE2E.skip)("a dependency outage in the browser", () => {
+  const e2e = useE2E(() => ({
+    REDIS_URL: proxy?.via(redisUrlForTests ?? "") ?? "",
+    REDIS_PREFIX: `ple-e2e:${randomUUID().slice(0, 8)}:`,
+    AUTH_RATE_LIMIT: "1000",
+    MAIL_RATE_LIMIT: "1000",
+  }));
+
+  it("shows 'Service Unavailable' with a working 'Try again' (360 px, axe-clean)", async () => {
+    const user = await createVerifiedUser(httpClient(e2e.server.url));
+    const { page, context, errors } = await e2e.newPage(phone);
+    await addSessionCookie(context, user.cookie, e2e.server.url);
+    await page.goto("/videos");
+    await expect.poll(() => navBalance(page), { timeout: 15_000 }).toBe(0);
+    const watch = page.getByRole("button", { name: "Watch Video (Earn 10 Coins)", exact: true }).first();
+    await watch.waitFor();
+
+    proxy?.down();
+    await watch.click();
+    const notice = notices(page).filter({ has: page.getByText("Service Unavailable", { exact: true }) });
+    await notice.waitFor({ timeout: 15_000 });
+    expect(await notice.getByText("Service temporarily unavailable, try again in a moment.").count()).toBe(1);
+    await expectNoAxeViolations(page);
+
+    proxy?.up();
+    await expect
+      .poll(async () => (await fetch(`${e2e.server.url}/api/ready`)).status, { timeout: 15_000 })
+      .toBe(200);
+    await notice.getByRole("button", { name: "Try again" }).click();
+    await page.getByRole("alertdialog").waitFor({ timeout: 15_000 });
+    await expect.poll(() => navBalance(page), { timeout: 15_000 }).toBe(10);
+    // The browser reports the 503 answers themselves; nothing else may fail on the page.
+    expect(errors.filter((e) => !/status of 503/.test(e))).toEqual([]);
+  });
+});
