@@ -1,4 +1,7 @@
 import { betterAuth, type SecondaryStorage } from "better-auth";
+import { admin } from "better-auth/plugins";
+import { ADMIN_EMAILS_REASON, grantListedAdmin, isListedAdmin } from "../admin/roles";
+import { recordAudit } from "../audit/audit.service";
 import type { Database } from "../db/client";
 import { runBeforeCommit } from "../db/transaction-scope";
 import type { Env } from "../env";
@@ -15,6 +18,33 @@ export const AUTH_BASE_PATH = "/api/auth";
 export const CLIENT_IP_HEADER = "x-ple-client-ip";
 /** Where a confirmation link lands; auth.routes.ts turns it into /auth?verified=1 or /auth?verifyError=CODE. */
 const VERIFY_CALLBACK = "/auth";
+
+/**
+ * The admin plugin's own HTTP endpoints stay off: they would change roles, bans and sessions without an audit
+ * row. Our /api/admin routes make those changes, each with its audit row in the same transaction; the plugin
+ * gives the columns, the role on every session and the refusal of banned users at sign-in.
+ */
+export const DISABLED_AUTH_PATHS = [
+  "/admin/set-role",
+  "/admin/get-user",
+  "/admin/create-user",
+  "/admin/update-user",
+  "/admin/list-users",
+  "/admin/list-user-sessions",
+  "/admin/unban-user",
+  "/admin/ban-user",
+  "/admin/impersonate-user",
+  "/admin/stop-impersonating",
+  "/admin/revoke-user-session",
+  "/admin/revoke-user-sessions",
+  "/admin/remove-user",
+  "/admin/set-user-password",
+  "/admin/has-permission",
+];
+
+/** What a banned user is told when signing in. */
+export const BANNED_MESSAGE =
+  "Your account has been suspended. Please contact support if you think this is a mistake.";
 
 export interface AuthDeps {
   env: Env;
@@ -43,6 +73,8 @@ export function createAuth({ env, db, logger, mailOutbox, argon2, secondaryStora
     verification: { storeInDatabase: true },
     trustedOrigins: trustedOrigins(env),
     telemetry: { enabled: false },
+    plugins: [admin({ defaultRole: "user", adminRoles: ["admin"], bannedUserMessage: BANNED_MESSAGE })],
+    disabledPaths: DISABLED_AUTH_PATHS,
     // No OpenTelemetry here: skip better-auth's span bookkeeping on every call (ADR 015).
     experimental: { instrumentation: { enabled: false } },
     // Ours (src/server/auth/auth.routes.ts) instead: keyed by the socket address, and per e-mail address.
@@ -98,6 +130,7 @@ export function createAuth({ env, db, logger, mailOutbox, argon2, secondaryStora
         create: {
           before: async (user) => {
             const signUp = currentSignUp();
+            const listedAdmin = isListedAdmin(env.adminEmails, user.email);
             const queued = runBeforeCommit(async (trx) => {
               const created = await trx
                 .selectFrom("user")
@@ -109,10 +142,28 @@ export function createAuth({ env, db, logger, mailOutbox, argon2, secondaryStora
                 referralCode: signUp?.referralCode,
               });
               if (signUp) signUp.outcome = outcome;
+              if (listedAdmin)
+                await recordAudit(trx, {
+                  actorId: null,
+                  action: "role.grant",
+                  targetType: "user",
+                  targetId: created.id,
+                  before: null,
+                  after: { role: "admin" },
+                  reason: ADMIN_EMAILS_REASON,
+                });
             });
             if (!queued)
               throw new Error("A user must be created inside a database transaction (see ADR 004)");
+            // ADMIN_EMAILS: the account is an administrator from its first moment.
+            return listedAdmin ? { data: { ...user, role: "admin" } } : undefined;
           },
+        },
+      },
+      session: {
+        create: {
+          // ADMIN_EMAILS added after the account was made: granted at its next sign-in.
+          after: async (session) => grantListedAdmin(db, env.adminEmails, session.userId),
         },
       },
     },

@@ -37,13 +37,16 @@ const endpointShape = z.object({
 });
 
 /**
- * The endpoints better-auth serves over HTTP (its `auth.api`, less the server-only ones), read off the
+ * The endpoints better-auth serves over HTTP (its `auth.api`, less the server-only and disabled ones), read off the
  * endpoint objects themselves — the same walk better-auth's own openAPI plugin does.
  */
 export function authEndpoints(auth: Auth): AuthEndpoint[] {
+  const disabled = new Set(auth.options.disabledPaths ?? []);
   return Object.values(auth.api).flatMap((endpoint) => {
     const parsed = endpointShape.safeParse({ path: endpoint.path, options: endpoint.options });
     if (!parsed.success || parsed.data.options.metadata?.SERVER_ONLY) return [];
+    // Paths turned off in the auth options answer 404: not part of the API.
+    if (disabled.has(parsed.data.path)) return [];
     const { path, options } = parsed.data;
     return [
       {

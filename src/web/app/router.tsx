@@ -18,6 +18,9 @@ const QuizzesRoute = lazy(() => import("~/web/routes/quizzes").then((m) => ({ de
 const VideosRoute = lazy(() => import("~/web/routes/videos").then((m) => ({ default: m.VideosRoute })));
 const WalletRoute = lazy(() => import("~/web/routes/wallet").then((m) => ({ default: m.WalletRoute })));
 const AdminRoute = lazy(() => import("~/web/routes/admin").then((m) => ({ default: m.AdminRoute })));
+const AdminOverviewRoute = lazy(() =>
+  import("~/web/routes/admin/overview").then((m) => ({ default: m.AdminOverviewRoute })),
+);
 const KycRoute = lazy(() => import("~/web/routes/kyc").then((m) => ({ default: m.KycRoute })));
 const ReferralRoute = lazy(() => import("~/web/routes/referral").then((m) => ({ default: m.ReferralRoute })));
 const UpdatePasswordRoute = lazy(() =>
@@ -50,7 +53,12 @@ export const routes: RouteObject[] = [
               { path: paths.quizzes.path, element: <QuizzesRoute /> },
               { path: paths.videos.path, element: <VideosRoute /> },
               { path: paths.wallet.path, element: <WalletRoute /> },
-              { path: paths.admin.path, element: <AdminRoute /> },
+              {
+                // The console: each page below is its own chunk, never in the "/" bundle.
+                path: paths.admin.path,
+                element: <AdminRoute />,
+                children: [{ index: true, element: <AdminOverviewRoute /> }],
+              },
               { path: paths.kyc.path, element: <KycRoute /> },
               { path: paths.referral.path, element: <ReferralRoute /> },
               { path: paths.updatePassword.path, element: <UpdatePasswordRoute /> },
