@@ -27,7 +27,8 @@ export const errorCatalog = {
     status: 403,
     message: "Please enter your password again to confirm this change.",
   },
-  ACCOUNT_BANNED: { status: 403, message: "Your account has been suspended." },
+  /** An administrator may not ban, demote or otherwise lock out themself. */
+  SELF_ACTION: { status: 403, message: "You cannot do that to your own account." },
   /** A coin adjustment that would take a balance below 0: nothing is written. */
   ADJUSTMENT_BELOW_ZERO: {
     status: 409,

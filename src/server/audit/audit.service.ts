@@ -1,4 +1,6 @@
-import type { Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
+import type { AuditEntry, AuditPage } from "~/core/admin";
+import type { Database } from "../db/client";
 import type { DB } from "../db/schema";
 
 /**
@@ -36,4 +38,71 @@ export async function recordAudit(trx: Transaction<DB>, input: AuditInput): Prom
     .returning("id")
     .executeTakeFirstOrThrow();
   return Number(row.id);
+}
+
+/** Newest first, filtered by administrator (id or address), target id and action; `before` is the id cursor. */
+export async function listAudit(
+  db: Database,
+  filter: {
+    actor?: string | undefined;
+    target?: string | undefined;
+    action?: string | undefined;
+    limit: number;
+    before?: number | undefined;
+  },
+): Promise<AuditPage> {
+  let q = db
+    .selectFrom("audit_log")
+    .leftJoin("user as actor", "actor.id", "audit_log.actor_id")
+    .leftJoin("user as target", (join) =>
+      join.onRef("target.id", "=", "audit_log.target_id").on("audit_log.target_type", "=", "user"),
+    )
+    .select([
+      "audit_log.id",
+      "audit_log.actor_id",
+      "actor.email as actorEmail",
+      "audit_log.action",
+      "audit_log.target_type",
+      "audit_log.target_id",
+      "target.email as targetEmail",
+      "audit_log.before",
+      "audit_log.after",
+      "audit_log.reason",
+      "audit_log.request_id",
+      "audit_log.created_at",
+    ])
+    .orderBy("audit_log.id", "desc")
+    .limit(filter.limit + 1);
+  if (filter.actor)
+    q = q.where((eb) =>
+      eb.or([
+        eb("audit_log.actor_id", "=", filter.actor!),
+        eb(sql`lower(actor.email)`, "=", filter.actor!.toLowerCase()),
+      ]),
+    );
+  if (filter.target)
+    q = q.where((eb) =>
+      eb.or([
+        eb("audit_log.target_id", "=", filter.target!),
+        eb(sql`lower(target.email)`, "=", filter.target!.toLowerCase()),
+      ]),
+    );
+  if (filter.action) q = q.where("audit_log.action", "=", filter.action);
+  if (filter.before !== undefined) q = q.where("audit_log.id", "<", filter.before);
+  const rows = await q.execute();
+  const entries: AuditEntry[] = rows.slice(0, filter.limit).map((r) => ({
+    id: Number(r.id),
+    actor: r.actor_id ? { id: r.actor_id, email: r.actorEmail } : null,
+    action: r.action,
+    targetType: r.target_type,
+    targetId: r.target_id,
+    targetEmail: r.targetEmail,
+    before: r.before,
+    after: r.after,
+    reason: r.reason,
+    requestId: r.request_id,
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
+  const last = entries.at(-1);
+  return { entries, nextCursor: rows.length > filter.limit && last ? last.id : null };
 }

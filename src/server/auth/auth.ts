@@ -128,9 +128,11 @@ export function createAuth({ env, db, logger, mailOutbox, argon2, secondaryStora
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => {
+          before: async (user, ctx) => {
             const signUp = currentSignUp();
             const listedAdmin = isListedAdmin(env.adminEmails, user.email);
+            const signUpIp =
+              ctx?.request?.headers.get(CLIENT_IP_HEADER) ?? ctx?.headers?.get(CLIENT_IP_HEADER);
             const queued = runBeforeCommit(async (trx) => {
               const created = await trx
                 .selectFrom("user")
@@ -142,6 +144,11 @@ export function createAuth({ env, db, logger, mailOutbox, argon2, secondaryStora
                 referralCode: signUp?.referralCode,
               });
               if (signUp) signUp.outcome = outcome;
+              await trx
+                .insertInto("sign_up_info")
+                .values({ user_id: created.id, ip: signUpIp ?? null })
+                .onConflict((oc) => oc.column("user_id").doNothing())
+                .execute();
               if (listedAdmin)
                 await recordAudit(trx, {
                   actorId: null,

@@ -161,8 +161,15 @@ export interface AuditLogTable {
   created_at: Generated<Date>;
 }
 
+export interface SignUpInfoTable {
+  user_id: string;
+  ip: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
   audit_log: AuditLogTable;
+  sign_up_info: SignUpInfoTable;
   coin_ledger: CoinLedgerTable;
   games: GameTable;
   user: UserTable;

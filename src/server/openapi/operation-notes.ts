@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { ErrorCode } from "~/core/error-codes";
 import { signUpExtras } from "../auth/auth.routes";
 import { credentialsSchema } from "../auth/auth-request";
+import { adminNotes } from "./admin-notes";
 import type { SessionNeed } from "./build-document";
 
 /**
@@ -25,6 +26,7 @@ export interface OperationNote {
 }
 
 export const operationNotes: Record<string, OperationNote> = {
+  ...adminNotes,
   "GET /api/health": {
     summary: "Health check",
     description: "Answers after one database round trip.",
