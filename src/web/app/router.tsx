@@ -21,6 +21,15 @@ const AdminRoute = lazy(() => import("~/web/routes/admin").then((m) => ({ defaul
 const AdminOverviewRoute = lazy(() =>
   import("~/web/routes/admin/overview").then((m) => ({ default: m.AdminOverviewRoute })),
 );
+const AdminUsersRoute = lazy(() =>
+  import("~/web/routes/admin/users").then((m) => ({ default: m.AdminUsersRoute })),
+);
+const AdminUserRoute = lazy(() =>
+  import("~/web/routes/admin/user").then((m) => ({ default: m.AdminUserRoute })),
+);
+const AdminAuditRoute = lazy(() =>
+  import("~/web/routes/admin/audit").then((m) => ({ default: m.AdminAuditRoute })),
+);
 const KycRoute = lazy(() => import("~/web/routes/kyc").then((m) => ({ default: m.KycRoute })));
 const ReferralRoute = lazy(() => import("~/web/routes/referral").then((m) => ({ default: m.ReferralRoute })));
 const UpdatePasswordRoute = lazy(() =>
@@ -57,7 +66,12 @@ export const routes: RouteObject[] = [
                 // The console: each page below is its own chunk, never in the "/" bundle.
                 path: paths.admin.path,
                 element: <AdminRoute />,
-                children: [{ index: true, element: <AdminOverviewRoute /> }],
+                children: [
+                  { index: true, element: <AdminOverviewRoute /> },
+                  { path: paths.adminUsers.path, element: <AdminUsersRoute /> },
+                  { path: paths.adminUser.path, element: <AdminUserRoute /> },
+                  { path: paths.adminAudit.path, element: <AdminAuditRoute /> },
+                ],
               },
               { path: paths.kyc.path, element: <KycRoute /> },
               { path: paths.referral.path, element: <ReferralRoute /> },
