@@ -46,6 +46,22 @@ export const DISABLED_AUTH_PATHS = [
 export const BANNED_MESSAGE =
   "Your account has been suspended. Please contact support if you think this is a mistake.";
 
+/**
+ * better-auth's admin plugin with `role` defaulting to "user" in its schema too (the column's default), so the
+ * made-up answer to a sign-up with a registered address carries role "user" like a real one (no enumeration).
+ */
+function adminPlugin() {
+  const plugin = admin({ defaultRole: "user", adminRoles: ["admin"], bannedUserMessage: BANNED_MESSAGE });
+  const { fields } = plugin.schema.user;
+  return {
+    ...plugin,
+    schema: {
+      ...plugin.schema,
+      user: { ...plugin.schema.user, fields: { ...fields, role: { ...fields.role, defaultValue: "user" } } },
+    },
+  };
+}
+
 export interface AuthDeps {
   env: Env;
   db: Database;
@@ -73,7 +89,7 @@ export function createAuth({ env, db, logger, mailOutbox, argon2, secondaryStora
     verification: { storeInDatabase: true },
     trustedOrigins: trustedOrigins(env),
     telemetry: { enabled: false },
-    plugins: [admin({ defaultRole: "user", adminRoles: ["admin"], bannedUserMessage: BANNED_MESSAGE })],
+    plugins: [adminPlugin()],
     disabledPaths: DISABLED_AUTH_PATHS,
     // No OpenTelemetry here: skip better-auth's span bookkeeping on every call (ADR 015).
     experimental: { instrumentation: { enabled: false } },
