@@ -265,6 +265,24 @@ describe("sessions and roles", () => {
   });
 });
 
+describe("better-auth's own admin endpoints", () => {
+  it("are off (404), even for an administrator: every change goes through /api/admin and its audit row", async () => {
+    const user = await ctx.createVerifiedUser();
+    const setRole = await asAdmin("/api/auth/admin/set-role", { userId: user.id, role: "admin" });
+    expect(setRole.status).toBe(404);
+    expect(await errorCode(setRole)).toBe("NOT_FOUND");
+    const ban = await asAdmin("/api/auth/admin/ban-user", { userId: user.id });
+    expect(ban.status).toBe(404);
+    expect((await asAdmin("/api/auth/admin/list-users")).status).toBe(404);
+    const row = await ctx.db
+      .selectFrom("user")
+      .select(["role", "banned"])
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ role: "user", banned: false });
+  });
+});
+
 describe("reading", () => {
   it("finds users by part of the address (any case) or by id, and shows a user's page", async () => {
     const tag = `find-${Date.now()}`;
