@@ -30,6 +30,19 @@ export const errorCatalog = {
   LOGIN_REQUIRED: { status: 401, message: "You need to be logged in to earn coins." },
   EMAIL_NOT_VERIFIED: { status: 403, message: "Please verify your email address first." },
   FORBIDDEN: { status: 403, message: "You are not allowed to do that." },
+  ADMIN_ONLY: { status: 403, message: "Administrators only." },
+  /** Sensitive admin changes need a session signed in within the last 15 minutes. */
+  REAUTH_REQUIRED: {
+    status: 403,
+    message: "Please enter your password again to confirm this change.",
+  },
+  /** An administrator may not ban, demote or otherwise lock out themself. */
+  SELF_ACTION: { status: 403, message: "You cannot do that to your own account." },
+  /** A coin adjustment that would take a balance below 0: nothing is written. */
+  ADJUSTMENT_BELOW_ZERO: {
+    status: 409,
+    message: "This adjustment would take the balance below 0 coins; nothing was changed.",
+  },
   CROSS_ORIGIN: { status: 403, message: "Cross-origin requests are not allowed." },
   NOT_FOUND: { status: 404, message: "Not found." },
   METHOD_NOT_ALLOWED: { status: 405, message: "Method not allowed." },

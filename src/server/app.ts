@@ -1,4 +1,5 @@
 import { bodyLimit } from "hono/body-limit";
+import { createAdminRoutes } from "./admin/admin.routes";
 import type { AppDeps } from "./app-deps";
 import { createAuthRoutes } from "./auth/auth.routes";
 import { AppError } from "./errors";
@@ -47,7 +48,8 @@ export function createApi(deps: AppDeps) {
     .route("/ledger", createLedgerRoutes(deps))
     .route("/videos", createVideosRoutes(deps))
     .route("/quizzes", createQuizzesRoutes(deps))
-    .route("/referrals", createReferralsRoutes(deps));
+    .route("/referrals", createReferralsRoutes(deps))
+    .route("/admin", createAdminRoutes(deps));
   // The OpenAPI document is built from `api.routes` on first request: every route above, and its own.
   return api.route("/", createOpenApiRoutes(deps, { basePath: "/api", routes: () => api.routes }));
 }

@@ -63,6 +63,22 @@ describe("parseEnv", () => {
     });
   });
 
+  it("reads the administrators' addresses, trimmed, lower-cased and without repeats", () => {
+    expect(parseEnv({})).toMatchObject({ adminEmails: [], adminRateLimit: 30 });
+    expect(
+      parseEnv({
+        ADMIN_EMAILS: " Boss@Example.com,ops@example.com ,, boss@example.COM",
+        ADMIN_RATE_LIMIT: "5",
+      }),
+    ).toMatchObject({ adminEmails: ["boss@example.com", "ops@example.com"], adminRateLimit: 5 });
+    expect(errorOf({ ADMIN_EMAILS: "boss@example.com;ops" })).toMatch(
+      /^Invalid configuration: ADMIN_EMAILS must be e-mail addresses separated by commas/,
+    );
+    expect(errorOf({ ADMIN_RATE_LIMIT: "0" })).toMatch(
+      /^Invalid configuration: ADMIN_RATE_LIMIT must be between/,
+    );
+  });
+
   it("explains a bad value in one line", () => {
     expect(errorOf({ PORT: "abc" })).toBe('Invalid configuration: PORT must be a whole number (got "abc")');
     expect(errorOf({ DATABASE_URL: "mysql://x/y" })).toBe(

@@ -71,6 +71,24 @@ const schema = z.object({
     .min(1, "must be between 1 and 100000")
     .max(100_000, "must be between 1 and 100000")
     .default(30),
+  ADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter((e) => e !== ""),
+    )
+    .refine((list) => list.every((e) => /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/.test(e)), {
+      message: "must be e-mail addresses separated by commas",
+    }),
+  ADMIN_RATE_LIMIT: z.coerce
+    .number({ message: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 10000")
+    .max(10_000, "must be between 1 and 10000")
+    .default(30),
 });
 
 export type RawEnv = z.input<typeof schema>;
@@ -106,6 +124,10 @@ export interface Env {
   redisPrefix: string;
   /** Paid video watches per user per minute (a person clicking through the cards never reaches it). */
   videoWatchLimit: number;
+  /** Addresses (lower case) made administrators when their account is created or signs in. */
+  adminEmails: string[];
+  /** Administrative changes allowed per administrator per minute. */
+  adminRateLimit: number;
 }
 
 export class EnvError extends Error {}
@@ -157,5 +179,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     videoWatchLimit: e.VIDEO_WATCH_LIMIT,
+    adminEmails: [...new Set(e.ADMIN_EMAILS)],
+    adminRateLimit: e.ADMIN_RATE_LIMIT,
   };
 }

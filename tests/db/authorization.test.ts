@@ -7,13 +7,16 @@ import { createTestContext, type TestContext } from "../support/test-app";
 
 /**
  * The authorization matrix: every operation of /api/openapi.json, asked by a guest, by another signed-in
- * user and by the owner of the resources it names → the expected status. Guests and the other user must
+ * user, by the owner of the resources it names and by an administrator → the expected status. Every admin
+ * endpoint must refuse the first three (401 / 403). Guests and the other user must
  * neither read nor change anything of the owner's: their answers hold none of the owner's ids, tokens or
  * address, and a snapshot of everything the owner has is the same after all their requests.
  * An operation missing here fails the test: add a row for every new endpoint.
  */
 let ctx: TestContext;
 let other: TestUser;
+let admin: TestUser;
+const adminEmail = uniqueEmail("admin");
 let f: MatrixFixtures;
 let matrix: Record<string, MatrixCase>;
 /** Someone the owner referred: only the owner may see them. */
@@ -23,9 +26,14 @@ let requests = 0;
 let leaks = 0;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ MAIL_RATE_LIMIT: "1000" });
+  ctx = await createTestContext({
+    MAIL_RATE_LIMIT: "1000",
+    ADMIN_EMAILS: adminEmail,
+    ADMIN_RATE_LIMIT: "1000",
+  });
   const owner = await ctx.createVerifiedUser();
   other = await ctx.createVerifiedUser();
+  admin = await ctx.createVerifiedUser({ email: adminEmail });
   const asOwner = async (path: string, method = "POST") =>
     (await ctx.request(path, { method, cookie: owner.cookie })).json();
   const { profile } = await asOwner("/api/me", "GET");
@@ -70,11 +78,10 @@ async function run(key: string, row: MatrixCase, actor: Actor) {
   requests++;
   const text = await res.text();
   const failures: string[] = [];
-  if (res.status !== row.expect[actor.role])
-    failures.push(
-      `${key} as ${actor.role}: ${res.status}, expected ${row.expect[actor.role]}: ${text.slice(0, 200)}`,
-    );
-  if (actor.role !== "owner") {
+  const expected = actor.role === "admin" ? (row.expect.admin ?? row.expect.other) : row.expect[actor.role];
+  if (res.status !== expected)
+    failures.push(`${key} as ${actor.role}: ${res.status}, expected ${expected}: ${text.slice(0, 200)}`);
+  if (actor.role === "guest" || actor.role === "other") {
     const secrets = { id: f.owner.id, email: f.owner.email, friend: friendEmail, ...f.a };
     const leaked = leakedSecrets(text, secrets, row.echoes);
     if (leaked.length) leaks++;
@@ -122,8 +129,10 @@ it("answers every endpoint as the matrix says, with no cross-user reads or write
   const writes = after === before ? 0 : 1;
 
   for (const [key, row] of Object.entries(matrix)) failures.push(...(await run(key, row, theOwner)));
+  const anAdmin: Actor = { role: "admin", user: { ...admin } };
+  for (const [key, row] of Object.entries(matrix)) failures.push(...(await run(key, row, anAdmin)));
   console.log(
-    `authorization matrix (${ctx.kind}): ${Object.keys(matrix).length} endpoints × guest/other/owner, ${requests} requests, ${failures.length} mismatches, ${leaks} cross-user reads, ${writes} cross-user writes`,
+    `authorization matrix (${ctx.kind}): ${Object.keys(matrix).length} endpoints × guest/other/owner/admin, ${requests} requests, ${failures.length} mismatches, ${leaks} cross-user reads, ${writes} cross-user writes`,
   );
   expect(after, "the owner's data after everyone else's requests").toBe(before);
   expect(failures).toEqual([]);

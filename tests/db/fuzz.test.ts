@@ -7,7 +7,7 @@ import { createTestContext, type TestContext } from "../support/test-app";
 
 /**
  * API fuzzing: ≥ 5 000 random and malformed requests derived from /api/openapi.json, spread evenly over
- * every operation, as a guest and as a signed-in user. No answer may be ≥ 500, and every 4xx must be our
+ * every operation, as a guest, as a signed-in user and as an administrator. No answer may be ≥ 500, and every 4xx must be our
  * JSON envelope with a code and a readable message. Reproduce a run with FUZZ_SEED=<the printed seed>.
  */
 const TOTAL = 5_200;
@@ -15,16 +15,19 @@ const SEED = Number(process.env.FUZZ_SEED) || Date.now() % 2_147_483_647;
 
 /** Answers that end a session (or the account): the fuzzer signs in again after them. */
 const SESSION_ENDERS =
-  /\/api\/auth\/(sign-out|revoke-|change-password|reset-password|delete-user|change-email|update-user)/;
+  /\/api\/(auth\/(sign-out|revoke-|change-password|reset-password|delete-user|change-email|update-user)|admin\/users\/.*\/(ban|revoke-sessions|role))/;
 
 let ctx: TestContext;
 let operations: Operation[];
 let user: TestUser;
+let admin: TestUser;
+const ADMIN_EMAIL = "fuzz-admin@example.test";
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ ADMIN_EMAILS: ADMIN_EMAIL });
   const doc: OpenApiDocument = await (await ctx.request("/api/openapi.json")).json();
   operations = operationsOf(doc);
   user = await ctx.createVerifiedUser();
+  admin = await ctx.createVerifiedUser({ email: ADMIN_EMAIL });
 });
 afterAll(async () => {
   await ctx.close();
@@ -72,6 +75,20 @@ async function problemsWith(req: FuzzRequest, res: Response): Promise<string | n
   return null;
 }
 
+/** Signs the administrator in again when a request (revoking its own sessions) ended its session. */
+async function keepAdminSignedIn() {
+  const res = await ctx.request("/api/me", { cookie: admin.cookie });
+  await res.body?.cancel();
+  if (res.status === 200) return;
+  // Another administrator (a fuzzed role grant) may have banned or demoted it: restore it, then sign in.
+  await ctx.db
+    .updateTable("user")
+    .set({ banned: false, banReason: null, banExpires: null, role: "admin" })
+    .where("id", "=", admin.id)
+    .execute();
+  admin = { ...admin, cookie: await ctx.signIn(admin.email, admin.password) };
+}
+
 /** Signs the fuzzing user in again (or makes a new one) when a request ended its session. */
 async function keepSignedIn() {
   const res = await ctx.request("/api/me", { cookie: user.cookie });
@@ -94,7 +111,9 @@ it(`answers ${TOTAL} random and malformed requests without a 5xx`, { timeout: 24
   for (let i = 0; i < TOTAL; i++) {
     const op = operations[i % operations.length]!;
     const signedIn = rng.chance(0.5);
-    const req = buildRequest(op, rng, { cookie: signedIn ? user.cookie : undefined, known });
+    const asAdmin = signedIn && rng.chance(0.4);
+    const cookie = asAdmin ? admin.cookie : signedIn ? user.cookie : undefined;
+    const req = buildRequest(op, rng, { cookie, known });
     const res = await ctx.request(req.path, req.init);
     sent++;
     statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
@@ -103,10 +122,13 @@ it(`answers ${TOTAL} random and malformed requests without a 5xx`, { timeout: 24
     if (problem) {
       const sentBody = req.init.body ?? JSON.stringify(req.init.json) ?? "";
       failures.push(
-        `#${i} ${req.what} ${signedIn ? "user" : "guest"} ${req.method} ${req.path.slice(0, 160)} body=${sentBody.slice(0, 160)} → ${problem}`,
+        `#${i} ${req.what} ${asAdmin ? "admin" : signedIn ? "user" : "guest"} ${req.method} ${req.path.slice(0, 160)} body=${sentBody.slice(0, 160)} → ${problem}`,
       );
     }
-    if (signedIn && res.status < 400 && SESSION_ENDERS.test(req.path)) await keepSignedIn();
+    if (signedIn && res.status < 400 && SESSION_ENDERS.test(req.path)) {
+      await keepSignedIn();
+      await keepAdminSignedIn();
+    }
   }
   const over500 = [...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
   console.log(

@@ -475,11 +475,11 @@ describeE2E("videos, wallet, redeem, referral, KYC and admin", () => {
     expect(errors).toEqual([]);
   });
 
-  it("admin: 'Admin Panel' with the 'Under Development' notice", async () => {
+  it("admin, guest: 'Admin Panel' asks to log in (the console is tested in admin.e2e.test.ts)", async () => {
     const { page } = await e2e.newPage();
     await page.goto("/admin");
     await page.getByRole("heading", { level: 1, name: "Admin Panel" }).waitFor();
-    await page.getByRole("heading", { name: "Under Development" }).waitFor();
+    await page.getByText("Please log in with an administrator account to open the admin panel.").waitFor();
     await expectNoAxeViolations(page);
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import type { Actor, MatrixCase, Role } from "./authorization";
+import type { Actor, MatrixCase } from "./authorization";
+import { adminMatrix } from "./authorization-matrix-admin";
 import { type TestUser, uniqueEmail } from "./factories";
 import type { TestContext } from "./test-app";
 
@@ -25,8 +26,9 @@ const post = (path: string, body?: unknown) => ({
   path,
   init: { method: "POST", ...(body === undefined ? {} : json(body)) },
 });
-const same = (status: number): Record<Role, number> => ({ guest: status, other: status, owner: status });
-const signedIn = (status: number, guest = 401): Record<Role, number> => ({
+type Expected = MatrixCase["expect"];
+const same = (status: number): Expected => ({ guest: status, other: status, owner: status });
+const signedIn = (status: number, guest = 401): Expected => ({
   guest,
   other: status,
   owner: status,
@@ -53,6 +55,7 @@ export function authorizationMatrix(f: MatrixFixtures): Record<string, MatrixCas
   }
 
   return {
+    ...adminMatrix(f),
     "GET /api/health": { request: () => ({ path: "/api/health" }), expect: same(200) },
     "GET /api/ready": { request: () => ({ path: "/api/ready" }), expect: same(200) },
     "GET /api/openapi.json": { request: () => ({ path: "/api/openapi.json" }), expect: same(200) },

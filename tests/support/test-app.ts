@@ -3,8 +3,9 @@ import { createApp } from "~/server/app";
 import { createDeps, type DepsOverrides } from "~/server/create-deps";
 import { parseEnv, type RawEnv } from "~/server/env";
 import { createLogger } from "~/server/logger";
-import type { ApiClient, ApiRequest } from "./factories";
+import type { ApiClient } from "./factories";
 import * as factories from "./factories";
+import { inProcessClient } from "./in-process-client";
 import { openTestDatabase } from "./test-db";
 
 export type TestEnvOverrides = Partial<Record<keyof RawEnv, string>>;
@@ -14,12 +15,7 @@ export const TEST_ARGON2 = { memoryCost: 256, timeCost: 1 };
 /** The job worker polls often and retries soon, so tests see queued mail within a fraction of a second. */
 export const TEST_JOBS = { pollMs: 100, backoff: { baseMs: 200, maxMs: 1000 }, sweep: false };
 
-let ipCounter = 0;
-/** A client address no other request of this test run has used. */
-export function nextIp(): string {
-  const n = ++ipCounter;
-  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-}
+export { nextIp } from "./in-process-client";
 
 /** The real app, in-process, on a fresh database, with helpers that sign users up and in through the API. */
 export async function createTestContext(overrides: TestEnvOverrides = {}, deps: DepsOverrides = {}) {
@@ -42,26 +38,7 @@ export async function createTestContext(overrides: TestEnvOverrides = {}, deps: 
   const app = createApp(appDeps);
   const appOrigin = new URL(env.appUrl).origin;
 
-  const client: ApiClient = {
-    async request(path, options: ApiRequest = {}) {
-      const method =
-        options.method ?? (options.json === undefined && options.body === undefined ? "GET" : "POST");
-      const headers: Record<string, string> = { ...options.headers };
-      if (options.json !== undefined) headers["content-type"] = "application/json";
-      if (options.cookie) headers.cookie = options.cookie;
-      const origin = options.origin === undefined ? (method === "GET" ? null : appOrigin) : options.origin;
-      if (origin) headers.origin = origin;
-      const body = options.json !== undefined ? JSON.stringify(options.json) : options.body;
-      return app.request(
-        path,
-        { method, headers, body },
-        {
-          incoming: { socket: { remoteAddress: options.local ? "127.0.0.1" : (options.ip ?? nextIp()) } },
-        },
-      );
-    },
-    mailSettled: () => appDeps.mailOutbox.idle(),
-  };
+  const client: ApiClient = inProcessClient(app, appOrigin, () => appDeps.mailOutbox.idle());
 
   return {
     app,

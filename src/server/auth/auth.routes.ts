@@ -73,69 +73,75 @@ export const createAuthRoutes = (deps: AppDeps) => {
     );
   };
 
-  return createRouter()
-    .post(
-      "/sign-up/email",
-      rateLimit(store, (c) => [{ key: `sign-up:ip:${ip(c)}`, limit: env.authRateLimit }]),
-      async (c) => {
-        const startedAt = performance.now();
-        const { body, email, password } = await readCredentials(c);
-        refuseCommonPassword(password);
-        const extras = signUpExtras.safeParse(body);
-        if (!extras.success) {
-          throw new AppError("VALIDATION_FAILED", undefined, [
-            { path: "referralCode", message: "must be a string" },
-          ]);
-        }
-        // Over the mail quota the account is still created, only its confirmation mail is not sent.
-        const overMailQuota = (await consumeRateLimit(store, mailRules(c, email))) > 0;
-        const state: SignUpState = {
-          referralCode: extras.data.referralCode ?? null,
-          skipMail: overMailQuota,
-        };
-        const res = await runSignUp(state, () => forwardToAuth(c, deps, { name: "", email, password }));
-        // An existing address creates nothing and would answer sooner: it waits as long as a creation takes.
-        await signUpTiming.settle(startedAt, state.outcome !== undefined);
-        if (!res.ok) return res;
-        // An already-registered address creates nothing; it must answer exactly like a new one.
-        const referral = state.outcome ?? (await referralOutcomeOf(db, state.referralCode));
-        const headers = new Headers(res.headers);
-        headers.delete("content-length");
-        return new Response(JSON.stringify({ ...(await res.json()), referral }), {
-          status: res.status,
-          headers,
-        });
-      },
-    )
-    .post(
-      "/sign-in/email",
-      rateLimit(store, (c) => [{ key: `sign-in:ip:${ip(c)}`, limit: env.authRateLimit }]),
-      async (c) => {
-        const { body, email, password } = await readCredentials(c);
-        return forwardToAuth(c, deps, { ...body, email, password });
-      },
-    )
-    .post("/verify-password", limitPasswordCheck, (c) => forwardToAuth(c, deps))
-    .post("/change-password", limitPasswordCheck, async (c) => {
-      const body = await readJsonObject(c);
-      refuseCommonPassword(body.newPassword);
-      // A changed password ends every other session of the user, whatever the client asked for.
-      return forwardToAuth(c, deps, { ...body, revokeOtherSessions: true });
-    })
-    .post("/reset-password", limitReset, async (c) => {
-      const body = await readJsonObject(c);
-      refuseCommonPassword(body.newPassword);
-      return forwardToAuth(c, deps);
-    })
-    .post("/send-verification-email", limitMail, forwardTrimmed)
-    .post("/request-password-reset", limitMail, forwardTrimmed)
-    .get("/verify-email", async (c) => {
-      const res = await forwardToAuth(c, deps);
-      const location = res.headers.get("location");
-      if (!location) return res;
-      const error = new URL(location, env.appUrl).searchParams.get("error");
-      const target = error ? `/auth?verifyError=${encodeURIComponent(error)}` : "/auth?verified=1";
-      return c.redirect(`${env.appUrl}${target}`, 302);
-    })
-    .on(["GET", "POST"], "/*", (c) => forwardToAuth(c, deps));
+  return (
+    createRouter()
+      .post(
+        "/sign-up/email",
+        rateLimit(store, (c) => [{ key: `sign-up:ip:${ip(c)}`, limit: env.authRateLimit }]),
+        async (c) => {
+          const startedAt = performance.now();
+          const { body, email, password } = await readCredentials(c);
+          refuseCommonPassword(password);
+          const extras = signUpExtras.safeParse(body);
+          if (!extras.success) {
+            throw new AppError("VALIDATION_FAILED", undefined, [
+              { path: "referralCode", message: "must be a string" },
+            ]);
+          }
+          // Over the mail quota the account is still created, only its confirmation mail is not sent.
+          const overMailQuota = (await consumeRateLimit(store, mailRules(c, email))) > 0;
+          const state: SignUpState = {
+            referralCode: extras.data.referralCode ?? null,
+            skipMail: overMailQuota,
+          };
+          const res = await runSignUp(state, () => forwardToAuth(c, deps, { name: "", email, password }));
+          // An existing address creates nothing and would answer sooner: it waits as long as a creation takes.
+          await signUpTiming.settle(startedAt, state.outcome !== undefined);
+          if (!res.ok) return res;
+          // An already-registered address creates nothing; it must answer exactly like a new one.
+          const referral = state.outcome ?? (await referralOutcomeOf(db, state.referralCode));
+          const headers = new Headers(res.headers);
+          headers.delete("content-length");
+          return new Response(JSON.stringify({ ...(await res.json()), referral }), {
+            status: res.status,
+            headers,
+          });
+        },
+      )
+      .post(
+        "/sign-in/email",
+        rateLimit(store, (c) => [{ key: `sign-in:ip:${ip(c)}`, limit: env.authRateLimit }]),
+        async (c) => {
+          const { body, email, password } = await readCredentials(c);
+          return forwardToAuth(c, deps, { ...body, email, password });
+        },
+      )
+      .post("/verify-password", limitPasswordCheck, (c) => forwardToAuth(c, deps))
+      .post("/change-password", limitPasswordCheck, async (c) => {
+        const body = await readJsonObject(c);
+        refuseCommonPassword(body.newPassword);
+        // A changed password ends every other session of the user, whatever the client asked for.
+        return forwardToAuth(c, deps, { ...body, revokeOtherSessions: true });
+      })
+      .post("/reset-password", limitReset, async (c) => {
+        const body = await readJsonObject(c);
+        refuseCommonPassword(body.newPassword);
+        return forwardToAuth(c, deps);
+      })
+      .post("/send-verification-email", limitMail, forwardTrimmed)
+      .post("/request-password-reset", limitMail, forwardTrimmed)
+      .get("/verify-email", async (c) => {
+        const res = await forwardToAuth(c, deps);
+        const location = res.headers.get("location");
+        if (!location) return res;
+        const error = new URL(location, env.appUrl).searchParams.get("error");
+        const target = error ? `/auth?verifyError=${encodeURIComponent(error)}` : "/auth?verified=1";
+        return c.redirect(`${env.appUrl}${target}`, 302);
+      })
+      // The admin plugin's own endpoints are off (ADR 025): a JSON 404 like any unknown path.
+      .all("/admin/*", () => {
+        throw new AppError("NOT_FOUND");
+      })
+      .on(["GET", "POST"], "/*", (c) => forwardToAuth(c, deps))
+  );
 };

@@ -1,5 +1,8 @@
 import { betterAuth, type SecondaryStorage } from "better-auth";
 import { createEmailVerificationToken } from "better-auth/api";
+import { admin } from "better-auth/plugins";
+import { ADMIN_EMAILS_REASON, grantListedAdmin, isListedAdmin } from "../admin/roles";
+import { recordAudit } from "../audit/audit.service";
 import type { Database } from "../db/client";
 import { runBeforeCommit } from "../db/transaction-scope";
 import type { Env } from "../env";
@@ -18,6 +21,49 @@ export const CLIENT_IP_HEADER = "x-ple-client-ip";
 const VERIFY_CALLBACK = "/auth";
 /** How long a confirmation link works. */
 const VERIFY_EXPIRES_IN_S = 24 * 60 * 60;
+
+/**
+ * The admin plugin's own HTTP endpoints stay off: they would change roles, bans and sessions without an audit
+ * row. Our /api/admin routes make those changes, each with its audit row in the same transaction; the plugin
+ * gives the columns, the role on every session and the refusal of banned users at sign-in.
+ */
+export const DISABLED_AUTH_PATHS = [
+  "/admin/set-role",
+  "/admin/get-user",
+  "/admin/create-user",
+  "/admin/update-user",
+  "/admin/list-users",
+  "/admin/list-user-sessions",
+  "/admin/unban-user",
+  "/admin/ban-user",
+  "/admin/impersonate-user",
+  "/admin/stop-impersonating",
+  "/admin/revoke-user-session",
+  "/admin/revoke-user-sessions",
+  "/admin/remove-user",
+  "/admin/set-user-password",
+  "/admin/has-permission",
+];
+
+/** What a banned user is told when signing in. */
+export const BANNED_MESSAGE =
+  "Your account has been suspended. Please contact support if you think this is a mistake.";
+
+/**
+ * better-auth's admin plugin with `role` defaulting to "user" in its schema too (the column's default), so the
+ * made-up answer to a sign-up with a registered address carries role "user" like a real one (no enumeration).
+ */
+function adminPlugin() {
+  const plugin = admin({ defaultRole: "user", adminRoles: ["admin"], bannedUserMessage: BANNED_MESSAGE });
+  const { fields } = plugin.schema.user;
+  return {
+    ...plugin,
+    schema: {
+      ...plugin.schema,
+      user: { ...plugin.schema.user, fields: { ...fields, role: { ...fields.role, defaultValue: "user" } } },
+    },
+  };
+}
 
 export interface AuthDeps {
   env: Env;
@@ -51,8 +97,9 @@ export function createAuth({ env, db, logger, mailOutbox, argon2, secondaryStora
     verification: { storeInDatabase: true },
     trustedOrigins: trustedOrigins(env),
     telemetry: { enabled: false },
+    plugins: [adminPlugin()],
     // Nothing in the app shows a name or an image, so nothing may store them (docs/decisions/020).
-    disabledPaths: ["/update-user"],
+    disabledPaths: ["/update-user", ...DISABLED_AUTH_PATHS],
     // No OpenTelemetry here: skip better-auth's span bookkeeping on every call (ADR 015).
     experimental: { instrumentation: { enabled: false } },
     // Ours (src/server/auth/auth.routes.ts) instead: keyed by the socket address, and per e-mail address.
@@ -103,8 +150,11 @@ export function createAuth({ env, db, logger, mailOutbox, argon2, secondaryStora
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => {
+          before: async (user, ctx) => {
             const signUp = currentSignUp();
+            const listedAdmin = isListedAdmin(env.adminEmails, user.email);
+            const signUpIp =
+              ctx?.request?.headers.get(CLIENT_IP_HEADER) ?? ctx?.headers?.get(CLIENT_IP_HEADER);
             const queued = runBeforeCommit(async (trx) => {
               const created = await trx
                 .selectFrom("user")
@@ -129,10 +179,33 @@ export function createAuth({ env, db, logger, mailOutbox, argon2, secondaryStora
                 );
                 await mailOutbox.enqueue(verificationMail(user.email, verifyUrl(token)), { db: trx });
               }
+              await trx
+                .insertInto("sign_up_info")
+                .values({ user_id: created.id, ip: signUpIp ?? null })
+                .onConflict((oc) => oc.column("user_id").doNothing())
+                .execute();
+              if (listedAdmin)
+                await recordAudit(trx, {
+                  actorId: null,
+                  action: "role.grant",
+                  targetType: "user",
+                  targetId: created.id,
+                  before: null,
+                  after: { role: "admin" },
+                  reason: ADMIN_EMAILS_REASON,
+                });
             });
             if (!queued)
               throw new Error("A user must be created inside a database transaction (see ADR 004)");
+            // ADMIN_EMAILS: the account is an administrator from its first moment.
+            return listedAdmin ? { data: { ...user, role: "admin" } } : undefined;
           },
+        },
+      },
+      session: {
+        create: {
+          // ADMIN_EMAILS added after the account was made: granted at its next sign-in.
+          after: async (session) => grantListedAdmin(db, env.adminEmails, session.userId),
         },
       },
     },

@@ -6,10 +6,22 @@ import type { AppBindings, SessionUser } from "../http/router";
 
 type UserBindings = AppBindings & { Variables: { user: SessionUser } };
 
-/** The signed-in user of a request (from its session cookie), or null. */
+/** Whether a ban (the admin plugin's fields) is in force at `now`; one with a past expiry is over. */
+export function isBanned(
+  user: { banned?: boolean | null; banExpires?: Date | string | null },
+  now: Date = new Date(),
+): boolean {
+  if (!user.banned) return false;
+  return !user.banExpires || new Date(user.banExpires).getTime() > now.getTime();
+}
+
+/**
+ * The signed-in user of a request (from its session cookie), or null — also null for a banned user: a ban
+ * deletes the user's sessions, and this refuses one that slipped past it (so a banned user never earns).
+ */
 export async function sessionUser(auth: AppDeps["auth"], headers: Headers): Promise<SessionUser | null> {
   const session = await auth.api.getSession({ headers });
-  if (!session) return null;
+  if (!session || isBanned(session.user)) return null;
   const { id, email, emailVerified } = session.user;
   return { id, email, emailVerified };
 }

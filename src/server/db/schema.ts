@@ -11,6 +11,11 @@ export interface UserTable {
   image: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** better-auth's admin plugin: 'user' or 'admin'. */
+  role: ColumnType<string | null, string | null | undefined, string | null>;
+  banned: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
+  banReason: ColumnType<string | null, string | null | undefined, string | null>;
+  banExpires: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface SessionTable {
@@ -22,6 +27,7 @@ export interface SessionTable {
   ipAddress: string | null;
   userAgent: string | null;
   userId: string;
+  impersonatedBy: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AccountTable {
@@ -157,8 +163,32 @@ export interface JobTable {
   finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** Append-only (a trigger refuses UPDATE and DELETE): written only by src/server/audit/audit.service.ts. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  /** The administrator, or null for the system (ADMIN_EMAILS, the CLI). */
+  actor_id: string | null;
+  action: string;
+  target_type: string;
+  target_id: string;
+  /** jsonb; written as a JSON string. */
+  before: ColumnType<unknown, string | null, never>;
+  after: ColumnType<unknown, string | null, never>;
+  reason: string | null;
+  request_id: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface SignUpInfoTable {
+  user_id: string;
+  ip: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
   jobs: JobTable;
+  audit_log: AuditLogTable;
+  sign_up_info: SignUpInfoTable;
   coin_ledger: CoinLedgerTable;
   games: GameTable;
   user: UserTable;

@@ -7,8 +7,13 @@ import type { z } from "zod";
  */
 export type MiddlewareDoc =
   | { kind: "validator"; target: "json" | "query" | "param"; schema: z.ZodType }
-  /** `user`: 401 without a session; `earner`: also 403 unless the address is confirmed; `optional`: either. */
-  | { kind: "session"; guard: "user" | "earner" | "optional" };
+  /**
+   * `user`: 401 without a session; `earner`: also 403 unless the address is confirmed; `optional`: either;
+   * `admin`: 401 without a session, 403 unless the user is an administrator.
+   */
+  | { kind: "session"; guard: "user" | "earner" | "optional" | "admin" }
+  /** 403 REAUTH_REQUIRED unless the session was signed in within the fresh-session window. */
+  | { kind: "fresh-session" };
 
 const docs = new WeakMap<object, MiddlewareDoc>();
 

@@ -11,6 +11,8 @@ export interface AppVariables {
   requestId: string;
   /** Present only behind requireUser / requireEarner, whose handlers see it as non-optional. */
   user?: SessionUser;
+  /** When the request's session signed in; set by requireAdmin (src/server/auth/require-admin.ts). */
+  sessionCreatedAt?: Date;
 }
 
 /**

@@ -198,6 +198,47 @@ export function earnedFrom(
   };
 }
 
+export interface AdjustmentInput {
+  userId: string;
+  /** Coins to add (positive) or take (negative); never 0. */
+  amount: number;
+  /** The administrator's reason, shown to the user in their history. */
+  reason: string;
+  /** Unique cause of this adjustment, e.g. `adjustment:<uuid>`. */
+  causeKey: string;
+}
+
+/**
+ * An administrator's correction of a balance, as a ledger row of kind `adjustment`, inside `tx` — the caller's
+ * transaction, which also holds the audit row of the change. The balance never goes below 0: a negative
+ * amount larger than the balance throws ADJUSTMENT_BELOW_ZERO and writes nothing.
+ */
+export async function adjustBalance(
+  tx: Transaction<DB>,
+  input: AdjustmentInput,
+): Promise<{ entryId: number; balance: number }> {
+  if (!Number.isSafeInteger(input.amount) || input.amount === 0)
+    throw new Error("an adjustment is a whole number of coins other than 0");
+  const row = await tx
+    .updateTable("user_profiles")
+    .set({ points: sql<number>`points + ${input.amount}` })
+    .where("id", "=", input.userId)
+    .where(sql<boolean>`points + ${input.amount} >= 0`)
+    .returning("points")
+    .executeTakeFirst();
+  if (!row) {
+    const exists = await tx
+      .selectFrom("user_profiles")
+      .select("id")
+      .where("id", "=", input.userId)
+      .executeTakeFirst();
+    throw new AppError(exists ? "ADJUSTMENT_BELOW_ZERO" : "NOT_FOUND");
+  }
+  const entryId = await insertEntry(tx, { ...input, kind: "adjustment" });
+  if (entryId === null) throw new Error(`cause key ${input.causeKey} was used before`);
+  return { entryId, balance: row.points };
+}
+
 export async function getBalance(db: Database, userId: string): Promise<number> {
   const row = await db
     .selectFrom("user_profiles")

@@ -14,7 +14,7 @@ import {
   requiresBody,
 } from "./schemas";
 
-export type SessionNeed = "none" | "optional" | "user" | "earner";
+export type SessionNeed = "none" | "optional" | "user" | "earner" | "admin";
 
 export interface OpenApiResponse {
   description: string;
@@ -27,7 +27,7 @@ export interface OpenApiOperation {
   description?: string;
   tags: string[];
   security: Record<string, string[]>[];
-  /** Who may call it: `user` needs a session, `earner` a session with a confirmed address. */
+  /** Who may call it: `user` needs a session, `earner` a session with a confirmed address, `admin` an administrator's. */
   "x-session": SessionNeed;
   parameters: Parameter[];
   requestBody?: { required: boolean; content: { "application/json": { schema: JsonSchema } } };
@@ -81,6 +81,11 @@ function errorResponses(
     if (doc.kind === "validator" && doc.target !== "param") addCode("VALIDATION_FAILED");
     if (doc.kind === "validator" && doc.target === "param") addCode("NOT_FOUND");
     if (doc.kind === "session" && doc.guard === "user") addCode("UNAUTHORIZED");
+    if (doc.kind === "session" && doc.guard === "admin") {
+      addCode("UNAUTHORIZED");
+      addCode("ADMIN_ONLY");
+    }
+    if (doc.kind === "fresh-session") addCode("REAUTH_REQUIRED");
     if (doc.kind === "session" && doc.guard === "earner") {
       addCode("LOGIN_REQUIRED");
       addCode("EMAIL_NOT_VERIFIED");

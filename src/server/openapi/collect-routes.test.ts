@@ -32,11 +32,11 @@ describe("collectRoutes", () => {
       "POST /api/things/{id}",
     ]);
     expect(entries[0]!.docs).toEqual([]);
-    expect(entries[1]!.docs.map((d) => (d.kind === "validator" ? d.target : d.guard))).toEqual([
-      "user",
-      "param",
-      "json",
-    ]);
+    expect(
+      entries[1]!.docs.map((d) =>
+        d.kind === "validator" ? d.target : d.kind === "session" ? d.guard : d.kind,
+      ),
+    ).toEqual(["user", "param", "json"]);
   });
 
   it("replaces the hand-over to better-auth with its endpoints, for the methods handed over", () => {

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { ErrorCode } from "~/core/error-codes";
 import { signUpExtras } from "../auth/auth.routes";
 import { credentialsSchema } from "../auth/auth-request";
+import { adminNotes } from "./admin-notes";
 import type { SessionNeed } from "./build-document";
 
 /**
@@ -25,6 +26,7 @@ export interface OperationNote {
 }
 
 export const operationNotes: Record<string, OperationNote> = {
+  ...adminNotes,
   "GET /api/health": {
     summary: "Liveness: the process answers",
     description: "Asks no dependency, so a database outage does not mark every instance dead.",

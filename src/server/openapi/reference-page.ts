@@ -26,6 +26,7 @@ const sessionWords: Record<SessionNeed, string> = {
   optional: "Session optional: guests are answered too, signed-in users are paid.",
   user: "Needs a session (the sign-in cookie).",
   earner: "Needs a session of a user whose email address is confirmed.",
+  admin: "Needs an administrator's session.",
 };
 
 /** A parameter's schema in a few words: `integer, 1–100, default 20`, `one of: general, science`. */

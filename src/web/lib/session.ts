@@ -11,6 +11,8 @@ import { notify } from "./notify";
 export interface SessionUser {
   id: string;
   email: string;
+  /** Shapes the UI only (the nav's Admin link, the console); the server checks the role on every request. */
+  role: "user" | "admin";
 }
 
 export type SessionStatus = "loading" | "signed-in" | "signed-out";
@@ -56,9 +58,14 @@ export function refreshSession(event?: SessionEvent): Promise<SessionUser | null
   inFlight ??= (async () => {
     const before = store.get();
     try {
-      const data = await apiFetch<{ user?: SessionUser } | null>("/api/auth/get-session");
-      const user = data?.user ? { id: data.user.id, email: data.user.email } : null;
+      const data = await apiFetch<{ user?: { id: string; email: string; role?: string | null } } | null>(
+        "/api/auth/get-session",
+      );
+      const user: SessionUser | null = data?.user
+        ? { id: data.user.id, email: data.user.email, role: data.user.role === "admin" ? "admin" : "user" }
+        : null;
       const changed = before.user?.id !== user?.id;
+      const roleChanged = !changed && before.user?.role !== user?.role;
       const next: SessionEvent =
         event ??
         (before.status === "loading"
@@ -69,6 +76,7 @@ export function refreshSession(event?: SessionEvent): Promise<SessionUser | null
               : "SIGNED_OUT"
             : "TOKEN_REFRESHED");
       if (changed || before.status === "loading" || event) setSession(user, next);
+      else if (roleChanged) setSession(user, "USER_UPDATED");
       return user;
     } catch (error) {
       // A failed check keeps what we knew (a blip must not sign the user out); the first one settles as signed out.

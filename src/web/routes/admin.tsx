@@ -1,19 +1,76 @@
-import { Construction } from "lucide-react";
+import { ShieldAlert, ShieldCheck } from "lucide-react";
+import { NavLink, Outlet } from "react-router";
 import { Page } from "~/web/components/layout/page";
+import { LoginPrompt } from "~/web/components/login-prompt";
+import { Spinner } from "~/web/components/ui/spinner";
+import { cn } from "~/web/lib/cn";
+import { useSession } from "~/web/lib/session";
+import { consoleNav } from "./admin/console-nav";
 
+function navClass({ isActive }: { isActive: boolean }) {
+  return cn(
+    "inline-flex h-9 items-center rounded-lg px-3 text-sm font-medium transition-colors",
+    "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+    isActive ? "bg-brand-soft text-foreground" : "text-muted-foreground hover:bg-muted hover:text-foreground",
+  );
+}
+
+/**
+ * /admin and the console pages below it. Administrators get the console (sub-navigation + the page);
+ * a signed-in non-admin sees 'Administrators only'; a guest the log-in prompt that comes back here. The
+ * server checks the role on every /api/admin request: this only shapes the UI.
+ */
 export function AdminRoute() {
+  const { status, user } = useSession();
+  if (status === "loading")
+    return (
+      <Page title="Admin Panel">
+        <div className="flex justify-center">
+          <Spinner />
+        </div>
+      </Page>
+    );
+  if (!user)
+    return (
+      <Page title="Admin Panel">
+        <LoginPrompt message="Please log in with an administrator account to open the admin panel." />
+      </Page>
+    );
+  if (user.role !== "admin")
+    return (
+      <Page title="Admin Panel">
+        <div
+          role="note"
+          className="mx-auto flex max-w-xl flex-col items-center gap-3 rounded-2xl border-2 border-dashed p-10 text-center"
+        >
+          <ShieldAlert aria-hidden="true" className="size-10 text-brand" />
+          <h2 className="text-xl font-semibold">Administrators only</h2>
+          <p className="text-muted-foreground">
+            This area is for the people who run Play, Learn, Earn. Your account does not have access.
+          </p>
+        </div>
+      </Page>
+    );
   return (
-    <Page title="Admin Panel">
-      <div
-        role="note"
-        className="mx-auto flex max-w-xl flex-col items-center gap-3 rounded-2xl border-2 border-dashed p-10 text-center"
-      >
-        <Construction aria-hidden="true" className="size-10 text-brand" />
-        <h2 className="text-xl font-semibold">Under Development</h2>
-        <p className="text-muted-foreground">
-          The admin panel is not available yet. Please check back later.
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
+      <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="flex items-center gap-2 text-sm font-semibold text-muted-foreground">
+          <ShieldCheck aria-hidden="true" className="size-5 text-brand" />
+          Admin console
         </p>
+        <nav aria-label="Admin console">
+          <ul className="flex flex-wrap gap-1">
+            {consoleNav.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end} className={navClass}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
       </div>
-    </Page>
+      <Outlet />
+    </div>
   );
 }

@@ -5,6 +5,8 @@ import * as m0003 from "./0003-coin-ledger";
 import * as m0004 from "./0004-quizzes";
 import * as m0005 from "./0005-games";
 import * as m0010 from "./0010-jobs";
+import * as m0040 from "./0040-admin-and-audit";
+import * as m0041 from "./0041-sign-up-ip";
 
 /** Every migration, in order. The same files run on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +16,6 @@ export const migrations: Record<string, Migration> = {
   "0004-quizzes": m0004,
   "0005-games": m0005,
   "0010-jobs": m0010,
+  "0040-admin-and-audit": m0040,
+  "0041-sign-up-ip": m0041,
 };

@@ -7,6 +7,8 @@ import { paths } from "~/web/config/paths";
 
 export interface HeaderSession {
   email: string;
+  /** Administrators also get an 'Admin' link to the console. */
+  role?: "user" | "admin";
 }
 
 export interface SiteHeaderProps {
@@ -33,6 +35,7 @@ const guestLinks: readonly NavItem[] = [
 ];
 
 const memberLinks: readonly NavItem[] = [...guestLinks, { to: paths.wallet.getHref(), label: "Wallet" }];
+const adminLinks: readonly NavItem[] = [...memberLinks, { to: paths.admin.getHref(), label: "Admin" }];
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
   return clsx(
@@ -44,7 +47,7 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
 
 /** The top bar of SPEC §2. Presentational: the accounts feature passes the session, balance and logout. */
 export function SiteHeader({ session, balance, onLogout, isLoggingOut = false }: SiteHeaderProps) {
-  const links = session ? memberLinks : guestLinks;
+  const links = session ? (session.role === "admin" ? adminLinks : memberLinks) : guestLinks;
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur-md">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-1 px-4 py-2 sm:px-6 md:h-16 md:flex-nowrap md:py-0">

@@ -12,8 +12,11 @@ export interface Credentials {
  * (403 EMAIL_NOT_VERIFIED) and for a wrong password (401 INVALID_EMAIL_OR_PASSWORD).
  */
 export async function signIn(credentials: Credentials): Promise<SessionUser> {
-  const { user } = await apiFetch<{ user: SessionUser }>("/api/auth/sign-in/email", { body: credentials });
-  return { id: user.id, email: user.email };
+  const { user } = await apiFetch<{ user: { id: string; email: string; role?: string | null } }>(
+    "/api/auth/sign-in/email",
+    { body: credentials },
+  );
+  return { id: user.id, email: user.email, role: user.role === "admin" ? "admin" : "user" };
 }
 
 export function useSignIn() {

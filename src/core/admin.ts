@@ -1,0 +1,148 @@
+import { z } from "zod";
+import type { LedgerKind } from "./coins";
+
+/** Roles of better-auth's admin plugin as this app uses them: everyone is a `user`; operators are `admin`s. */
+export const roles = ["user", "admin"] as const;
+export type Role = (typeof roles)[number];
+
+/** Coin adjustments, role changes and other sensitive admin changes need a session signed in this recently. */
+export const FRESH_SESSION_MINUTES = 15;
+
+/** GET /api/admin/overview. */
+export interface AdminOverview {
+  users: { total: number; newLast7Days: number };
+  /** Coins paid out (positive ledger rows) since the start of today (UTC) and in the last 7 days, per kind. */
+  issued: { kind: LedgerKind | string; today: number; last7Days: number }[];
+  /** What the platform owes: the sum of all balances. */
+  liability: { coins: number; dollars: string };
+  /** Work waiting for an operator, one entry per area that has a queue (KYC, redemptions, referral reviews…). */
+  pending: { key: string; label: string; count: number; href: string }[];
+}
+
+/** Reasons an administrator gives (adjustments, bans, role changes): shown in the audit log. */
+export const adminReason = z
+  .string()
+  .trim()
+  .min(3, "Give a reason of at least 3 characters.")
+  .max(200, "Keep the reason under 200 characters.");
+
+/** Largest single coin adjustment, either way. */
+export const MAX_ADJUSTMENT = 1_000_000;
+
+/** POST /api/admin/users/:userId/adjustments: +N adds coins, −N takes them (never below 0). */
+export const adjustmentInput = z.object({
+  amount: z
+    .number()
+    .int("Enter a whole number of coins.")
+    .min(-MAX_ADJUSTMENT, `At most ${MAX_ADJUSTMENT} coins at a time.`)
+    .max(MAX_ADJUSTMENT, `At most ${MAX_ADJUSTMENT} coins at a time.`)
+    .refine((n) => n !== 0, "Enter a number of coins other than 0."),
+  reason: adminReason,
+});
+export type AdjustmentInput = z.infer<typeof adjustmentInput>;
+
+/** POST /api/admin/users/:userId/ban: `expiresAt` (ISO date-time in the future) or none for a ban without end. */
+export const banInput = z.object({
+  reason: adminReason,
+  expiresAt: z.iso
+    .datetime({ offset: true, message: "Give the end of the ban as a date and time." })
+    .nullish(),
+});
+export type BanInput = z.infer<typeof banInput>;
+
+export const reasonInput = z.object({ reason: adminReason });
+
+/** POST /api/admin/users/:userId/role. */
+export const roleInput = z.object({ role: z.enum(roles), reason: adminReason });
+
+export const userIdParam = z.object({ userId: z.string().min(1).max(100) });
+
+export const userSearchQuery = z.object({
+  /** Part of an e-mail address, or a user id. */
+  q: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export const USERS_PAGE_SIZE = 20;
+
+export interface AdminUserRow {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  role: Role;
+  banned: boolean;
+  balance: number;
+  createdAt: string;
+}
+
+export interface AdminUserList {
+  users: AdminUserRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface AdminUserDetail {
+  user: AdminUserRow & { banReason: string | null; banExpires: string | null };
+  referralCode: string | null;
+  referredBy: { id: string; email: string } | null;
+  referrals: { id: string; email: string; createdAt: string }[];
+  signUpIp: string | null;
+  sessions: {
+    id: string;
+    createdAt: string;
+    expiresAt: string;
+    ipAddress: string | null;
+    userAgent: string | null;
+  }[];
+}
+
+export const ledgerPageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+});
+
+export interface AdjustmentResult {
+  entryId: number;
+  amount: number;
+  balance: number;
+  auditId: number;
+}
+
+export const auditQuery = z.object({
+  /** The administrator's id or e-mail address. */
+  actor: z.string().trim().max(200).optional(),
+  /** The target's id (a user id for user actions). */
+  target: z.string().trim().max(200).optional(),
+  action: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+});
+
+export interface AuditEntry {
+  id: number;
+  actor: { id: string; email: string | null } | null;
+  action: string;
+  targetType: string;
+  targetId: string;
+  targetEmail: string | null;
+  before: unknown;
+  after: unknown;
+  reason: string | null;
+  requestId: string | null;
+  createdAt: string;
+}
+
+export interface AuditPage {
+  entries: AuditEntry[];
+  nextCursor: number | null;
+}
+
+/** Actions the audit log records, with words for the console. */
+export const auditActionLabels: Record<string, string> = {
+  "coins.adjust": "Coin adjustment",
+  "user.ban": "Ban",
+  "user.unban": "Unban",
+  "sessions.revoke": "Sessions revoked",
+  "role.grant": "Administrator granted",
+  "role.revoke": "Administrator revoked",
+};

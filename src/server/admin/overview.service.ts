@@ -1,0 +1,68 @@
+import { sql } from "kysely";
+import type { AdminOverview } from "~/core/admin";
+import { formatDollars } from "~/core/coins";
+import type { Database } from "../db/client";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A count of work waiting for an operator, shown on the overview with a link to its queue. Areas with a queue
+ * (KYC review, redemptions, held referral bonuses) add one entry to `pendingCounts`.
+ */
+export interface PendingCount {
+  key: string;
+  label: string;
+  /** Console page of the queue, e.g. `/admin/kyc`. */
+  href: string;
+  count(db: Database): Promise<number>;
+}
+
+export const pendingCounts: PendingCount[] = [];
+
+export async function getOverview(db: Database, now: Date = new Date()): Promise<AdminOverview> {
+  const todayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const weekStart = new Date(now.getTime() - 7 * DAY_MS);
+  const since = todayStart < weekStart ? todayStart : weekStart;
+  const [users, issued, liability, pending] = await Promise.all([
+    db
+      .selectFrom("user")
+      .select([
+        sql<number>`count(*)::int`.as("total"),
+        sql<number>`(count(*) filter (where "createdAt" >= ${weekStart}))::int`.as("newLast7Days"),
+      ])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("coin_ledger")
+      .select([
+        "kind",
+        sql<number>`coalesce(sum(amount) filter (where created_at >= ${todayStart}), 0)::bigint`.as("today"),
+        sql<number>`coalesce(sum(amount) filter (where created_at >= ${weekStart}), 0)::bigint`.as(
+          "last7Days",
+        ),
+      ])
+      .where("amount", ">", 0)
+      .where("created_at", ">=", since)
+      .groupBy("kind")
+      .orderBy("kind")
+      .execute(),
+    db
+      .selectFrom("user_profiles")
+      .select(sql<number>`coalesce(sum(points), 0)::bigint`.as("coins"))
+      .executeTakeFirstOrThrow(),
+    Promise.all(
+      pendingCounts.map(async (p) => ({
+        key: p.key,
+        label: p.label,
+        href: p.href,
+        count: await p.count(db),
+      })),
+    ),
+  ]);
+  const coins = Number(liability.coins);
+  return {
+    users: { total: users.total, newLast7Days: users.newLast7Days },
+    issued: issued.map((r) => ({ kind: r.kind, today: Number(r.today), last7Days: Number(r.last7Days) })),
+    liability: { coins, dollars: formatDollars(coins) },
+    pending,
+  };
+}

@@ -1,0 +1,295 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import {
+  type AdjustmentResult,
+  type AdminUserDetail,
+  type AdminUserList,
+  type AdminUserRow,
+  type Role,
+  USERS_PAGE_SIZE,
+} from "~/core/admin";
+import type { AppDeps } from "../app-deps";
+import { recordAudit } from "../audit/audit.service";
+import type { Database } from "../db/client";
+import { AppError } from "../errors";
+import { adjustBalance } from "../ledger/ledger";
+import { setRole } from "./roles";
+
+/** Who acts, and the request that carries the action (its id lands in the audit row). */
+export interface Acting {
+  adminId: string;
+  requestId: string | null;
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+function userRows(db: Database) {
+  return db
+    .selectFrom("user")
+    .leftJoin("user_profiles", "user_profiles.id", "user.id")
+    .select([
+      "user.id",
+      "user.email",
+      "user.emailVerified",
+      "user.role",
+      "user.banned",
+      "user.createdAt",
+      sql<number>`coalesce(user_profiles.points, 0)`.as("balance"),
+    ]);
+}
+
+const toRow = (r: {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  role: string | null;
+  banned: boolean | null;
+  createdAt: Date;
+  balance: number;
+}): AdminUserRow => ({
+  id: r.id,
+  email: r.email,
+  emailVerified: r.emailVerified,
+  role: r.role === "admin" ? "admin" : "user",
+  banned: r.banned === true,
+  balance: Number(r.balance),
+  createdAt: iso(r.createdAt),
+});
+
+/** Users whose address contains `q` (any case) or whose id is `q`, newest first, a page at a time. */
+export async function searchUsers(
+  db: Database,
+  input: { q?: string | undefined; page: number },
+): Promise<AdminUserList> {
+  const q = input.q?.trim();
+  let list = userRows(db);
+  let count = db.selectFrom("user").select(sql<number>`count(*)::int`.as("n"));
+  if (q) {
+    list = list.where((eb) => eb.or([eb("user.email", "ilike", likePattern(q)), eb("user.id", "=", q)]));
+    count = count.where((eb) => eb.or([eb("email", "ilike", likePattern(q)), eb("id", "=", q)]));
+  }
+  const [rows, total] = await Promise.all([
+    list
+      .orderBy("user.createdAt", "desc")
+      .orderBy("user.id")
+      .limit(USERS_PAGE_SIZE)
+      .offset((input.page - 1) * USERS_PAGE_SIZE)
+      .execute(),
+    count.executeTakeFirstOrThrow(),
+  ]);
+  return { users: rows.map(toRow), total: total.n, page: input.page, pageSize: USERS_PAGE_SIZE };
+}
+
+export async function getUserDetail(db: Database, userId: string): Promise<AdminUserDetail> {
+  const user = await userRows(db)
+    .leftJoin("user as referrer", "referrer.id", "user_profiles.referred_by")
+    .leftJoin("sign_up_info", "sign_up_info.user_id", "user.id")
+    .select([
+      "user.banReason",
+      "user.banExpires",
+      "user_profiles.referral_code",
+      "referrer.id as referrerId",
+      "referrer.email as referrerEmail",
+      "sign_up_info.ip as signUpIp",
+    ])
+    .where("user.id", "=", userId)
+    .executeTakeFirst();
+  if (!user) throw new AppError("NOT_FOUND", "No such user.");
+  const [referrals, sessions] = await Promise.all([
+    db
+      .selectFrom("referrals")
+      .innerJoin("user", "user.id", "referrals.referred_id")
+      .select(["user.id", "user.email", "referrals.created_at"])
+      .where("referrals.referrer_id", "=", userId)
+      .orderBy("referrals.id", "desc")
+      .limit(100)
+      .execute(),
+    db
+      .selectFrom("session")
+      .select(["id", "createdAt", "expiresAt", "ipAddress", "userAgent"])
+      .where("userId", "=", userId)
+      .where("expiresAt", ">", new Date())
+      .orderBy("createdAt", "desc")
+      .limit(50)
+      .execute(),
+  ]);
+  return {
+    user: {
+      ...toRow(user),
+      banReason: user.banReason,
+      banExpires: user.banExpires ? iso(user.banExpires) : null,
+    },
+    referralCode: user.referral_code,
+    referredBy:
+      user.referrerId && user.referrerEmail ? { id: user.referrerId, email: user.referrerEmail } : null,
+    referrals: referrals.map((r) => ({ id: r.id, email: r.email, createdAt: iso(r.created_at) })),
+    signUpIp: user.signUpIp,
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      createdAt: iso(s.createdAt),
+      expiresAt: iso(s.expiresAt),
+      ipAddress: s.ipAddress,
+      userAgent: s.userAgent,
+    })),
+  };
+}
+
+/** +N or −N coins through the ledger's one writer (kind `adjustment`), with its audit row, in one transaction. */
+export async function adjustCoins(
+  db: Database,
+  acting: Acting,
+  input: { userId: string; amount: number; reason: string },
+): Promise<AdjustmentResult> {
+  return db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom("user_profiles")
+      .select("points")
+      .where("id", "=", input.userId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) throw new AppError("NOT_FOUND", "No such user.");
+    const { entryId, balance } = await adjustBalance(trx, {
+      userId: input.userId,
+      amount: input.amount,
+      reason: input.reason,
+      causeKey: `adjustment:${randomUUID()}`,
+    });
+    const auditId = await recordAudit(trx, {
+      actorId: acting.adminId,
+      action: "coins.adjust",
+      targetType: "user",
+      targetId: input.userId,
+      before: { balance: before.points },
+      after: { balance, amount: input.amount, ledgerEntryId: entryId },
+      reason: input.reason,
+      requestId: acting.requestId,
+    });
+    return { entryId, amount: input.amount, balance, auditId };
+  });
+}
+
+/** Ends every session of `userId` in better-auth's session cache (Redis) too, after the database commit. */
+async function dropCachedSessions(auth: AppDeps["auth"], userId: string) {
+  const ctx = await auth.$context;
+  await ctx.internalAdapter.deleteUserSessions(userId);
+}
+
+async function lockUser(trx: Parameters<typeof recordAudit>[0], userId: string) {
+  const user = await trx
+    .selectFrom("user")
+    .select(["id", "role", "banned", "banReason", "banExpires"])
+    .where("id", "=", userId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!user) throw new AppError("NOT_FOUND", "No such user.");
+  return user;
+}
+
+const banState = (u: { banned: boolean | null; banReason: string | null; banExpires: Date | null }) => ({
+  banned: u.banned === true,
+  banReason: u.banReason,
+  banExpires: u.banExpires ? iso(u.banExpires) : null,
+});
+
+/** Bans `userId` (never oneself): records the ban and ends all of the user's sessions, in one transaction. */
+export async function banUser(
+  deps: Pick<AppDeps, "db" | "auth">,
+  acting: Acting,
+  input: { userId: string; reason: string; expiresAt: Date | null },
+) {
+  if (input.userId === acting.adminId) throw new AppError("SELF_ACTION", "You cannot ban yourself.");
+  if (input.expiresAt && input.expiresAt.getTime() <= Date.now())
+    throw new AppError("VALIDATION_FAILED", undefined, [
+      { path: "expiresAt", message: "The end of the ban must be in the future." },
+    ]);
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const user = await lockUser(trx, input.userId);
+    await trx
+      .updateTable("user")
+      .set({ banned: true, banReason: input.reason, banExpires: input.expiresAt, updatedAt: new Date() })
+      .where("id", "=", user.id)
+      .execute();
+    const ended = await trx.deleteFrom("session").where("userId", "=", user.id).executeTakeFirst();
+    const sessionsEnded = Number(ended.numDeletedRows);
+    const after = {
+      banned: true,
+      banReason: input.reason,
+      banExpires: input.expiresAt?.toISOString() ?? null,
+    };
+    await recordAudit(trx, {
+      actorId: acting.adminId,
+      action: "user.ban",
+      targetType: "user",
+      targetId: user.id,
+      before: banState(user),
+      after: { ...after, sessionsEnded },
+      reason: input.reason,
+      requestId: acting.requestId,
+    });
+    return { ...after, sessionsEnded };
+  });
+  await dropCachedSessions(deps.auth, input.userId);
+  return result;
+}
+
+export async function unbanUser(db: Database, acting: Acting, input: { userId: string; reason: string }) {
+  return db.transaction().execute(async (trx) => {
+    const user = await lockUser(trx, input.userId);
+    if (!user.banned) throw new AppError("CONFLICT", "This user is not banned.");
+    await trx
+      .updateTable("user")
+      .set({ banned: false, banReason: null, banExpires: null, updatedAt: new Date() })
+      .where("id", "=", user.id)
+      .execute();
+    await recordAudit(trx, {
+      actorId: acting.adminId,
+      action: "user.unban",
+      targetType: "user",
+      targetId: user.id,
+      before: banState(user),
+      after: { banned: false, banReason: null, banExpires: null },
+      reason: input.reason,
+      requestId: acting.requestId,
+    });
+    return { banned: false };
+  });
+}
+
+/** Signs `userId` out everywhere. */
+export async function revokeSessions(
+  deps: Pick<AppDeps, "db" | "auth">,
+  acting: Acting,
+  input: { userId: string; reason: string },
+) {
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const user = await lockUser(trx, input.userId);
+    const ended = await trx.deleteFrom("session").where("userId", "=", user.id).executeTakeFirst();
+    const sessionsEnded = Number(ended.numDeletedRows);
+    await recordAudit(trx, {
+      actorId: acting.adminId,
+      action: "sessions.revoke",
+      targetType: "user",
+      targetId: user.id,
+      after: { sessionsEnded },
+      reason: input.reason,
+      requestId: acting.requestId,
+    });
+    return { sessionsEnded };
+  });
+  await dropCachedSessions(deps.auth, input.userId);
+  return result;
+}
+
+/** Grants or revokes the administrator role (never one's own). */
+export async function changeRole(
+  db: Database,
+  acting: Acting,
+  input: { userId: string; role: Role; reason: string },
+) {
+  if (input.userId === acting.adminId) throw new AppError("SELF_ACTION", "You cannot change your own role.");
+  const changed = await db
+    .transaction()
+    .execute((trx) => setRole(trx, { ...input, actorId: acting.adminId, requestId: acting.requestId }));
+  return { role: input.role, changed };
+}

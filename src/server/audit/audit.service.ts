@@ -1,0 +1,108 @@
+import { sql, type Transaction } from "kysely";
+import type { AuditEntry, AuditPage } from "~/core/admin";
+import type { Database } from "../db/client";
+import type { DB } from "../db/schema";
+
+/**
+ * THE ONLY WRITER of audit_log: one row per administrative action. It takes the transaction of the change it
+ * records (never the database), so the change and its audit row commit together or not at all. The table is
+ * append-only: no code updates or deletes it, and a trigger refuses UPDATE, DELETE and TRUNCATE.
+ */
+export interface AuditInput {
+  /** The administrator who acted; null for the system (ADMIN_EMAILS at sign-up or sign-in, the admin CLI). */
+  actorId: string | null;
+  /** What was done, `<area>.<verb>`: `coins.adjust`, `user.ban`, `role.grant`, … */
+  action: string;
+  targetType: string;
+  targetId: string;
+  before?: unknown;
+  after?: unknown;
+  reason?: string | null;
+  /** The request that made the change (its X-Request-Id), for matching with the logs. */
+  requestId?: string | null;
+}
+
+export async function recordAudit(trx: Transaction<DB>, input: AuditInput): Promise<number> {
+  const row = await trx
+    .insertInto("audit_log")
+    .values({
+      actor_id: input.actorId,
+      action: input.action,
+      target_type: input.targetType,
+      target_id: input.targetId,
+      before: input.before === undefined ? null : JSON.stringify(input.before),
+      after: input.after === undefined ? null : JSON.stringify(input.after),
+      reason: input.reason ?? null,
+      request_id: input.requestId ?? null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** Newest first, filtered by administrator (id or address), target id and action; `before` is the id cursor. */
+export async function listAudit(
+  db: Database,
+  filter: {
+    actor?: string | undefined;
+    target?: string | undefined;
+    action?: string | undefined;
+    limit: number;
+    before?: number | undefined;
+  },
+): Promise<AuditPage> {
+  let q = db
+    .selectFrom("audit_log")
+    .leftJoin("user as actor", "actor.id", "audit_log.actor_id")
+    .leftJoin("user as target", (join) =>
+      join.onRef("target.id", "=", "audit_log.target_id").on("audit_log.target_type", "=", "user"),
+    )
+    .select([
+      "audit_log.id",
+      "audit_log.actor_id",
+      "actor.email as actorEmail",
+      "audit_log.action",
+      "audit_log.target_type",
+      "audit_log.target_id",
+      "target.email as targetEmail",
+      "audit_log.before",
+      "audit_log.after",
+      "audit_log.reason",
+      "audit_log.request_id",
+      "audit_log.created_at",
+    ])
+    .orderBy("audit_log.id", "desc")
+    .limit(filter.limit + 1);
+  if (filter.actor)
+    q = q.where((eb) =>
+      eb.or([
+        eb("audit_log.actor_id", "=", filter.actor!),
+        eb(sql`lower(actor.email)`, "=", filter.actor!.toLowerCase()),
+      ]),
+    );
+  if (filter.target)
+    q = q.where((eb) =>
+      eb.or([
+        eb("audit_log.target_id", "=", filter.target!),
+        eb(sql`lower(target.email)`, "=", filter.target!.toLowerCase()),
+      ]),
+    );
+  if (filter.action) q = q.where("audit_log.action", "=", filter.action);
+  if (filter.before !== undefined) q = q.where("audit_log.id", "<", filter.before);
+  const rows = await q.execute();
+  const entries: AuditEntry[] = rows.slice(0, filter.limit).map((r) => ({
+    id: Number(r.id),
+    actor: r.actor_id ? { id: r.actor_id, email: r.actorEmail } : null,
+    action: r.action,
+    targetType: r.target_type,
+    targetId: r.target_id,
+    targetEmail: r.targetEmail,
+    before: r.before,
+    after: r.after,
+    reason: r.reason,
+    requestId: r.request_id,
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
+  const last = entries.at(-1);
+  return { entries, nextCursor: rows.length > filter.limit && last ? last.id : null };
+}

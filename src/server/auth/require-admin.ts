@@ -1,0 +1,49 @@
+import { createMiddleware } from "hono/factory";
+import { FRESH_SESSION_MINUTES } from "~/core/admin";
+import type { AppDeps } from "../app-deps";
+import { AppError } from "../errors";
+import { documented } from "../http/route-docs";
+import type { AppBindings, SessionUser } from "../http/router";
+
+type AdminBindings = AppBindings & { Variables: { user: SessionUser; sessionCreatedAt: Date } };
+
+/**
+ * 401 UNAUTHORIZED unless signed in, 403 ADMIN_ONLY unless the user is an administrator; then `c.var.user`
+ * and `c.var.sessionCreatedAt` are set. The role is read from the database on every request (not from a
+ * cached session), so a revoked administrator loses access at once.
+ */
+export const requireAdmin = ({ auth, db }: Pick<AppDeps, "auth" | "db">) =>
+  documented(
+    createMiddleware<AdminBindings>(async (c, next) => {
+      const session = await auth.api.getSession({ headers: c.req.raw.headers });
+      if (!session) throw new AppError("UNAUTHORIZED");
+      const user = await db
+        .selectFrom("user")
+        .select(["id", "email", "emailVerified", "role", "banned"])
+        .where("id", "=", session.user.id)
+        .executeTakeFirst();
+      if (user?.role !== "admin" || user.banned) throw new AppError("ADMIN_ONLY");
+      c.set("user", { id: user.id, email: user.email, emailVerified: user.emailVerified });
+      c.set("sessionCreatedAt", new Date(session.session.createdAt));
+      await next();
+    }),
+    { kind: "session", guard: "admin" },
+  );
+
+/** Whether a session signed in at `createdAt` may still make sensitive changes at `now`. */
+export function isFreshSession(createdAt: Date, now: Date = new Date()): boolean {
+  return now.getTime() - createdAt.getTime() <= FRESH_SESSION_MINUTES * 60_000;
+}
+
+/**
+ * After requireAdmin, on coin adjustments and role changes: 403 REAUTH_REQUIRED unless the session was
+ * signed in within the last 15 minutes (the console then asks for the password and signs in again).
+ */
+export const requireFreshSession = () =>
+  documented(
+    createMiddleware<AdminBindings>(async (c, next) => {
+      if (!isFreshSession(c.var.sessionCreatedAt)) throw new AppError("REAUTH_REQUIRED");
+      await next();
+    }),
+    { kind: "fresh-session" },
+  );

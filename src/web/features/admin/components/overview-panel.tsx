@@ -1,0 +1,104 @@
+import { Link } from "react-router";
+import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";
+import { useOverview } from "../api/get-overview";
+import { QueryState } from "./query-state";
+
+const kindLabels: Record<string, string> = {
+  ttt_win: "Tic Tac Toe wins",
+  quiz_correct: "Quiz answers",
+  quiz_bonus: "Quiz bonuses",
+  video_watch: "Videos",
+  referral_bonus: "Referral bonuses",
+  adjustment: "Adjustments",
+};
+
+function Stat({ label, value, detail }: { label: string; value: string; detail?: string }) {
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-1 pt-6">
+        <p className="text-sm text-muted-foreground">{label}</p>
+        <p className="text-2xl font-bold tabular-nums">{value}</p>
+        {detail ? <p className="text-sm text-muted-foreground">{detail}</p> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Users, coins issued per channel, what the platform owes, and the queues waiting for an operator. */
+export function OverviewPanel() {
+  const query = useOverview();
+  const data = query.data;
+  return (
+    <QueryState
+      isPending={query.isPending}
+      error={query.error}
+      onRetry={() => void query.refetch()}
+      what="the overview"
+    >
+      {data ? (
+        <div className="flex flex-col gap-6">
+          <div className="grid gap-4 sm:grid-cols-3">
+            <Stat
+              label="Users"
+              value={String(data.users.total)}
+              detail={`${data.users.newLast7Days} new in the last 7 days`}
+            />
+            <Stat
+              label="Outstanding liability"
+              value={`${data.liability.coins} Coins`}
+              detail={`$${data.liability.dollars} owed across all balances`}
+            />
+            {data.pending.map((p) => (
+              <Card key={p.key}>
+                <CardContent className="flex flex-col gap-1 pt-6">
+                  <p className="text-sm text-muted-foreground">{p.label}</p>
+                  <p className="text-2xl font-bold tabular-nums">{p.count}</p>
+                  <Link to={p.href} className="text-sm font-medium underline underline-offset-4">
+                    {`Open ${p.label.toLowerCase()}`}
+                  </Link>
+                </CardContent>
+              </Card>
+            ))}
+          </div>
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">Coins issued</CardTitle>
+            </CardHeader>
+            <CardContent className="overflow-x-auto">
+              {data.issued.length === 0 ? (
+                <p className="text-muted-foreground">No coins issued in the last 7 days.</p>
+              ) : (
+                <table className="w-full text-left text-sm">
+                  <thead>
+                    <tr className="border-b">
+                      <th scope="col" className="py-2 pr-4 font-medium">
+                        Channel
+                      </th>
+                      <th scope="col" className="py-2 pr-4 text-right font-medium">
+                        Today (UTC)
+                      </th>
+                      <th scope="col" className="py-2 text-right font-medium">
+                        Last 7 days
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.issued.map((row) => (
+                      <tr key={row.kind} className="border-b last:border-0">
+                        <th scope="row" className="py-2 pr-4 font-normal">
+                          {kindLabels[row.kind] ?? row.kind}
+                        </th>
+                        <td className="py-2 pr-4 text-right tabular-nums">{row.today}</td>
+                        <td className="py-2 text-right tabular-nums">{row.last7Days}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </CardContent>
+          </Card>
+        </div>
+      ) : null}
+    </QueryState>
+  );
+}

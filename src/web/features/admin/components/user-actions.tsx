@@ -1,0 +1,137 @@
+import { adjustmentInput } from "~/core/admin";
+import { Input } from "~/web/components/ui/input";
+import { Label } from "~/web/components/ui/label";
+import { notify } from "~/web/lib/notify";
+import {
+  adjustCoins,
+  banUser,
+  changeRole,
+  revokeSessions,
+  unbanUser,
+  useAdminMutation,
+} from "../api/user-actions";
+import { ActionForm } from "./action-form";
+import { useReauth } from "./reauth";
+
+export interface UserActionsProps {
+  user: { id: string; email: string; banned: boolean; role: "user" | "admin" };
+  /** The signed-in administrator (asked for their password when a change needs a fresh sign-in). */
+  self: { id: string; email: string };
+}
+
+/** Adjust coins, ban / unban, revoke sessions and change the role of one user; each with a reason. */
+export function UserActions({ user, self }: UserActionsProps) {
+  const { run, dialog } = useReauth(self.email);
+  const adjust = useAdminMutation((input: { amount: number; reason: string }) => adjustCoins(user.id, input));
+  const ban = useAdminMutation((input: { reason: string; expiresAt: string | null }) =>
+    banUser(user.id, input),
+  );
+  const unban = useAdminMutation((reason: string) => unbanUser(user.id, { reason }));
+  const revoke = useAdminMutation((reason: string) => revokeSessions(user.id, { reason }));
+  const role = useAdminMutation((input: { role: "user" | "admin"; reason: string }) =>
+    changeRole(user.id, input),
+  );
+  const isSelf = user.id === self.id;
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      {dialog}
+      <ActionForm
+        title="Adjust coins"
+        description="Adds (+N) or takes (−N) coins. The user sees the reason in their history; a balance never goes below 0."
+        submitLabel="Apply adjustment"
+        fields={(id) => (
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-amount`}>Coins (+ to add, − to take)</Label>
+            <Input id={`${id}-amount`} name="amount" type="number" inputMode="numeric" step={1} required />
+          </div>
+        )}
+        validate={(data) => {
+          const parsed = adjustmentInput.shape.amount.safeParse(Number(data.get("amount") || Number.NaN));
+          return parsed.success
+            ? null
+            : (parsed.error.issues[0]?.message ?? "Enter a whole number of coins.");
+        }}
+        onSubmit={(reason, data) =>
+          run(async () => {
+            const result = await adjust.mutateAsync({ amount: Number(data.get("amount")), reason });
+            notify({
+              title: "Coins adjusted",
+              description: `${result.amount > 0 ? "+" : ""}${result.amount} coins for ${user.email}. New balance: ${result.balance}.`,
+            });
+          })
+        }
+      />
+      {user.banned ? (
+        <ActionForm
+          title="Lift the ban"
+          submitLabel="Unban user"
+          onSubmit={async (reason) => {
+            await unban.mutateAsync(reason);
+            notify({ title: "Ban lifted", description: `${user.email} can sign in again.` });
+          }}
+        />
+      ) : (
+        <ActionForm
+          title="Ban user"
+          description="Ends all of the user's sessions; signing in and earning are refused until the ban ends."
+          submitLabel="Ban user"
+          variant="destructive"
+          fields={(id) => (
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-expires`}>Ban ends (optional; empty = until lifted)</Label>
+              <Input id={`${id}-expires`} name="expiresAt" type="datetime-local" />
+            </div>
+          )}
+          validate={(data) => {
+            if (isSelf) return "You cannot ban yourself.";
+            const ends = String(data.get("expiresAt") ?? "");
+            return ends && new Date(ends).getTime() <= Date.now()
+              ? "The end of the ban must be in the future."
+              : null;
+          }}
+          onSubmit={async (reason, data) => {
+            const ends = String(data.get("expiresAt") ?? "");
+            const result = await ban.mutateAsync({
+              reason,
+              expiresAt: ends ? new Date(ends).toISOString() : null,
+            });
+            notify({
+              title: "User banned",
+              description: `${user.email}: ${result.sessionsEnded} sessions ended.`,
+            });
+          }}
+        />
+      )}
+      <ActionForm
+        title="Revoke sessions"
+        description="Signs the user out on every device."
+        submitLabel="Revoke all sessions"
+        onSubmit={async (reason) => {
+          const result = await revoke.mutateAsync(reason);
+          notify({ title: "Sessions revoked", description: `${result.sessionsEnded} sessions ended.` });
+        }}
+      />
+      <ActionForm
+        title={user.role === "admin" ? "Revoke administrator" : "Make administrator"}
+        description={
+          user.role === "admin"
+            ? "The user keeps their account but loses the console."
+            : "Gives the user this console and every administrative action."
+        }
+        submitLabel={user.role === "admin" ? "Revoke administrator" : "Make administrator"}
+        validate={() => (isSelf ? "You cannot change your own role." : null)}
+        onSubmit={(reason) =>
+          run(async () => {
+            const next = user.role === "admin" ? "user" : "admin";
+            await role.mutateAsync({ role: next, reason });
+            notify({
+              title: "Role changed",
+              description: `${user.email} is now ${next === "admin" ? "an administrator" : "a user"}.`,
+            });
+          })
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { Button } from "~/web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";
+import { useUserLedger } from "../api/get-user-ledger";
+import { formatCoins, formatTime } from "./format";
+import { QueryState } from "./query-state";
+
+/** The user's coin history, newest first, 20 at a time. */
+export function UserLedger({ userId }: { userId: string }) {
+  const query = useUserLedger(userId);
+  const entries = query.data?.pages.flatMap((p) => p.entries) ?? [];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Coin history</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <QueryState
+          isPending={query.isPending}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          what="the history"
+        >
+          {entries.length === 0 ? (
+            <p className="text-muted-foreground">No coins yet.</p>
+          ) : (
+            <ul aria-label="Coin history" className="divide-y">
+              {entries.map((e) => (
+                <li key={e.id} className="flex items-center justify-between gap-4 py-2">
+                  <div className="min-w-0">
+                    <p className="font-medium break-words">{e.reason}</p>
+                    <p className="text-sm text-muted-foreground">{`${e.kind} · ${formatTime(e.createdAt)}`}</p>
+                  </div>
+                  <p className="shrink-0 font-semibold tabular-nums">{formatCoins(e.amount)}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+          {query.hasNextPage ? (
+            <Button
+              variant="outline"
+              className="mt-3"
+              disabled={query.isFetchingNextPage}
+              onClick={() => void query.fetchNextPage()}
+            >
+              {query.isFetchingNextPage ? "Loading..." : "Load more"}
+            </Button>
+          ) : null}
+        </QueryState>
+      </CardContent>
+    </Card>
+  );
+}

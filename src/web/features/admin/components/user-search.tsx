@@ -1,0 +1,133 @@
+import { type FormEvent, useId } from "react";
+import { Link } from "react-router";
+import { Button } from "~/web/components/ui/button";
+import { Input } from "~/web/components/ui/input";
+import { Label } from "~/web/components/ui/label";
+import { paths } from "~/web/config/paths";
+import { useUsers } from "../api/search-users";
+import { formatTime } from "./format";
+import { QueryState } from "./query-state";
+
+export interface UserSearchProps {
+  q: string;
+  page: number;
+  /** Called with a new search or page; the route keeps both in the URL. */
+  onChange: (next: { q: string; page: number }) => void;
+}
+
+/** Search by part of an e-mail address or by id; 20 users a page, newest first. */
+export function UserSearch({ q, page, onChange }: UserSearchProps) {
+  const id = useId();
+  const query = useUsers(q, page);
+  const data = query.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onChange({ q: String(new FormData(event.currentTarget).get("q") ?? "").trim(), page: 1 });
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <form
+        aria-label="Search users"
+        onSubmit={submit}
+        className="flex flex-col gap-2 sm:flex-row sm:items-end"
+      >
+        <div className="grid flex-1 gap-2">
+          <Label htmlFor={`${id}-q`}>E-mail or user id</Label>
+          <Input
+            id={`${id}-q`}
+            name="q"
+            type="search"
+            defaultValue={q}
+            key={q}
+            placeholder="jane@example.com"
+          />
+        </div>
+        <Button type="submit">Search users</Button>
+      </form>
+      <QueryState
+        isPending={query.isPending}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        what="users"
+      >
+        {data ? (
+          <>
+            <p aria-live="polite" className="text-sm text-muted-foreground">
+              {data.total === 1 ? "1 user" : `${data.total} users`}
+              {q ? ` matching “${q}”` : ""}
+            </p>
+            {data.users.length > 0 ? (
+              <div className="overflow-x-auto rounded-2xl border bg-card">
+                <table className="w-full text-left text-sm">
+                  <thead>
+                    <tr className="border-b">
+                      <th scope="col" className="px-4 py-2 font-medium">
+                        E-mail
+                      </th>
+                      <th scope="col" className="px-4 py-2 text-right font-medium">
+                        Balance
+                      </th>
+                      <th scope="col" className="px-4 py-2 font-medium">
+                        Status
+                      </th>
+                      <th scope="col" className="px-4 py-2 font-medium max-sm:hidden">
+                        Signed up
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.users.map((u) => (
+                      <tr key={u.id} className="border-b last:border-0">
+                        <th scope="row" className="px-4 py-2 font-normal break-all">
+                          <Link
+                            className="font-medium underline underline-offset-4"
+                            to={paths.adminUser.getHref(u.id)}
+                          >
+                            {u.email}
+                          </Link>
+                        </th>
+                        <td className="px-4 py-2 text-right tabular-nums">{u.balance}</td>
+                        <td className="px-4 py-2">
+                          {[
+                            u.role === "admin" ? "Admin" : null,
+                            u.banned ? "Banned" : null,
+                            u.emailVerified ? null : "Unconfirmed",
+                          ]
+                            .filter(Boolean)
+                            .join(", ") || "Active"}
+                        </td>
+                        <td className="px-4 py-2 max-sm:hidden">{formatTime(u.createdAt)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            ) : null}
+            {pages > 1 ? (
+              <nav aria-label="Pages" className="flex items-center justify-between gap-2">
+                <Button
+                  variant="outline"
+                  disabled={page <= 1}
+                  onClick={() => onChange({ q, page: page - 1 })}
+                >
+                  Previous
+                </Button>
+                <span className="text-sm">{`Page ${page} of ${pages}`}</span>
+                <Button
+                  variant="outline"
+                  disabled={page >= pages}
+                  onClick={() => onChange({ q, page: page + 1 })}
+                >
+                  Next
+                </Button>
+              </nav>
+            ) : null}
+          </>
+        ) : null}
+      </QueryState>
+    </div>
+  );
+}

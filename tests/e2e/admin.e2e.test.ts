@@ -1,0 +1,157 @@
+import type { Page } from "playwright-core";
+import { expect, it } from "vitest";
+import { createVerifiedUser, signIn, uniqueEmail, verifyEmail } from "../support/factories";
+import { httpClient } from "../support/http-client";
+import { desktop, phone } from "./support/chromium";
+import { addSessionCookie, describeE2E, expectNoAxeViolations, navBalance, useE2E } from "./support/fixtures";
+
+/**
+ * The operators' console: an ADMIN_EMAILS account signs up through the UI, opens /admin, finds a user by
+ * e-mail and adds 1000 coins with a reason; the user's nav and history show them with that reason, and the
+ * audit log lists the change. A non-admin sees 'Administrators only'; every console page is axe-clean.
+ */
+const adminEmail = uniqueEmail("operator");
+const adminPassword = "operator-secret-1";
+
+const notices = (page: Page) =>
+  page.getByRole("region", { name: /Notifications/, includeHidden: true }).locator('li[data-state="open"]');
+
+async function expectNotice(page: Page, text: RegExp) {
+  await expect
+    .poll(() => notices(page).allTextContents(), { timeout: 15_000 })
+    .toEqual([expect.stringMatching(text)]);
+}
+
+describeE2E("the admin console", () => {
+  const e2e = useE2E({
+    ADMIN_EMAILS: adminEmail.toUpperCase(),
+    AUTH_RATE_LIMIT: "1000",
+    MAIL_RATE_LIMIT: "1000",
+  });
+  const api = () => httpClient(e2e.server.url);
+
+  it("sign up as ADMIN_EMAILS → find a user → +1000 coins with a reason → user's nav and history → audit log", {
+    timeout: 240_000,
+  }, async () => {
+    const { page, errors } = await e2e.newPage(desktop);
+    await page.goto("/auth");
+    await page.getByRole("button", { name: "Register here", exact: true }).click();
+    await page.getByLabel("Email", { exact: true }).fill(adminEmail);
+    await page.getByLabel("Password", { exact: true }).fill(adminPassword);
+    await page.getByLabel("Confirm Password", { exact: true }).fill(adminPassword);
+    await page.getByRole("button", { name: "Register", exact: true }).click();
+    await page
+      .getByText("Welcome! Please check your email to confirm your account.")
+      .waitFor({ timeout: 15_000 });
+    await verifyEmail(api(), adminEmail);
+    await page.getByRole("button", { name: "Login here", exact: true }).click();
+    await page.getByLabel("Email", { exact: true }).fill(adminEmail);
+    await page.getByLabel("Password", { exact: true }).fill(adminPassword);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe("/");
+
+    const user = await createVerifiedUser(api());
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Admin", exact: true })
+      .click();
+    await page.getByRole("heading", { level: 1, name: "Overview" }).waitFor({ timeout: 15_000 });
+    await page.getByText("Outstanding liability").waitFor();
+    await expectNoAxeViolations(page);
+
+    const consoleNav = page.getByRole("navigation", { name: "Admin console" });
+    await consoleNav.getByRole("link", { name: "Users", exact: true }).click();
+    await page.getByRole("heading", { level: 1, name: "Users" }).waitFor();
+    await page.getByLabel("E-mail or user id", { exact: true }).fill(user.email);
+    await page.getByRole("button", { name: "Search users", exact: true }).click();
+    await page.getByText("1 user matching").waitFor({ timeout: 15_000 });
+    await expectNoAxeViolations(page);
+    await page.getByRole("link", { name: user.email, exact: true }).click();
+    await page.getByRole("heading", { level: 1, name: user.email }).waitFor({ timeout: 15_000 });
+    await expectNoAxeViolations(page);
+
+    const adjust = page.getByRole("form", { name: "Adjust coins" });
+    await adjust.getByLabel("Coins (+ to add, − to take)").fill("1000");
+    await adjust.getByLabel("Reason").fill("Welcome bonus from support");
+    await adjust.getByRole("button", { name: "Apply adjustment" }).click();
+    await expectNotice(page, /Coins adjusted\+1000 coins for .* New balance: 1000\./);
+    await page.getByRole("list", { name: "Coin history" }).getByText("Welcome bonus from support").waitFor();
+
+    // Taking more than the balance is refused with a notice, and nothing changes.
+    await adjust.getByLabel("Coins (+ to add, − to take)").fill("-5000");
+    await adjust.getByLabel("Reason").fill("Too much");
+    await adjust.getByRole("button", { name: "Apply adjustment" }).click();
+    await expectNotice(page, /below 0 coins; nothing was changed/);
+
+    // The user sees the coins in the nav and the reason in their history.
+    const userView = await e2e.newPage(desktop);
+    await addSessionCookie(userView.context, user.cookie, e2e.server.url);
+    await userView.page.goto("/wallet");
+    await expect.poll(() => navBalance(userView.page), { timeout: 15_000 }).toBe(1000);
+    const history = userView.page.getByRole("list", { name: "Transactions" });
+    await history.getByText("Welcome bonus from support").waitFor({ timeout: 15_000 });
+    await history.getByText("+1000 Coins").waitFor();
+
+    // A non-admin opening /admin.
+    await userView.page.goto("/admin");
+    await userView.page.getByRole("heading", { name: "Administrators only" }).waitFor({ timeout: 15_000 });
+    expect(await userView.page.getByRole("navigation", { name: "Admin console" }).count()).toBe(0);
+    expect(
+      await userView.page
+        .getByRole("navigation", { name: "Main" })
+        .getByRole("link", { name: "Admin" })
+        .count(),
+    ).toBe(0);
+    await expectNoAxeViolations(userView.page);
+
+    await consoleNav.getByRole("link", { name: "Audit log", exact: true }).click();
+    await page.getByRole("heading", { level: 1, name: "Audit log" }).waitFor();
+    const entries = page.getByRole("list", { name: "Audit entries" });
+    const adjustment = entries.getByRole("listitem").filter({ hasText: "Coin adjustment" });
+    await adjustment.first().waitFor({ timeout: 15_000 });
+    expect(await adjustment.count()).toBe(1);
+    await adjustment.getByText("Welcome bonus from support").waitFor();
+    await adjustment.getByText(adminEmail).waitFor();
+    await adjustment.getByText(`user ${user.email}`).waitFor();
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel("Action", { exact: true }).selectOption("user.ban");
+    await page.getByRole("button", { name: "Filter", exact: true }).click();
+    await page.getByText("No matching entries.").waitFor({ timeout: 15_000 });
+    expect(errors.filter((e) => !e.startsWith("Failed to load resource"))).toEqual([]);
+  });
+
+  it("bans a user from the console: their session ends; the console fits a 360 px screen", {
+    timeout: 120_000,
+  }, async () => {
+    const user = await createVerifiedUser(api());
+    const { page, context } = await e2e.newPage(phone);
+    await addSessionCookie(context, await signIn(api(), adminEmail, adminPassword), e2e.server.url);
+    await page.goto(`/admin/users/${user.id}`);
+    await page.getByRole("heading", { level: 1, name: user.email }).waitFor({ timeout: 15_000 });
+    const ban = page.getByRole("form", { name: "Ban user" });
+    await ban.getByLabel("Reason").fill("Automated play");
+    await ban.getByRole("button", { name: "Ban user" }).click();
+    await expectNotice(page, /User banned.*1 sessions ended/);
+    await page.getByRole("form", { name: "Lift the ban" }).waitFor();
+    expect((await api().request("/api/me", { cookie: user.cookie })).status).toBe(401);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoAxeViolations(page);
+    for (const path of ["/admin", "/admin/users", "/admin/audit"]) {
+      await page.goto(path);
+      await page.getByRole("navigation", { name: "Admin console" }).waitFor({ timeout: 15_000 });
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+    }
+  });
+
+  it("a guest at /admin gets the log-in prompt that returns to /admin", async () => {
+    const { page } = await e2e.newPage(desktop);
+    await page.goto("/admin");
+    await page.getByRole("heading", { level: 1, name: "Admin Panel" }).waitFor({ timeout: 15_000 });
+    expect(await page.getByRole("link", { name: "Log in", exact: true }).getAttribute("href")).toBe(
+      "/auth?redirectTo=%2Fadmin",
+    );
+    await expectNoAxeViolations(page);
+  });
+});

@@ -1,0 +1,65 @@
+import { expect } from "vitest";
+import type { MatrixCase } from "./authorization";
+import type { MatrixFixtures } from "./authorization-matrix";
+
+/** Administrators only: 401 for guests, 403 for every other signed-in user, `status` for an administrator. */
+export const adminOnly = (status: number): MatrixCase["expect"] => ({
+  guest: 401,
+  other: 403,
+  owner: 403,
+  admin: status,
+});
+
+const body = (value: unknown): Record<string, unknown> =>
+  typeof value === "object" && value !== null ? { ...value } : {};
+
+/** The /api/admin rows of the authorization matrix; requests aim at the owner wherever they name a user. */
+export function adminMatrix(f: MatrixFixtures): Record<string, MatrixCase> {
+  const user = `/api/admin/users/${f.owner.id}`;
+  const post = (path: string, json: unknown) => ({ path, init: { method: "POST", json } });
+  return {
+    "GET /api/admin/users": {
+      request: () => ({ path: `/api/admin/users?q=${encodeURIComponent(f.owner.email)}` }),
+      expect: adminOnly(200),
+      check: (_actor, res) => expect(body(res).total).toBe(1),
+    },
+    "GET /api/admin/users/{userId}": {
+      request: () => ({ path: user }),
+      expect: adminOnly(200),
+      check: (_actor, res) => expect(body(body(res).user).id).toBe(f.owner.id),
+    },
+    "GET /api/admin/users/{userId}/ledger": {
+      request: () => ({ path: `${user}/ledger` }),
+      expect: adminOnly(200),
+    },
+    "POST /api/admin/users/{userId}/adjustments": {
+      request: () => post(`${user}/adjustments`, { amount: 5, reason: "Matrix check" }),
+      expect: adminOnly(201),
+    },
+    "POST /api/admin/users/{userId}/ban": {
+      request: () => post(`${user}/ban`, { reason: "Matrix check" }),
+      expect: adminOnly(200),
+    },
+    "POST /api/admin/users/{userId}/unban": {
+      request: () => post(`${user}/unban`, { reason: "Matrix check" }),
+      expect: adminOnly(200),
+    },
+    "POST /api/admin/users/{userId}/revoke-sessions": {
+      request: () => post(`${user}/revoke-sessions`, { reason: "Matrix check" }),
+      expect: adminOnly(200),
+    },
+    "POST /api/admin/users/{userId}/role": {
+      request: () => post(`${user}/role`, { role: "user", reason: "Matrix check" }),
+      expect: adminOnly(200),
+    },
+    "GET /api/admin/audit": {
+      request: () => ({ path: `/api/admin/audit?target=${f.owner.id}` }),
+      expect: adminOnly(200),
+    },
+    "GET /api/admin/overview": {
+      request: () => ({ path: "/api/admin/overview" }),
+      expect: adminOnly(200),
+      check: (_actor, res) => expect(body(body(res).users).total).toBeGreaterThanOrEqual(4),
+    },
+  };
+}
