@@ -146,3 +146,39 @@ describe("the built web app's assets", () => {
     expect(await page.text()).toContain("<title>app</title>");
   });
 });
+
+describe("trusted origins", () => {
+  const vite = "http://localhost:5173";
+
+  it("the Vite dev server's origin is refused unless DEV_ORIGIN names it (only npm run dev does)", async () => {
+    // ctx is configured as `npm start` is: no DEV_ORIGIN.
+    const refused = await ctx.request("/api/auth/sign-out", {
+      method: "POST",
+      cookie: user.cookie,
+      origin: vite,
+    });
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error.code).toBe("CROSS_ORIGIN");
+    const callback = await ctx.request("/api/auth/send-verification-email", {
+      json: { email: "someone@example.test", callbackURL: `${vite}/auth` },
+    });
+    expect(callback.status).toBe(403);
+
+    const dev = await createTestContext({ NODE_ENV: "development", DEV_ORIGIN: vite });
+    try {
+      const devUser = await dev.createVerifiedUser();
+      const allowed = await dev.request("/api/auth/sign-out", {
+        method: "POST",
+        cookie: devUser.cookie,
+        origin: vite,
+      });
+      expect(allowed.status).toBe(200);
+      const devCallback = await dev.request("/api/auth/send-verification-email", {
+        json: { email: "someone@example.test", callbackURL: `${vite}/auth` },
+      });
+      expect(devCallback.status).toBe(200);
+    } finally {
+      await dev.close();
+    }
+  });
+});
