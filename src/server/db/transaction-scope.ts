@@ -5,8 +5,8 @@ import type { DB } from "./schema";
 type BeforeCommitTask = (trx: Transaction<DB>) => Promise<void>;
 
 interface TransactionScope {
-  trx: Transaction<DB>;
   beforeCommit: BeforeCommitTask[];
+  afterCommit: (() => void)[];
 }
 
 const scopes = new AsyncLocalStorage<TransactionScope>();
@@ -21,14 +21,18 @@ export class ScopedKysely extends Kysely<DB> {
   override transaction(): TransactionBuilder<DB> {
     const builder = super.transaction();
     const execute = builder.execute.bind(builder);
-    builder.execute = <T>(callback: (trx: Transaction<DB>) => Promise<T>): Promise<T> =>
-      execute(async (trx) => {
-        const scope: TransactionScope = { trx, beforeCommit: [] };
-        const result = await scopes.run(scope, () => callback(trx));
-        // A task may queue another; a plain index loop sees it.
-        for (let i = 0; i < scope.beforeCommit.length; i++) await scope.beforeCommit[i]?.(trx);
-        return result;
+    builder.execute = async <T>(callback: (trx: Transaction<DB>) => Promise<T>): Promise<T> => {
+      const scope: TransactionScope = { beforeCommit: [], afterCommit: [] };
+      const result = await execute(async (trx) => {
+        const value = await scopes.run(scope, () => callback(trx));
+        // A task may queue another; a plain index loop sees it. Tasks see the scope too (runAfterCommit).
+        for (let i = 0; i < scope.beforeCommit.length; i++)
+          await scopes.run(scope, async () => scope.beforeCommit[i]?.(trx));
+        return value;
       });
+      for (const task of scope.afterCommit) task();
+      return result;
+    };
     return builder;
   }
 }
@@ -41,5 +45,16 @@ export function runBeforeCommit(task: BeforeCommitTask): boolean {
   const scope = scopes.getStore();
   if (!scope) return false;
   scope.beforeCommit.push(task);
+  return true;
+}
+
+/**
+ * Queues `task` to run once the current transaction has committed (not if it rolls back), e.g. to wake the job
+ * worker for a job the transaction wrote. Returns false (and queues nothing) outside a transaction.
+ */
+export function runAfterCommit(task: () => void): boolean {
+  const scope = scopes.getStore();
+  if (!scope) return false;
+  scope.afterCommit.push(task);
   return true;
 }

@@ -3,8 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "~/server/logger";
 import { openTestDatabase } from "../../../tests/support/test-db";
 import type { DatabaseHandle } from "../db/client";
+import { runAfterCommit } from "../db/transaction-scope";
 import { countJobs, enqueueJob, type Job, sweepFinishedJobs } from "./jobs.service";
-import { createJobWorker, type JobHandler, type JobWorker, retryDelayMs } from "./jobs.worker";
+import { createJobWorker, type JobHandler, type JobWorker } from "./jobs.worker";
 
 const logger = createLogger({ logLevel: "silent" });
 let handle: DatabaseHandle;
@@ -78,9 +79,10 @@ describe("enqueueJob", () => {
 });
 
 describe("the worker", () => {
-  it("runs each due job once and marks it done; a job due later waits", async () => {
+  it("runs each due job once and marks it done; a job due later or of another queue waits", async () => {
     const seen: unknown[] = [];
     const later = await enqueueJob(handle.db, { queue: "q", runAt: new Date(Date.now() + 60_000) });
+    const unhandled = (await enqueueJob(handle.db, { queue: "someone-else" })) as number;
     for (let n = 0; n < 5; n++) await enqueueJob(handle.db, { queue: "q", payload: { n } });
     const w = worker({
       q: async (payload, job: Job) => {
@@ -93,6 +95,7 @@ describe("the worker", () => {
     expect(seen).toHaveLength(5);
     expect(new Set(seen.map((p) => JSON.stringify(p))).size).toBe(5);
     expect((await jobRow(later as number)).status).toBe("queued");
+    expect((await jobRow(unhandled)).status).toBe("queued");
   });
 
   it("retries a failing job with backoff, then marks it failed after max_attempts", async () => {
@@ -186,11 +189,28 @@ describe("the worker", () => {
     expect([...runs.values()].every((count) => count === 1)).toBe(true);
   });
 
-  it("leaves queues it has no handler for alone", async () => {
-    const other = (await enqueueJob(handle.db, { queue: "someone-else" })) as number;
-    const w = worker({ q: async () => {} });
-    await w.drain();
-    expect((await jobRow(other)).status).toBe("queued");
+  it("poke() and runAfterCommit run a new job now, not at the next poll; never after a rollback", async () => {
+    const w = worker({ q: async () => {} }, { pollMs: 60_000 });
+    w.start();
+    await new Promise((r) => setTimeout(r, 100));
+    const poked = (await enqueueJob(handle.db, { queue: "q" })) as number;
+    w.poke();
+    w.poke();
+    await waitFor(async () => (await jobRow(poked)).status === "done", 3000);
+    const committed = await handle.db.transaction().execute(async (trx) => {
+      const jobId = await enqueueJob(trx, { queue: "q" });
+      expect(runAfterCommit(() => w.poke())).toBe(true);
+      return jobId as number;
+    });
+    await waitFor(async () => (await jobRow(committed)).status === "done", 3000);
+    let ranAfterRollback = false;
+    const rollback = handle.db.transaction().execute(async () => {
+      runAfterCommit(() => (ranAfterRollback = true));
+      throw new Error("roll back");
+    });
+    await expect(rollback).rejects.toThrow("roll back");
+    expect(ranAfterRollback).toBe(false);
+    expect(runAfterCommit(() => {})).toBe(false);
   });
 
   it("stop() waits for a running job, within its bound", async () => {
@@ -275,21 +295,5 @@ describe("the worker", () => {
       .orderBy("id")
       .execute();
     expect(left.map((r) => Number(r.id))).toEqual([recent, pending]);
-  });
-});
-
-describe("retryDelayMs", () => {
-  it("doubles from the base up to the cap, with ±25 % jitter", () => {
-    const backoff = { baseMs: 1000, maxMs: 10_000 };
-    for (const [attempt, nominal] of [
-      [1, 1000],
-      [2, 2000],
-      [4, 8000],
-      [9, 10_000],
-    ] as const) {
-      const delay = retryDelayMs(attempt, backoff);
-      expect(delay).toBeGreaterThanOrEqual(nominal * 0.75);
-      expect(delay).toBeLessThanOrEqual(nominal * 1.25);
-    }
   });
 });

@@ -31,6 +31,8 @@ export interface JobWorker {
   stop(): Promise<void>;
   /** Runs every job due now, and waits for them and for the jobs already running (tests, shutdown). */
   drain(): Promise<void>;
+  /** Looks for due jobs now instead of at the next poll (after enqueueing one this process should run soon). */
+  poke(): void;
   /** Enqueues `queue` once per `everyMs` bucket of wall time, across all processes (needs a handler). */
   schedule(queue: string, everyMs: number, payload?: unknown): void;
 }
@@ -208,10 +210,17 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   }
 
   let ticking = false;
+  /** A poke arrived while a tick ran: look again right after it. */
+  let again = false;
   async function tick(): Promise<void> {
     timer = undefined;
-    if (!running || ticking) return;
+    if (!running) return;
+    if (ticking) {
+      again = true;
+      return;
+    }
     ticking = true;
+    again = false;
     try {
       await claimAndStart();
       noteDatabase();
@@ -219,7 +228,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       noteDatabase(error);
     } finally {
       ticking = false;
-      wake(pollMs);
+      wake(again ? 0 : pollMs);
     }
   }
 
@@ -255,6 +264,9 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
         if (started === 0 && inFlight.size === 0) return;
         await Promise.allSettled([...inFlight]);
       }
+    },
+    poke() {
+      wake(0);
     },
     schedule(queue, everyMs, payload = {}) {
       if (!handlers[queue]) throw new Error(`schedule(${queue}): the worker has no handler for it`);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Database } from "../db/client";
+import { runAfterCommit } from "../db/transaction-scope";
 import { enqueueJob } from "../jobs/jobs.service";
 import type { JobHandler, JobWorker } from "../jobs/jobs.worker";
 import type { Logger } from "../logger";
@@ -40,6 +41,8 @@ export function createMailOutbox(db: Database, worker: JobWorker): MailOutbox {
         dedupeKey: options.dedupeKey,
         maxAttempts: MAIL_MAX_ATTEMPTS,
       });
+      // Deliver now rather than at the next poll: once the transaction commits, or at once outside one.
+      if (!(options.db && runAfterCommit(() => worker.poke()))) worker.poke();
     },
     idle: () => worker.drain(),
   };
