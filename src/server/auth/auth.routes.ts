@@ -1,23 +1,39 @@
 import type { Context } from "hono";
 import { z } from "zod";
+import {
+  getSessionQuerySchema,
+  requestPasswordResetBodySchema,
+  requestPasswordResetResponseSchema,
+  resetPasswordBodySchema,
+  sendVerificationEmailBodySchema,
+  sessionResponseSchema,
+  signInBodySchema,
+  signInResponseSchema,
+  signOutResponseSchema,
+  signUpBodySchema,
+  signUpResponseSchema,
+  statusResponseSchema,
+  verifyEmailQuerySchema,
+} from "~/core/api/auth";
 import type { AppDeps } from "../app-deps";
 import { AppError } from "../errors";
 import { clientIp } from "../http/client-ip";
 import { consumeRateLimit, type RateLimitRule, rateLimit } from "../http/rate-limit";
+import { responds } from "../http/route-docs";
 import type { AppBindings } from "../http/router";
 import { createRouter } from "../http/router";
 import { referralOutcomeOf } from "../profile/profiles";
 import { forwardToAuth, readCredentials, readJsonObject } from "./auth-request";
 import { runSignUp, type SignUpState } from "./sign-up-scope";
 
-export const signUpExtras = z.object({
-  referralCode: z.string().max(100).nullish(),
-});
+const signUpExtras = signUpBodySchema.pick({ referralCode: true });
 
 /**
- * /api/auth/*: better-auth's endpoints, with ours in front of a few of them — rate limits, the SPEC's
- * missing-credentials message, the referral code at sign-up and the confirmation-link redirect.
- * Everything else goes straight to better-auth. Contract: docs/api/auth.md.
+ * /api/auth/*: the better-auth endpoints the app uses, each handed to better-auth through one of our routes —
+ * with rate limits, the missing-credentials message, the referral code at sign-up and the confirmation-link
+ * redirect where needed. Every other better-auth endpoint (social sign-in and callbacks, account linking,
+ * change-email, delete-user, session lists, …) is not routed: a JSON 404, and not in the API document.
+ * Contract: docs/api/auth.md.
  */
 export const createAuthRoutes = (deps: AppDeps) => {
   const { env, db, rateLimitStore: store } = deps;
@@ -39,9 +55,20 @@ export const createAuthRoutes = (deps: AppDeps) => {
     );
   };
 
+  const forward = (c: Context<AppBindings>) => forwardToAuth(c, deps);
+
   return createRouter()
     .post(
       "/sign-up/email",
+      responds(
+        { 200: signUpResponseSchema },
+        {
+          summary: "Create an account and mail its confirmation link",
+          description: "An address already registered answers exactly like a new one.",
+          body: signUpBodySchema,
+          errors: ["MISSING_CREDENTIALS"],
+        },
+      ),
       rateLimit(store, (c) => [{ key: `sign-up:ip:${ip(c)}`, limit: env.authRateLimit }]),
       async (c) => {
         const { body, email, password } = await readCredentials(c);
@@ -71,21 +98,93 @@ export const createAuthRoutes = (deps: AppDeps) => {
     )
     .post(
       "/sign-in/email",
+      responds(
+        { 200: signInResponseSchema },
+        {
+          summary: "Log in with email and password",
+          description: "Sets the session cookie; refused until the address is confirmed.",
+          body: signInBodySchema,
+          errors: ["MISSING_CREDENTIALS", "EMAIL_NOT_VERIFIED"],
+        },
+      ),
       rateLimit(store, (c) => [{ key: `sign-in:ip:${ip(c)}`, limit: env.authRateLimit }]),
       async (c) => {
         const { body, email, password } = await readCredentials(c);
         return forwardToAuth(c, deps, { ...body, email, password });
       },
     )
-    .post("/send-verification-email", limitMail, forwardTrimmed)
-    .post("/request-password-reset", limitMail, forwardTrimmed)
-    .get("/verify-email", async (c) => {
-      const res = await forwardToAuth(c, deps);
-      const location = res.headers.get("location");
-      if (!location) return res;
-      const error = new URL(location, env.appUrl).searchParams.get("error");
-      const target = error ? `/auth?verifyError=${encodeURIComponent(error)}` : "/auth?verified=1";
-      return c.redirect(`${env.appUrl}${target}`, 302);
-    })
-    .on(["GET", "POST"], "/*", (c) => forwardToAuth(c, deps));
+    .post(
+      "/send-verification-email",
+      responds(
+        { 200: statusResponseSchema },
+        {
+          summary: "Send a new confirmation link",
+          description: "Answers the same for unknown or already confirmed addresses.",
+          body: sendVerificationEmailBodySchema,
+        },
+      ),
+      limitMail,
+      forwardTrimmed,
+    )
+    .post(
+      "/request-password-reset",
+      responds(
+        { 200: requestPasswordResetResponseSchema },
+        {
+          summary: "Mail a password-reset link",
+          description: "Answers the same for unknown addresses.",
+          body: requestPasswordResetBodySchema,
+        },
+      ),
+      limitMail,
+      forwardTrimmed,
+    )
+    .post(
+      "/reset-password",
+      responds(
+        { 200: statusResponseSchema },
+        {
+          summary: "Set a new password with the token of a reset mail",
+          description:
+            "Every session of the user is revoked. A used, expired or unknown token → 400 INVALID_TOKEN.",
+          body: resetPasswordBodySchema,
+          query: z.object({ token: z.string().optional() }),
+          errors: ["INVALID_TEXT"],
+        },
+      ),
+      forward,
+    )
+    .get(
+      "/get-session",
+      responds(
+        { 200: sessionResponseSchema },
+        { summary: "The current session, or null", query: getSessionQuerySchema, session: "optional" },
+      ),
+      forward,
+    )
+    .post(
+      "/sign-out",
+      responds({ 200: signOutResponseSchema }, { summary: "Log out (the cookie is cleared)" }),
+      forward,
+    )
+    .get(
+      "/verify-email",
+      responds(
+        {
+          302: {
+            description:
+              "Redirects to /auth?verified=1 or /auth?verifyError=TOKEN_EXPIRED|INVALID_TOKEN|USER_NOT_FOUND",
+          },
+        },
+        { summary: "Follow a confirmation link", query: verifyEmailQuerySchema },
+      ),
+      async (c) => {
+        const res = await forwardToAuth(c, deps);
+        const location = res.headers.get("location");
+        if (!location) return res;
+        const error = new URL(location, env.appUrl).searchParams.get("error");
+        const target = error ? `/auth?verifyError=${encodeURIComponent(error)}` : "/auth?verified=1";
+        return c.redirect(`${env.appUrl}${target}`, 302);
+      },
+    );
 };

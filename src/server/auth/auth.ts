@@ -16,6 +16,28 @@ export const CLIENT_IP_HEADER = "x-ple-client-ip";
 /** Where a confirmation link lands; auth.routes.ts turns it into /auth?verified=1 or /auth?verifyError=CODE. */
 const VERIFY_CALLBACK = "/auth";
 
+/** better-auth endpoints the app does not use (exact paths; parameterised ones are simply never routed). */
+export const UNUSED_AUTH_PATHS = [
+  "/sign-in/social",
+  "/link-social",
+  "/unlink-account",
+  "/list-accounts",
+  "/account-info",
+  "/get-access-token",
+  "/refresh-token",
+  "/change-email",
+  "/delete-user",
+  "/delete-user/callback",
+  "/update-user",
+  "/change-password",
+  "/verify-password",
+  "/update-session",
+  "/list-sessions",
+  "/revoke-session",
+  "/revoke-sessions",
+  "/revoke-other-sessions",
+];
+
 export interface AuthDeps {
   env: Env;
   db: Database;
@@ -43,6 +65,9 @@ export function createAuth({ env, db, logger, mailOutbox, argon2, secondaryStora
     verification: { storeInDatabase: true },
     trustedOrigins: trustedOrigins(env),
     telemetry: { enabled: false },
+    // Not used by the app: refused by better-auth too, should a route ever hand them over (auth.routes.ts
+    // hands over only the endpoints the app uses).
+    disabledPaths: UNUSED_AUTH_PATHS,
     // No OpenTelemetry here: skip better-auth's span bookkeeping on every call (ADR 015).
     experimental: { instrumentation: { enabled: false } },
     // Ours (src/server/auth/auth.routes.ts) instead: keyed by the socket address, and per e-mail address.
