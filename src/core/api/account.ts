@@ -45,3 +45,8 @@ export const referralsViewSchema = z.object({
 export const watchVideoResponseSchema = z.object({ earned: earnedSchema.nullable() });
 
 export const healthResponseSchema = z.object({ status: z.literal("ok") });
+
+export type BalanceResponse = z.output<typeof balanceResponseSchema>;
+export type MeResponse = z.output<typeof meResponseSchema>;
+export type LedgerEntry = z.output<typeof ledgerEntrySchema>;
+export type TransactionsPage = z.output<typeof transactionsPageSchema>;

@@ -61,3 +61,7 @@ export const sessionResponseSchema = z
   })
   .nullable();
 export const signOutResponseSchema = z.object({ success: z.boolean() });
+
+export type SignUpResponse = z.output<typeof signUpResponseSchema>;
+export type SignInResponse = z.output<typeof signInResponseSchema>;
+export type SessionResponse = z.output<typeof sessionResponseSchema>;

@@ -8,8 +8,8 @@ export const earnedSchema = z.object({
   amount: z.number().int(),
   reason: z.string(),
   balance: z.number().int(),
-  /** The ledger row that paid it (for support and audits), where one award paid it. */
-  entryId: z.number().int().optional(),
-  /** A referral bonus paid with it to this user (already in `balance`). */
-  referralBonus: z.number().int().optional(),
+  /** The (last) ledger row that paid it, for support and audits. */
+  entryId: z.number().int(),
+  /** A referral bonus paid with it to this user (already in `balance`); 0 for none. */
+  referralBonus: z.number().int(),
 });

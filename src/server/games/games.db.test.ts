@@ -99,7 +99,13 @@ describe("a signed-in game", () => {
     expect(game.status).toBe("won");
     expect(game.winningLine).toHaveLength(3);
     expect(last.moves.bot).toBeNull();
-    expect(last.earned).toEqual({ amount: 10, reason: "Tic Tac Toe win", balance: 10 });
+    expect(last.earned).toEqual({
+      amount: 10,
+      reason: "Tic Tac Toe win",
+      balance: 10,
+      entryId: expect.any(Number),
+      referralBonus: 0,
+    });
     expect(await ledgerOf(user.id)).toEqual([
       { amount: 10, reason: "Tic Tac Toe win", kind: "ttt_win", cause_key: `ttt-win:${game.id}` },
     ]);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { balanceResponseSchema, transactionsPageSchema } from "~/core/api/account";
+import { type BalanceResponse, balanceResponseSchema, transactionsPageSchema } from "~/core/api/account";
 import type { AppDeps } from "../app-deps";
 import { requireUser } from "../auth/require-user";
 import { responds } from "../http/route-docs";
@@ -18,7 +18,7 @@ export const createLedgerRoutes = (deps: AppDeps) =>
     .use(requireUser(deps))
     .get("/balance", responds({ 200: balanceResponseSchema }, { summary: "The coin balance" }), async (c) => {
       const user = c.var.user!;
-      return c.json({ balance: await getBalance(deps.db, user.id) });
+      return c.json({ balance: await getBalance(deps.db, user.id) } satisfies BalanceResponse);
     })
     .get(
       "/transactions",

@@ -1,4 +1,4 @@
-import { meResponseSchema } from "~/core/api/account";
+import { type MeResponse, meResponseSchema } from "~/core/api/account";
 import type { AppDeps } from "../app-deps";
 import { requireUser } from "../auth/require-user";
 import { AppError } from "../errors";
@@ -19,6 +19,6 @@ export const createProfileRoutes = (deps: AppDeps) =>
       const { id, email } = c.var.user;
       const profile = await findProfile(deps.db, id);
       if (!profile) throw new AppError("NOT_FOUND", "No profile exists for this user.");
-      return c.json({ user: { id, email }, profile });
+      return c.json({ user: { id, email }, profile } satisfies MeResponse);
     },
   );

@@ -200,8 +200,20 @@ describe("POST /api/quizzes/sessions/:sessionId/answers", () => {
       expect(body.completed).toBe(isLast);
       expect(body.earned).toEqual(
         isLast
-          ? { amount: 20, reason: "Quiz correct answer and Quiz completion bonus", balance: 110 }
-          : { amount: 10, reason: "Quiz correct answer", balance: 10 * (i + 1) },
+          ? {
+              amount: 20,
+              reason: "Quiz correct answer and Quiz completion bonus",
+              balance: 110,
+              entryId: expect.any(Number),
+              referralBonus: 0,
+            }
+          : {
+              amount: 10,
+              reason: "Quiz correct answer",
+              balance: 10 * (i + 1),
+              entryId: expect.any(Number),
+              referralBonus: 0,
+            },
       );
       expect(body.sessionCoins).toBe(isLast ? 110 : 10 * (i + 1));
       last = body;
@@ -237,7 +249,13 @@ describe("POST /api/quizzes/sessions/:sessionId/answers", () => {
       results.push(body);
     }
     expect(results.at(-1)).toMatchObject({ score: 5, completed: true, sessionCoins: 60 });
-    expect(results.at(-1)?.earned).toEqual({ amount: 10, reason: "Quiz completion bonus", balance: 60 });
+    expect(results.at(-1)?.earned).toEqual({
+      amount: 10,
+      reason: "Quiz completion bonus",
+      balance: 60,
+      entryId: expect.any(Number),
+      referralBonus: 0,
+    });
     expect(await getBalance(ctx.db, user.id)).toBe(60);
     expect(await ledgerRows(user.id)).toHaveLength(6);
     for (const entry of c.seen) assertNoLeak(entry);

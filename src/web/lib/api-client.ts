@@ -1,4 +1,11 @@
-/** The one way the browser calls our API: JSON in, JSON out, errors as `ApiError` with the server's code and message. */
+import { type ClientResponse, DetailedError, hc, parseResponse } from "hono/client";
+import type { AppType } from "~/server/app";
+
+/**
+ * How the browser calls our API: `call(() => api.ledger.balance.$get())`, typed end to end by the server's
+ * routes (whose answers are the schemas of src/core/api) — a changed answer breaks the web's type-check
+ * (ADR 034). Errors arrive as `ApiError` with the server's code and message.
+ */
 
 export class ApiError extends Error {
   readonly status: number;
@@ -27,6 +34,28 @@ function toApiError(status: number, body: unknown): ApiError {
   return new ApiError(status, code, message);
 }
 
+const NETWORK_MESSAGE = "Could not reach the server. Check your connection and try again.";
+
+/** The API under /api, typed by the server's `AppType` (a type-only import: no server code in the bundle). */
+export const api = hc<AppType>("/api");
+
+/** Sends a typed request; answers its parsed 2xx body, or throws `ApiError` (a failure → the server's code). */
+export async function call<R extends ClientResponse<unknown>>(request: () => Promise<R>) {
+  try {
+    return await parseResponse(request());
+  } catch (error) {
+    if (error instanceof DetailedError) {
+      const detail = error.detail as { data?: unknown } | undefined;
+      throw toApiError(error.statusCode ?? 0, detail?.data ?? null);
+    }
+    throw new ApiError(0, "NETWORK", NETWORK_MESSAGE);
+  }
+}
+
+/**
+ * For the account endpoints under /api/auth, which better-auth answers (untyped for `hc`): `T` is their
+ * answer as src/core/api/auth.ts declares it, which the API tests check the real answers against.
+ */
 export async function apiFetch<T>(
   path: string,
   init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
@@ -42,7 +71,7 @@ export async function apiFetch<T>(
       signal: init.signal,
     });
   } catch {
-    throw new ApiError(0, "NETWORK", "Could not reach the server. Check your connection and try again.");
+    throw new ApiError(0, "NETWORK", NETWORK_MESSAGE);
   }
   const text = await res.text();
   let body: unknown = null;

@@ -1,4 +1,4 @@
-import { ApiError, apiFetch } from "./api-client";
+import { ApiError, api, call } from "./api-client";
 import { createStore } from "./create-store";
 import { notify } from "./notify";
 import { getSession, subscribeToSession } from "./session";
@@ -29,7 +29,7 @@ export async function loadBalance(): Promise<void> {
   }
   store.set({ ...store.get(), userId, loading: true });
   try {
-    const { balance } = await apiFetch<{ balance: number }>("/api/ledger/balance");
+    const { balance } = await call(() => api.ledger.balance.$get());
     if (getSession().user?.id === userId) store.set({ userId, balance, loading: false });
   } catch (error) {
     store.set({ ...store.get(), loading: false });

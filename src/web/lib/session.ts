@@ -1,3 +1,4 @@
+import type { SessionResponse } from "~/core/api/auth";
 import { ApiError, apiFetch } from "./api-client";
 import { createStore } from "./create-store";
 import { notify } from "./notify";
@@ -56,7 +57,7 @@ export function refreshSession(event?: SessionEvent): Promise<SessionUser | null
   inFlight ??= (async () => {
     const before = store.get();
     try {
-      const data = await apiFetch<{ user?: SessionUser } | null>("/api/auth/get-session");
+      const data = await apiFetch<SessionResponse>("/api/auth/get-session");
       const user = data?.user ? { id: data.user.id, email: data.user.email } : null;
       const changed = before.user?.id !== user?.id;
       const next: SessionEvent =
