@@ -4,7 +4,7 @@ import type { Redis } from "ioredis";
 import { createApp } from "./app";
 import { createDeps } from "./create-deps";
 import { openDatabase } from "./db/client";
-import { migrateToLatest } from "./db/migrate";
+import { prepareDatabase } from "./db/prepare";
 import { loadEnvOrExit } from "./load-env";
 import { createLogger } from "./logger";
 import { openRedis } from "./redis/client";
@@ -15,7 +15,7 @@ const logger = createLogger(env);
 let handle: Awaited<ReturnType<typeof openDatabase>>;
 try {
   handle = await openDatabase(env);
-  const applied = await migrateToLatest(handle.db);
+  const applied = await prepareDatabase(handle.db);
   if (applied.length) logger.info({ applied }, "migrations applied");
 } catch (error) {
   console.error(`Could not open the database: ${error instanceof Error ? error.message : String(error)}`);
