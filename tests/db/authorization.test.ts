@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { type Actor, leakedSecrets, type MatrixCase, snapshotOf } from "#tests/support/authorization";
+import { authorizationMatrix, type MatrixFixtures } from "#tests/support/authorization-matrix";
+import { linkIn, type TestUser, uniqueEmail, waitForMail } from "#tests/support/factories";
+import { answerProblems, declaredAnswerSchemas } from "#tests/support/response-schemas";
+import { createTestContext, type TestContext } from "#tests/support/test-app";
 import type { OpenApiDocument } from "~/server/openapi/build-document";
-import { type Actor, leakedSecrets, type MatrixCase, snapshotOf } from "../support/authorization";
-import { authorizationMatrix, type MatrixFixtures } from "../support/authorization-matrix";
-import { linkIn, type TestUser, uniqueEmail, waitForMail } from "../support/factories";
-import { answerProblems, declaredAnswerSchemas } from "../support/response-schemas";
-import { createTestContext, type TestContext } from "../support/test-app";
 
 /**
  * The authorization matrix: every operation of /api/openapi.json, asked by a guest, by another signed-in

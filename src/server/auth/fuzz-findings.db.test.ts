@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, type TestContext } from "../../../tests/support/test-app";
+import { createTestContext, type TestContext } from "#tests/support/test-app";
 
 /** Regressions for what the API fuzzer (tests/db/fuzz.test.ts) found under /api/auth. */
 let ctx: TestContext;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestUser } from "#tests/support/factories";
+import { createTestContext, type TestContext } from "#tests/support/test-app";
+import { acceptanceLineMove, drawingMove } from "#tests/support/tic-tac-toe-lines";
 import type { GameView, MoveResult } from "~/core/tic-tac-toe/api";
 import type { Board } from "~/core/tic-tac-toe/board";
-import type { TestUser } from "../../../tests/support/factories";
-import { createTestContext, type TestContext } from "../../../tests/support/test-app";
-import { acceptanceLineMove, drawingMove } from "../../../tests/support/tic-tac-toe-lines";
 
 let ctx: TestContext;
 beforeAll(async () => {
