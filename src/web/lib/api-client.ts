@@ -1,10 +1,7 @@
-import { type ClientResponse, DetailedError, hc, parseResponse } from "hono/client";
-import type { AppType } from "~/server/app";
-
 /**
- * How the browser calls our API: `call(() => api.ledger.balance.$get())`, typed end to end by the server's
- * routes (whose answers are the schemas of src/core/api) — a changed answer breaks the web's type-check
- * (ADR 034). Errors arrive as `ApiError` with the server's code and message.
+ * Errors of our API as `ApiError` (the server's code and message), and `apiFetch` for the few requests that
+ * cannot go through the typed client of ./api.ts: better-auth's answers, and the header's balance, which
+ * loads with the entry chunk (kept off the RPC client for the first-load budget).
  */
 
 export class ApiError extends Error {
@@ -25,7 +22,7 @@ interface ErrorShape {
 }
 
 /** Our API answers `{ error: { code, message } }`; better-auth answers `{ code, message }`. */
-function toApiError(status: number, body: unknown): ApiError {
+export function toApiError(status: number, body: unknown): ApiError {
   const shape = (typeof body === "object" && body !== null ? body : {}) as ErrorShape;
   const source = shape.error ?? shape;
   const code = typeof source.code === "string" ? source.code : `HTTP_${status}`;
@@ -34,27 +31,11 @@ function toApiError(status: number, body: unknown): ApiError {
   return new ApiError(status, code, message);
 }
 
-const NETWORK_MESSAGE = "Could not reach the server. Check your connection and try again.";
-
-/** The API under /api, typed by the server's `AppType` (a type-only import: no server code in the bundle). */
-export const api = hc<AppType>("/api");
-
-/** Sends a typed request; answers its parsed 2xx body, or throws `ApiError` (a failure → the server's code). */
-export async function call<R extends ClientResponse<unknown>>(request: () => Promise<R>) {
-  try {
-    return await parseResponse(request());
-  } catch (error) {
-    if (error instanceof DetailedError) {
-      const detail = error.detail as { data?: unknown } | undefined;
-      throw toApiError(error.statusCode ?? 0, detail?.data ?? null);
-    }
-    throw new ApiError(0, "NETWORK", NETWORK_MESSAGE);
-  }
-}
+export const NETWORK_MESSAGE = "Could not reach the server. Check your connection and try again.";
 
 /**
- * For the account endpoints under /api/auth, which better-auth answers (untyped for `hc`): `T` is their
- * answer as src/core/api/auth.ts declares it, which the API tests check the real answers against.
+ * `T` is the answer as src/core/api declares it (`SessionResponse`, `BalanceResponse`, …); the API tests check
+ * the real answers against those schemas.
  */
 export async function apiFetch<T>(
   path: string,

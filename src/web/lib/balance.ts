@@ -1,4 +1,5 @@
-import { ApiError, api, call } from "./api-client";
+import type { BalanceResponse } from "~/core/api/account";
+import { ApiError, apiFetch } from "./api-client";
 import { createStore } from "./create-store";
 import { notify } from "./notify";
 import { getSession, subscribeToSession } from "./session";
@@ -29,7 +30,7 @@ export async function loadBalance(): Promise<void> {
   }
   store.set({ ...store.get(), userId, loading: true });
   try {
-    const { balance } = await call(() => api.ledger.balance.$get());
+    const { balance } = await apiFetch<BalanceResponse>("/api/ledger/balance");
     if (getSession().user?.id === userId) store.set({ userId, balance, loading: false });
   } catch (error) {
     store.set({ ...store.get(), loading: false });

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import type { MoveResult } from "~/core/tic-tac-toe/api";
-import { api, call } from "~/web/lib/api-client";
+import { api, call } from "~/web/lib/api";
 
 export interface PlayMoveInput {
   gameId: string;

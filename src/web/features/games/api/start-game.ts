@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import type { GameView } from "~/core/tic-tac-toe/api";
-import { api, call } from "~/web/lib/api-client";
+import { api, call } from "~/web/lib/api";
 
 /** Starts a server-side game for the signed-in player; the server abandons any open one. */
 export async function startGame(): Promise<GameView> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { QuizSummary } from "~/core/quiz/api";
-import { api, call } from "~/web/lib/api-client";
+import { api, call } from "~/web/lib/api";
 
 export async function getQuizzes(signal?: AbortSignal): Promise<QuizSummary[]> {
   return (await call(() => api.quizzes.$get(undefined, { init: { signal } }))).quizzes;

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import type { QuizId, QuizSessionView } from "~/core/quiz/api";
-import { api, call } from "~/web/lib/api-client";
+import { api, call } from "~/web/lib/api";
 
 /** Starts a server-graded session: the questions in random order, options shuffled, no answers. */
 export function startQuizSession(quizId: QuizId): Promise<QuizSessionView> {

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import type { AnswerResult } from "~/core/quiz/api";
-import { api, call } from "~/web/lib/api-client";
+import { api, call } from "~/web/lib/api";
 
 export interface SubmitAnswerInput {
   sessionId: string;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { ReferralsView } from "~/core/referrals";
-import { api, call } from "~/web/lib/api-client";
+import { api, call } from "~/web/lib/api";
 import { notify } from "~/web/lib/notify";
 
 /** The signed-in user's referral code, link and referred friends. */

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import type { Earned } from "~/core/coins";
-import { api, call } from "~/web/lib/api-client";
+import { api, call } from "~/web/lib/api";
 
 /** 'Watch Video (Earn 10 Coins)': the server pays 10 coins (a new ledger cause per click) and answers the total. */
 export async function watchVideo(videoId: string): Promise<Earned | null> {

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import type { LedgerEntry, TransactionsPage } from "~/core/api/account";
-import { api, call } from "~/web/lib/api-client";
+import { api, call } from "~/web/lib/api";
 
 /** One row of the user's coin ledger; the page's shape is the server's answer (src/core/api/account.ts). */
 export type Transaction = LedgerEntry;
