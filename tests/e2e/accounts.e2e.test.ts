@@ -1,16 +1,10 @@
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { phone } from "#tests/e2e/support/chromium";
-import {
-  addSessionCookie,
-  describeE2E,
-  expectNoAxeViolations,
-  navBalance,
-  useE2E,
-} from "#tests/e2e/support/fixtures";
-import { type ApiClient, signIn, signUp, uniqueEmail } from "../support/factories";
-import { httpClient } from "../support/http-client";
-import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
+import { type ApiClient, signIn, signUp, uniqueEmail } from "#tests/support/factories";
+import { httpClient } from "#tests/support/http-client";
+import { type SmtpSink, startSmtpSink } from "#tests/support/smtp-sink";
+import { phone } from "./support/chromium";
+import { addSessionCookie, describeE2E, expectNoAxeViolations, navBalance, useE2E } from "./support/fixtures";
 
 /** The notices (SPEC §4: at most one), inside Radix's viewport region; a closed one leaves after its animation. */
 const notices = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" }).locator("li");

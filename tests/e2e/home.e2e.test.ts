@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { describeE2E, useE2E } from "#tests/e2e/support/fixtures";
+import { describeE2E, useE2E } from "./support/fixtures";
 
 describeE2E("home", () => {
   const e2e = useE2E();

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
-import { phone } from "#tests/e2e/support/chromium";
-import { describeE2E, expectNoAxeViolations, useE2E } from "#tests/e2e/support/fixtures";
-import { expectNotice, recordApiCalls } from "#tests/e2e/support/pages";
+import { phone } from "./support/chromium";
+import { describeE2E, expectNoAxeViolations, useE2E } from "./support/fixtures";
+import { expectNotice, recordApiCalls } from "./support/pages";
 
 /**
  * The KYC and admin pages: the KYC form's fields and placeholder notice, and the admin placeholder.

@@ -1,17 +1,11 @@
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
-import { phone } from "#tests/e2e/support/chromium";
-import {
-  addSessionCookie,
-  describeE2E,
-  expectNoAxeViolations,
-  navBalance,
-  useE2E,
-} from "#tests/e2e/support/fixtures";
+import { createVerifiedUser } from "#tests/support/factories";
+import { httpClient } from "#tests/support/http-client";
 import type { AnswerResult } from "~/core/quiz/api";
 import { quizContent } from "~/server/quizzes/content";
-import { createVerifiedUser } from "../support/factories";
-import { httpClient } from "../support/http-client";
+import { phone } from "./support/chromium";
+import { addSessionCookie, describeE2E, expectNoAxeViolations, navBalance, useE2E } from "./support/fixtures";
 
 /** The answers, read from the seeded content module in the test process (the browser never gets them). */
 const byText = new Map(quizContent.flatMap((quiz) => quiz.questions).map((q) => [q.text, q]));

@@ -1,11 +1,11 @@
 import type { BrowserContextOptions } from "playwright-core";
 import { expect, it } from "vitest";
-import { desktop } from "#tests/e2e/support/chromium";
-import { describeE2E, expectNoAxeViolations, navBalance, useE2E } from "#tests/e2e/support/fixtures";
-import { balanceOf, expectNotice, signedInPage } from "#tests/e2e/support/pages";
 import { createVerifiedUser, type TestUser, uniqueEmail } from "#tests/support/factories";
 import { httpClient } from "#tests/support/http-client";
 import { maskEmail } from "~/core/coins";
+import { desktop } from "./support/chromium";
+import { describeE2E, expectNoAxeViolations, navBalance, useE2E } from "./support/fixtures";
+import { balanceOf, expectNotice, signedInPage } from "./support/pages";
 
 /**
  * The referral page: the link and code, copying, a friend who joins and earns, and its error notices.

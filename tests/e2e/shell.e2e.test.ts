@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
-import { phone } from "#tests/e2e/support/chromium";
-import { describeE2E, expectNoAxeViolations, useE2E } from "#tests/e2e/support/fixtures";
+import { phone } from "./support/chromium";
+import { describeE2E, expectNoAxeViolations, useE2E } from "./support/fixtures";
 
 /** Every route of SPEC §2 and the heading it shows to a guest. */
 export const routeHeadings: [path: string, heading: string][] = [

@@ -1,10 +1,10 @@
 import type { BrowserContextOptions } from "playwright-core";
 import { expect, it } from "vitest";
-import { desktop } from "#tests/e2e/support/chromium";
-import { describeE2E, expectNoAxeViolations, navBalance, useE2E } from "#tests/e2e/support/fixtures";
-import { balanceOf, expectNotice, signedInPage } from "#tests/e2e/support/pages";
 import { createVerifiedUser, type TestUser } from "#tests/support/factories";
 import { httpClient } from "#tests/support/http-client";
+import { desktop } from "./support/chromium";
+import { describeE2E, expectNoAxeViolations, navBalance, useE2E } from "./support/fixtures";
+import { balanceOf, expectNotice, signedInPage } from "./support/pages";
 
 /**
  * Watch & Earn: the video gallery for guests and for signed-in users who earn 10 coins a watch.

@@ -1,10 +1,10 @@
 import type { BrowserContextOptions } from "playwright-core";
 import { expect, it } from "vitest";
-import { desktop, phone } from "#tests/e2e/support/chromium";
-import { addSessionCookie, describeE2E, expectNoAxeViolations, useE2E } from "#tests/e2e/support/fixtures";
-import { balanceOf, expectNotice, recordApiCalls, signedInPage, watchViaApi } from "#tests/e2e/support/pages";
 import { createVerifiedUser, type TestUser } from "#tests/support/factories";
 import { httpClient } from "#tests/support/http-client";
+import { desktop, phone } from "./support/chromium";
+import { addSessionCookie, describeE2E, expectNoAxeViolations, useE2E } from "./support/fixtures";
+import { balanceOf, expectNotice, recordApiCalls, signedInPage, watchViaApi } from "./support/pages";
 
 /**
  * The wallet: balance in coins and dollars, the transaction list with paging, and the redeem dialog.

@@ -1,9 +1,9 @@
 import type { BrowserContextOptions, Page } from "playwright-core";
 import { expect } from "vitest";
-import { desktop } from "#tests/e2e/support/chromium";
-import { addSessionCookie, type E2EHarness } from "#tests/e2e/support/fixtures";
 import type { ApiClient, TestUser } from "#tests/support/factories";
 import { videos } from "~/core/videos";
+import { desktop } from "./chromium";
+import { addSessionCookie, type E2EHarness } from "./fixtures";
 
 /** Helpers of the page journeys (videos, wallet, referral, KYC and admin). */
 
