@@ -15,6 +15,8 @@ export default defineConfig({
     include: ["tests/e2e/**/*.e2e.test.ts"],
     globalSetup: ["tests/e2e/support/global-setup.ts"],
     testTimeout: 60_000,
+    // expect.poll waits for a state: generously, as a busy shared machine answers slowly (argon2, cold chunks).
+    expect: { poll: { timeout: 15_000, interval: 100 } },
     hookTimeout: 120_000,
     maxWorkers: 2,
     fileParallelism: true,
