@@ -17,7 +17,13 @@ const dbProject = (kind: "pglite" | "postgres") => ({
 });
 
 export default defineConfig({
-  resolve: { alias: { "~": path.resolve(import.meta.dirname, "src") } },
+  resolve: {
+    alias: [
+      { find: /^~\//, replacement: `${path.resolve(import.meta.dirname, "src")}/` },
+      // The `#tests/*` import alias of package.json "imports" (also in tsconfig.json "paths").
+      { find: /^#tests\//, replacement: `${path.resolve(import.meta.dirname, "tests")}/` },
+    ],
+  },
   test: {
     reporters: ["default", "./tests/support/summary-reporter.ts"],
     setupFiles: ["tests/support/fail-on-console-error.ts"],

@@ -2,7 +2,13 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: { alias: { "~": path.resolve(import.meta.dirname, "src") } },
+  resolve: {
+    alias: [
+      { find: /^~\//, replacement: `${path.resolve(import.meta.dirname, "src")}/` },
+      // The `#tests/*` import alias of package.json "imports" (also in tsconfig.json "paths").
+      { find: /^#tests\//, replacement: `${path.resolve(import.meta.dirname, "tests")}/` },
+    ],
+  },
   test: {
     reporters: ["default", "./tests/support/summary-reporter.ts"],
     name: "e2e",

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
 import { fromPool } from "~/server/db/client";
-import { migrateToLatest } from "~/server/db/migrate";
+import { prepareDatabase } from "~/server/db/prepare";
 import { signIn, signUp, uniqueEmail, verifyEmail } from "../tests/support/factories";
 import { httpClient } from "../tests/support/http-client";
 import { startServer } from "../tests/support/server-process";
@@ -38,7 +38,7 @@ export async function withDatabase<T>(work: (url: string) => Promise<T>): Promis
   url.pathname = `/${name}`;
   try {
     const handle = fromPool(new pg.Pool({ connectionString: url.toString(), max: 2 }));
-    await migrateToLatest(handle.db);
+    await prepareDatabase(handle.db);
     await handle.close();
     return await work(url.toString());
   } finally {

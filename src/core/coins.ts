@@ -1,3 +1,6 @@
+import type { z } from "zod";
+import type { earnedSchema } from "./api/earned";
+
 /** Business constants of SPEC §9 and the coin ↔ dollar math, shared by server and browser. */
 
 /**
@@ -46,15 +49,8 @@ export function formatDollars(coins: number): string {
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 }
 
-/**
- * What an earning action answers as `earned` (null when it paid nothing): the coins it paid, why, and the
- * user's new balance as the server counts it. One shape for games, quizzes and videos.
- */
-export interface Earned {
-  amount: number;
-  reason: string;
-  balance: number;
-}
+/** What an earning action answers as `earned` (null when it paid nothing); schema: src/core/api/earned.ts. */
+export type Earned = z.output<typeof earnedSchema>;
 
 /** The 'Coins Earned!' description of SPEC §8. */
 export function coinsEarnedText(amount: number, reason: string, total: number): string {

@@ -2,25 +2,14 @@
  * The referral page's contract (SPEC §2 Referral, §7): the user's code, the link a friend signs up with, and
  * — beyond the spec — the friends who joined with the code, each with the state of their referral bonus.
  */
+import type { z } from "zod";
+import type { referralsViewSchema, referredFriendSchema } from "./api/account";
 
 /** "paid" once the friend's first earning paid the 50-coin bonus pair (ledger cause `referral:<friendId>:friend`). */
-export type ReferralBonusStatus = "pending" | "paid";
-
-export interface ReferredFriend {
-  /** Masked for display ("ja***@example.com"): a friend's full address is not the referrer's to see. */
-  email: string;
-  /** ISO time the friend signed up with the code. */
-  joinedAt: string;
-  bonus: ReferralBonusStatus;
-}
-
-export interface ReferralsView {
-  /** Null when the user has no profile yet (the page shows 'Could not fetch your referral code.'). */
-  code: string | null;
-  link: string | null;
-  /** Newest first, at most `REFERRED_FRIENDS_LIMIT`. */
-  friends: ReferredFriend[];
-}
+export type ReferralBonusStatus = ReferredFriend["bonus"];
+export type ReferredFriend = z.output<typeof referredFriendSchema>;
+/** The referral page's answer; the schema is in src/core/api/account.ts. */
+export type ReferralsView = z.output<typeof referralsViewSchema>;
 
 /** How many friends the referral page lists (the newest). */
 export const REFERRED_FRIENDS_LIMIT = 100;

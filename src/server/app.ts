@@ -50,8 +50,8 @@ export function createApi(deps: AppDeps) {
     .route("/quizzes", createQuizzesRoutes(deps))
     .route("/referrals", createReferralsRoutes(deps))
     .route("/admin", createAdminRoutes(deps));
-  // The OpenAPI document is built from `api.routes` on first request: every route above, and its own.
-  return api.route("/", createOpenApiRoutes(deps, { basePath: "/api", routes: () => api.routes }));
+  // The OpenAPI document is generated from `api` on first request: every route above, and its own.
+  return api.route("/", createOpenApiRoutes(deps, { basePath: "/api", router: () => api }));
 }
 
 export type AppType = ReturnType<typeof createApi>;

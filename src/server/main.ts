@@ -5,7 +5,7 @@ import { createApp } from "./app";
 import { resolveAuthSecret } from "./auth/auth-secret";
 import { createDeps, dependencyProbes } from "./create-deps";
 import { openDatabase } from "./db/client";
-import { migrateToLatest } from "./db/migrate";
+import { prepareDatabase } from "./db/prepare";
 import { createDependencyMonitor, type DependencyMonitor } from "./health/dependency-monitor";
 import { logProcessFaults, shutDown } from "./lifecycle";
 import { loadEnvOrExit } from "./load-env";
@@ -31,7 +31,7 @@ let monitor: DependencyMonitor | undefined;
 let handle: Awaited<ReturnType<typeof openDatabase>>;
 try {
   handle = await openDatabase(env, { onConnectionError: (error) => monitor?.reportDown("database", error) });
-  const applied = await migrateToLatest(handle.db);
+  const applied = await prepareDatabase(handle.db);
   if (applied.length) logger.info({ applied }, "migrations applied");
 } catch (error) {
   console.error(`Could not open the database: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { type Actor, leakedSecrets, type MatrixCase, snapshotOf } from "#tests/support/authorization";
+import { authorizationMatrix, type MatrixFixtures } from "#tests/support/authorization-matrix";
+import { linkIn, type TestUser, uniqueEmail, waitForMail } from "#tests/support/factories";
+import { answerProblems, declaredAnswerSchemas } from "#tests/support/response-schemas";
+import { createTestContext, type TestContext } from "#tests/support/test-app";
 import type { OpenApiDocument } from "~/server/openapi/build-document";
-import { type Actor, leakedSecrets, type MatrixCase, snapshotOf } from "../support/authorization";
-import { authorizationMatrix, type MatrixFixtures } from "../support/authorization-matrix";
-import { linkIn, type TestUser, uniqueEmail, waitForMail } from "../support/factories";
-import { createTestContext, type TestContext } from "../support/test-app";
 
 /**
  * The authorization matrix: every operation of /api/openapi.json, asked by a guest, by another signed-in
@@ -22,6 +23,8 @@ let matrix: Record<string, MatrixCase>;
 /** Someone the owner referred: only the owner may see them. */
 const friendEmail = uniqueEmail("friend");
 let requests = 0;
+/** The answer schemas the routes declare (responds(...)); every 2xx JSON answer here must match its own. */
+let answerSchemas: ReturnType<typeof declaredAnswerSchemas>;
 /** Answers to guests or the other user that showed something of the owner's. */
 let leaks = 0;
 
@@ -67,6 +70,7 @@ beforeAll(async () => {
     questionId: quiz.questions[0].id,
   };
   matrix = authorizationMatrix(f);
+  answerSchemas = declaredAnswerSchemas(ctx.app as never);
 });
 afterAll(async () => {
   await ctx.close();
@@ -87,6 +91,11 @@ async function run(key: string, row: MatrixCase, actor: Actor) {
     if (leaked.length) leaks++;
     if (leaked.length)
       failures.push(`${key} as ${actor.role} shows the owner's ${leaked.join(", ")}: ${text.slice(0, 200)}`);
+  }
+  if (res.status < 300 && /json/.test(res.headers.get("content-type") ?? "")) {
+    const problems = await answerProblems(answerSchemas, key, res.status, JSON.parse(text));
+    if (problems)
+      failures.push(`${key} as ${actor.role}: the answer breaks its declared schema: ${problems}`);
   }
   if (row.check && res.status < 300 && /json/.test(res.headers.get("content-type") ?? "")) {
     try {

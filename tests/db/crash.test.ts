@@ -4,11 +4,11 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "kysely";
 import { afterAll, expect, inject, it } from "vitest";
+import { createVerifiedUser, type TestUser } from "#tests/support/factories";
+import { httpClient } from "#tests/support/http-client";
+import { type RunningServer, startServer } from "#tests/support/server-process";
+import { openTestDatabase } from "#tests/support/test-db";
 import { type DatabaseHandle, fromPGlite } from "~/server/db/client";
-import { createVerifiedUser, type TestUser } from "../support/factories";
-import { httpClient } from "../support/http-client";
-import { type RunningServer, startServer } from "../support/server-process";
-import { openTestDatabase } from "../support/test-db";
 
 /**
  * Crash safety: the real server under earning load is SIGKILLed at random moments, 20 times, and

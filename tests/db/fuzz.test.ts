@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import type { TestUser } from "#tests/support/factories";
+import { buildRequest, type FuzzRequest, type Operation, operationsOf } from "#tests/support/fuzz-requests";
+import { createRng } from "#tests/support/fuzz-values";
+import { createTestContext, type TestContext } from "#tests/support/test-app";
 import type { OpenApiDocument } from "~/server/openapi/build-document";
-import type { TestUser } from "../support/factories";
-import { buildRequest, type FuzzRequest, type Operation, operationsOf } from "../support/fuzz-requests";
-import { createRng } from "../support/fuzz-values";
-import { createTestContext, type TestContext } from "../support/test-app";
 
 /**
  * API fuzzing: ≥ 5 000 random and malformed requests derived from /api/openapi.json, spread evenly over

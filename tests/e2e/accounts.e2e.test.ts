@@ -1,8 +1,8 @@
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type ApiClient, signIn, signUp, uniqueEmail } from "../support/factories";
-import { httpClient } from "../support/http-client";
-import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
+import { type ApiClient, signIn, signUp, uniqueEmail } from "#tests/support/factories";
+import { httpClient } from "#tests/support/http-client";
+import { type SmtpSink, startSmtpSink } from "#tests/support/smtp-sink";
 import { phone } from "./support/chromium";
 import { addSessionCookie, describeE2E, expectNoAxeViolations, navBalance, useE2E } from "./support/fixtures";
 

@@ -1,9 +1,9 @@
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
+import { createVerifiedUser } from "#tests/support/factories";
+import { httpClient } from "#tests/support/http-client";
+import { acceptanceLineMove } from "#tests/support/tic-tac-toe-lines";
 import type { Board, Cell } from "~/core/tic-tac-toe/board";
-import { createVerifiedUser } from "../support/factories";
-import { httpClient } from "../support/http-client";
-import { acceptanceLineMove } from "../support/tic-tac-toe-lines";
 import { phone } from "./support/chromium";
 import { addSessionCookie, describeE2E, expectNoAxeViolations, navBalance, useE2E } from "./support/fixtures";
 

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectTestRedis, dropTestKeys, redisUrlForTests, requireRedisUnderCi } from "#tests/support/redis";
 import { consumeRateLimit } from "~/server/http/rate-limit";
 import { createLogger } from "~/server/logger";
 import { openRedis } from "~/server/redis/client";
 import { createRedisRateLimitStore } from "~/server/redis/redis-rate-limit-store";
 import { redisSecondaryStorage } from "~/server/redis/redis-secondary-storage";
-import { connectTestRedis, dropTestKeys, redisUrlForTests, requireRedisUnderCi } from "../support/redis";
 
 /** The Redis stores of ADR 014 against a real Redis (REDIS_URL_FOR_TESTS), each under its own key prefix. */
 requireRedisUnderCi("Redis stores");

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { DatabaseHandle } from "~/server/db/client";
 import {
   type ApiClient,
   signIn,
@@ -10,11 +9,12 @@ import {
   type TestUser,
   uniqueEmail,
   verifyEmail,
-} from "../support/factories";
-import { httpClient } from "../support/http-client";
-import { connectTestRedis, dropTestKeys, redisUrlForTests, requireRedisUnderCi } from "../support/redis";
-import { type RunningServer, startServer } from "../support/server-process";
-import { openTestDatabase } from "../support/test-db";
+} from "#tests/support/factories";
+import { httpClient } from "#tests/support/http-client";
+import { connectTestRedis, dropTestKeys, redisUrlForTests, requireRedisUnderCi } from "#tests/support/redis";
+import { type RunningServer, startServer } from "#tests/support/server-process";
+import { openTestDatabase } from "#tests/support/test-db";
+import type { DatabaseHandle } from "~/server/db/client";
 
 /**
  * Scale-out (issue 8, ADR 014): two server processes on different ports share one PostgreSQL database and one

@@ -4,7 +4,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { fromPGlite, fromPool } from "~/server/db/client";
-import { migrateToLatest } from "~/server/db/migrate";
+import { prepareDatabase } from "~/server/db/prepare";
 
 /**
  * Golden images, made once per test run: a migrated PGlite data dir (dumped to a tarball that each
@@ -14,7 +14,7 @@ import { migrateToLatest } from "~/server/db/migrate";
 export async function makePGliteGolden(runId: string): Promise<string> {
   const client = await PGlite.create();
   const handle = fromPGlite(client);
-  await migrateToLatest(handle.db);
+  await prepareDatabase(handle.db);
   const dump = await client.dumpDataDir("gzip");
   const file = path.join(tmpdir(), `ple-golden-${runId}.tar.gz`);
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
@@ -36,7 +36,7 @@ export async function makePostgresGolden(testDatabaseUrl: string, runId: string)
   await admin.query(`create database ${name}`);
   await admin.end();
   const handle = fromPool(new pg.Pool({ connectionString: adminUrl(testDatabaseUrl, name), max: 1 }));
-  await migrateToLatest(handle.db);
+  await prepareDatabase(handle.db);
   await handle.close();
   return name;
 }

@@ -1,4 +1,11 @@
-import type { Earned } from "../coins";
+import type { z } from "zod";
+import type {
+  answerResultSchema,
+  quizSessionQuestionSchema,
+  quizSessionViewSchema,
+  quizSummarySchema,
+} from "../api/quizzes";
+
 /**
  * The quizzes API contract (ADR 006), shared by the server and the browser. Nothing here ever carries the
  * answer of a question that has not been answered yet.
@@ -11,40 +18,8 @@ export type QuizId = (typeof quizIds)[number];
 export const quizIcons = ["brain", "flask-conical", "landmark"] as const;
 export type QuizIcon = (typeof quizIcons)[number];
 
-export interface QuizSummary {
-  id: QuizId;
-  name: string;
-  icon: QuizIcon;
-  description: string;
-  questionCount: number;
-}
-
-export interface QuizSessionQuestion {
-  id: string;
-  text: string;
-  /** The four options in this session's shuffled order. */
-  options: string[];
-}
-
-export interface QuizSessionView {
-  sessionId: string;
-  quiz: QuizSummary;
-  questions: QuizSessionQuestion[];
-  total: number;
-  /** ISO time after which answers are refused. */
-  expiresAt: string;
-}
-
-export interface AnswerResult {
-  correct: boolean;
-  /** The answer text of the question just answered. */
-  correctAnswer: string;
-  score: number;
-  answered: number;
-  total: number;
-  completed: boolean;
-  /** What this request paid (a correct answer and, on the last question, the completion bonus); null for none. */
-  earned: Earned | null;
-  /** Coins this session has paid so far, including the bonus (0 for guests). */
-  sessionCoins: number;
-}
+/** The answers of the quizzes API; the schemas are in src/core/api/quizzes.ts. */
+export type QuizSummary = z.output<typeof quizSummarySchema>;
+export type QuizSessionQuestion = z.output<typeof quizSessionQuestionSchema>;
+export type QuizSessionView = z.output<typeof quizSessionViewSchema>;
+export type AnswerResult = z.output<typeof answerResultSchema>;

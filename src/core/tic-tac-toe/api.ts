@@ -1,6 +1,5 @@
 import { z } from "zod";
-import type { Earned } from "../coins";
-import type { Cell } from "./board";
+import type { gameViewSchema, moveResultSchema } from "../api/games";
 
 /** The Tic Tac Toe API contract (ADR 005), shared by the server and the browser. */
 
@@ -8,24 +7,11 @@ export const gameStatuses = ["open", "won", "lost", "draw", "abandoned"] as cons
 /** `won`: the player (X) won; `lost`: the bot won; `abandoned`: replaced by a newer game. */
 export type GameStatus = (typeof gameStatuses)[number];
 
-export interface GameView {
-  id: string;
-  /** Nine cells, row by row. */
-  board: Cell[];
-  status: GameStatus;
-  /** Rises with every stored change; a move may send it back so a stale move fails with 409. */
-  version: number;
-  winningLine: number[] | null;
-  createdAt: string;
-}
+/** A game as the API answers it (the schema is in src/core/api/games.ts). */
+export type GameView = z.output<typeof gameViewSchema>;
 
-export interface MoveResult {
-  game: GameView;
-  /** The cells this request played: the player's, then the bot's reply (null when the game ended first). */
-  moves: { player: number; bot: number | null };
-  /** Coins paid for this move (a win), or null. */
-  earned: Earned | null;
-}
+/** The answer to a move: the game, the cells played (the player's, the bot's reply) and any coins earned. */
+export type MoveResult = z.output<typeof moveResultSchema>;
 
 export const moveInputSchema = z.object({
   cell: z.number().int().min(0).max(8),

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { cookieFrom, linkIn, uniqueEmail, waitForMail } from "#tests/support/factories";
+import { createTestContext, type TestContext } from "#tests/support/test-app";
 import { isReferralCodeFormat } from "~/core/referral-code";
-import { cookieFrom, linkIn, uniqueEmail, waitForMail } from "../../../tests/support/factories";
-import { createTestContext, type TestContext } from "../../../tests/support/test-app";
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,10 +1,29 @@
 import type { Context } from "hono";
 import { z } from "zod";
+import {
+  changePasswordBodySchema,
+  changePasswordResponseSchema,
+  getSessionQuerySchema,
+  requestPasswordResetBodySchema,
+  requestPasswordResetResponseSchema,
+  resetPasswordBodySchema,
+  sendVerificationEmailBodySchema,
+  sessionResponseSchema,
+  signInBodySchema,
+  signInResponseSchema,
+  signOutResponseSchema,
+  signUpBodySchema,
+  signUpResponseSchema,
+  statusResponseSchema,
+  verifyEmailQuerySchema,
+  verifyPasswordBodySchema,
+} from "~/core/api/auth";
 import { isCommonPassword } from "~/core/password-policy";
 import type { AppDeps } from "../app-deps";
 import { AppError } from "../errors";
 import { clientIp } from "../http/client-ip";
 import { consumeRateLimit, type RateLimitRule, rateLimit } from "../http/rate-limit";
+import { responds } from "../http/route-docs";
 import type { AppBindings } from "../http/router";
 import { createRouter } from "../http/router";
 import { referralOutcomeOf } from "../profile/profiles";
@@ -73,75 +92,179 @@ export const createAuthRoutes = (deps: AppDeps) => {
     );
   };
 
-  return (
-    createRouter()
-      .post(
-        "/sign-up/email",
-        rateLimit(store, (c) => [{ key: `sign-up:ip:${ip(c)}`, limit: env.authRateLimit }]),
-        async (c) => {
-          const startedAt = performance.now();
-          const { body, email, password } = await readCredentials(c);
-          refuseCommonPassword(password);
-          const extras = signUpExtras.safeParse(body);
-          if (!extras.success) {
-            throw new AppError("VALIDATION_FAILED", undefined, [
-              { path: "referralCode", message: "must be a string" },
-            ]);
-          }
-          // Over the mail quota the account is still created, only its confirmation mail is not sent.
-          const overMailQuota = (await consumeRateLimit(store, mailRules(c, email))) > 0;
-          const state: SignUpState = {
-            referralCode: extras.data.referralCode ?? null,
-            skipMail: overMailQuota,
-          };
-          const res = await runSignUp(state, () => forwardToAuth(c, deps, { name: "", email, password }));
-          // An existing address creates nothing and would answer sooner: it waits as long as a creation takes.
-          await signUpTiming.settle(startedAt, state.outcome !== undefined);
-          if (!res.ok) return res;
-          // An already-registered address creates nothing; it must answer exactly like a new one.
-          const referral = state.outcome ?? (await referralOutcomeOf(db, state.referralCode));
-          const headers = new Headers(res.headers);
-          headers.delete("content-length");
-          return new Response(JSON.stringify({ ...(await res.json()), referral }), {
-            status: res.status,
-            headers,
-          });
+  const forward = (c: Context<AppBindings>) => forwardToAuth(c, deps);
+
+  return createRouter()
+    .post(
+      "/sign-up/email",
+      responds(
+        { 200: signUpResponseSchema },
+        {
+          summary: "Create an account and mail its confirmation link",
+          description: "An address already registered answers exactly like a new one.",
+          body: signUpBodySchema,
+          errors: ["MISSING_CREDENTIALS", "PASSWORD_TOO_COMMON"],
         },
-      )
-      .post(
-        "/sign-in/email",
-        rateLimit(store, (c) => [{ key: `sign-in:ip:${ip(c)}`, limit: env.authRateLimit }]),
-        async (c) => {
-          const { body, email, password } = await readCredentials(c);
-          return forwardToAuth(c, deps, { ...body, email, password });
+      ),
+      rateLimit(store, (c) => [{ key: `sign-up:ip:${ip(c)}`, limit: env.authRateLimit }]),
+      async (c) => {
+        const startedAt = performance.now();
+        const { body, email, password } = await readCredentials(c);
+        refuseCommonPassword(password);
+        const extras = signUpExtras.safeParse(body);
+        if (!extras.success) {
+          throw new AppError("VALIDATION_FAILED", undefined, [
+            { path: "referralCode", message: "must be a string" },
+          ]);
+        }
+        // Over the mail quota the account is still created, only its confirmation mail is not sent.
+        const overMailQuota = (await consumeRateLimit(store, mailRules(c, email))) > 0;
+        const state: SignUpState = {
+          referralCode: extras.data.referralCode ?? null,
+          skipMail: overMailQuota,
+        };
+        const res = await runSignUp(state, () => forwardToAuth(c, deps, { name: "", email, password }));
+        // An existing address creates nothing and would answer sooner: it waits as long as a creation takes.
+        await signUpTiming.settle(startedAt, state.outcome !== undefined);
+        if (!res.ok) return res;
+        // An already-registered address creates nothing; it must answer exactly like a new one.
+        const referral = state.outcome ?? (await referralOutcomeOf(db, state.referralCode));
+        const headers = new Headers(res.headers);
+        headers.delete("content-length");
+        return new Response(JSON.stringify({ ...(await res.json()), referral }), {
+          status: res.status,
+          headers,
+        });
+      },
+    )
+    .post(
+      "/sign-in/email",
+      responds(
+        { 200: signInResponseSchema },
+        {
+          summary: "Log in with email and password",
+          description: "Sets the session cookie; refused until the address is confirmed.",
+          body: signInBodySchema,
+          errors: ["MISSING_CREDENTIALS", "EMAIL_NOT_VERIFIED"],
         },
-      )
-      .post("/verify-password", limitPasswordCheck, (c) => forwardToAuth(c, deps))
-      .post("/change-password", limitPasswordCheck, async (c) => {
+      ),
+      rateLimit(store, (c) => [{ key: `sign-in:ip:${ip(c)}`, limit: env.authRateLimit }]),
+      async (c) => {
+        const { body, email, password } = await readCredentials(c);
+        return forwardToAuth(c, deps, { ...body, email, password });
+      },
+    )
+    .post(
+      "/send-verification-email",
+      responds(
+        { 200: statusResponseSchema },
+        {
+          summary: "Send a new confirmation link",
+          description: "Answers the same for unknown or already confirmed addresses.",
+          body: sendVerificationEmailBodySchema,
+        },
+      ),
+      limitMail,
+      forwardTrimmed,
+    )
+    .post(
+      "/request-password-reset",
+      responds(
+        { 200: requestPasswordResetResponseSchema },
+        {
+          summary: "Mail a password-reset link",
+          description: "Answers the same for unknown addresses.",
+          body: requestPasswordResetBodySchema,
+        },
+      ),
+      limitMail,
+      forwardTrimmed,
+    )
+    .post(
+      "/reset-password",
+      responds(
+        { 200: statusResponseSchema },
+        {
+          summary: "Set a new password with the token of a reset mail",
+          description:
+            "Every session of the user is revoked. A used, expired or unknown token → 400 INVALID_TOKEN.",
+          body: resetPasswordBodySchema,
+          query: z.object({ token: z.string().optional() }),
+          errors: ["INVALID_TEXT", "PASSWORD_TOO_COMMON"],
+        },
+      ),
+      limitReset,
+      async (c) => {
+        const body = await readJsonObject(c);
+        refuseCommonPassword(body.newPassword);
+        return forwardToAuth(c, deps);
+      },
+    )
+    .post(
+      "/verify-password",
+      responds(
+        { 200: statusResponseSchema },
+        {
+          summary: "Check the signed-in user's password",
+          description: "Limited like sign-in, per client IP and per user.",
+          body: verifyPasswordBodySchema,
+          session: "user",
+        },
+      ),
+      limitPasswordCheck,
+      forward,
+    )
+    .post(
+      "/change-password",
+      responds(
+        { 200: changePasswordResponseSchema },
+        {
+          summary: "Change the signed-in user's password",
+          description: "Ends every other session of the user, whatever the client asks for.",
+          body: changePasswordBodySchema,
+          session: "user",
+          errors: ["PASSWORD_TOO_COMMON"],
+        },
+      ),
+      limitPasswordCheck,
+      async (c) => {
         const body = await readJsonObject(c);
         refuseCommonPassword(body.newPassword);
         // A changed password ends every other session of the user, whatever the client asked for.
         return forwardToAuth(c, deps, { ...body, revokeOtherSessions: true });
-      })
-      .post("/reset-password", limitReset, async (c) => {
-        const body = await readJsonObject(c);
-        refuseCommonPassword(body.newPassword);
-        return forwardToAuth(c, deps);
-      })
-      .post("/send-verification-email", limitMail, forwardTrimmed)
-      .post("/request-password-reset", limitMail, forwardTrimmed)
-      .get("/verify-email", async (c) => {
+      },
+    )
+    .get(
+      "/get-session",
+      responds(
+        { 200: sessionResponseSchema },
+        { summary: "The current session, or null", query: getSessionQuerySchema, session: "optional" },
+      ),
+      forward,
+    )
+    .post(
+      "/sign-out",
+      responds({ 200: signOutResponseSchema }, { summary: "Log out (the cookie is cleared)" }),
+      forward,
+    )
+    .get(
+      "/verify-email",
+      responds(
+        {
+          302: {
+            description:
+              "Redirects to /auth?verified=1 or /auth?verifyError=TOKEN_EXPIRED|INVALID_TOKEN|USER_NOT_FOUND",
+          },
+        },
+        { summary: "Follow a confirmation link", query: verifyEmailQuerySchema },
+      ),
+      async (c) => {
         const res = await forwardToAuth(c, deps);
         const location = res.headers.get("location");
         if (!location) return res;
         const error = new URL(location, env.appUrl).searchParams.get("error");
         const target = error ? `/auth?verifyError=${encodeURIComponent(error)}` : "/auth?verified=1";
         return c.redirect(`${env.appUrl}${target}`, 302);
-      })
-      // The admin plugin's own endpoints are off (ADR 025): a JSON 404 like any unknown path.
-      .all("/admin/*", () => {
-        throw new AppError("NOT_FOUND");
-      })
-      .on(["GET", "POST"], "/*", (c) => forwardToAuth(c, deps))
-  );
+      },
+    );
 };

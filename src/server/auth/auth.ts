@@ -65,6 +65,27 @@ function adminPlugin() {
   };
 }
 
+/** better-auth endpoints the app does not use (exact paths; parameterised ones are simply never routed). */
+export const UNUSED_AUTH_PATHS = [
+  "/sign-in/social",
+  "/link-social",
+  "/unlink-account",
+  "/list-accounts",
+  "/account-info",
+  "/get-access-token",
+  "/refresh-token",
+  "/change-email",
+  "/delete-user",
+  "/delete-user/callback",
+  // Nothing in the app shows a name or an image, so nothing may store them (docs/decisions/020).
+  "/update-user",
+  "/update-session",
+  "/list-sessions",
+  "/revoke-session",
+  "/revoke-sessions",
+  "/revoke-other-sessions",
+];
+
 export interface AuthDeps {
   env: Env;
   db: Database;
@@ -97,9 +118,10 @@ export function createAuth({ env, db, logger, mailOutbox, argon2, secondaryStora
     verification: { storeInDatabase: true },
     trustedOrigins: trustedOrigins(env),
     telemetry: { enabled: false },
+    // Not used by the app: refused by better-auth too, should a route ever hand them over (auth.routes.ts
+    // hands over only the endpoints the app uses).
     plugins: [adminPlugin()],
-    // Nothing in the app shows a name or an image, so nothing may store them (docs/decisions/020).
-    disabledPaths: ["/update-user", ...DISABLED_AUTH_PATHS],
+    disabledPaths: [...UNUSED_AUTH_PATHS, ...DISABLED_AUTH_PATHS],
     // No OpenTelemetry here: skip better-auth's span bookkeeping on every call (ADR 015).
     experimental: { instrumentation: { enabled: false } },
     // Ours (src/server/auth/auth.routes.ts) instead: keyed by the socket address, and per e-mail address.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { linkIn, waitForMail } from "../../../tests/support/factories";
-import { createTestContext, type TestContext } from "../../../tests/support/test-app";
+import { linkIn, waitForMail } from "#tests/support/factories";
+import { createTestContext, type TestContext } from "#tests/support/test-app";
 
 let ctx: TestContext;
 beforeAll(async () => {

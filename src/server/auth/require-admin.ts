@@ -45,5 +45,5 @@ export const requireFreshSession = () =>
       if (!isFreshSession(c.var.sessionCreatedAt)) throw new AppError("REAUTH_REQUIRED");
       await next();
     }),
-    { kind: "fresh-session" },
+    { kind: "errors", codes: ["REAUTH_REQUIRED"] },
   );

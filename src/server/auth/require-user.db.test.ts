@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, type TestContext } from "../../../tests/support/test-app";
+import { createTestContext, type TestContext } from "#tests/support/test-app";
 import { createErrorHandler } from "../http/errors";
 import { createRouter } from "../http/router";
 import { requireEarner, requireUser } from "./require-user";

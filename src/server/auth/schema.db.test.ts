@@ -1,6 +1,6 @@
 import { getMigrations } from "better-auth/db/migration";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestContext, type TestContext } from "../../../tests/support/test-app";
+import { createTestContext, type TestContext } from "#tests/support/test-app";
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { uniqueEmail } from "../../../tests/support/factories";
-import { createTestContext, type TestContext } from "../../../tests/support/test-app";
+import { uniqueEmail } from "#tests/support/factories";
+import { createTestContext, type TestContext } from "#tests/support/test-app";
 import { runBeforeCommit } from "../db/transaction-scope";
 
 let ctx: TestContext;

@@ -1,11 +1,11 @@
 import { loadEnvOrExit } from "../load-env";
 import { openDatabase } from "./client";
-import { migrateToLatest } from "./migrate";
+import { prepareDatabase } from "./prepare";
 
 const env = loadEnvOrExit();
 const handle = await openDatabase(env);
 try {
-  const applied = await migrateToLatest(handle.db);
+  const applied = await prepareDatabase(handle.db);
   console.log(applied.length ? `Applied: ${applied.join(", ")}` : "Database is up to date.");
 } finally {
   await handle.close();

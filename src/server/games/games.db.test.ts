@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestUser } from "#tests/support/factories";
+import { createTestContext, type TestContext } from "#tests/support/test-app";
+import { acceptanceLineMove, drawingMove } from "#tests/support/tic-tac-toe-lines";
 import type { GameView, MoveResult } from "~/core/tic-tac-toe/api";
 import type { Board } from "~/core/tic-tac-toe/board";
-import type { TestUser } from "../../../tests/support/factories";
-import { createTestContext, type TestContext } from "../../../tests/support/test-app";
-import { acceptanceLineMove, drawingMove } from "../../../tests/support/tic-tac-toe-lines";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -99,7 +99,13 @@ describe("a signed-in game", () => {
     expect(game.status).toBe("won");
     expect(game.winningLine).toHaveLength(3);
     expect(last.moves.bot).toBeNull();
-    expect(last.earned).toEqual({ amount: 10, reason: "Tic Tac Toe win", balance: 10 });
+    expect(last.earned).toEqual({
+      amount: 10,
+      reason: "Tic Tac Toe win",
+      balance: 10,
+      entryId: expect.any(Number),
+      referralBonus: 0,
+    });
     expect(await ledgerOf(user.id)).toEqual([
       { amount: 10, reason: "Tic Tac Toe win", kind: "ttt_win", cause_key: `ttt-win:${game.id}` },
     ]);

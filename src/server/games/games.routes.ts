@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { currentGameResponseSchema, gameResponseSchema, moveResultSchema } from "~/core/api/games";
 import { moveInputSchema } from "~/core/tic-tac-toe/api";
 import type { AppDeps } from "../app-deps";
 import { requireEarner } from "../auth/require-user";
+import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";
 import { jsonBody, params } from "../http/validate";
 import { getOpenGame, playMove, startGame } from "./games.service";
@@ -15,12 +17,21 @@ import { getOpenGame, playMove, startGame } from "./games.service";
 export const createGamesRoutes = (deps: AppDeps) => {
   const earner = requireEarner(deps);
   return createRouter()
-    .post("/tic-tac-toe", earner, async (c) => c.json({ game: await startGame(deps.db, c.var.user.id) }, 201))
-    .get("/tic-tac-toe/current", earner, async (c) =>
-      c.json({ game: await getOpenGame(deps.db, c.var.user.id) }),
+    .post(
+      "/tic-tac-toe",
+      responds({ 201: gameResponseSchema }, { summary: "Start a game (abandons the open one)" }),
+      earner,
+      async (c) => c.json({ game: await startGame(deps.db, c.var.user.id) }, 201),
+    )
+    .get(
+      "/tic-tac-toe/current",
+      responds({ 200: currentGameResponseSchema }, { summary: "The open game, or null" }),
+      earner,
+      async (c) => c.json({ game: await getOpenGame(deps.db, c.var.user.id) }),
     )
     .post(
       "/tic-tac-toe/:gameId/moves",
+      responds({ 200: moveResultSchema }, { summary: "Play a move; the bot replies", errors: ["CONFLICT"] }),
       earner,
       params(z.object({ gameId: z.uuid() })),
       jsonBody(moveInputSchema),

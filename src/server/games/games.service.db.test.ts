@@ -1,11 +1,11 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertUserRow } from "#tests/support/db-users";
+import { openTestDatabase } from "#tests/support/test-db";
+import { acceptanceLineMove } from "#tests/support/tic-tac-toe-lines";
 import type { GameView } from "~/core/tic-tac-toe/api";
 import { type Board, isWellFormed } from "~/core/tic-tac-toe/board";
 import type { DatabaseHandle } from "~/server/db/client";
-import { insertUserRow } from "../../../tests/support/db-users";
-import { openTestDatabase } from "../../../tests/support/test-db";
-import { acceptanceLineMove } from "../../../tests/support/tic-tac-toe-lines";
 import { getBalance } from "../ledger/ledger";
 import { parseBoard } from "./game-board";
 import { getOpenGame, playMove, startGame, winCauseKey } from "./games.service";

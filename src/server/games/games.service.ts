@@ -7,7 +7,7 @@ import { chooseBotMove, type Random } from "~/core/tic-tac-toe/bot";
 import type { Database } from "../db/client";
 import type { GameTable } from "../db/schema";
 import { AppError } from "../errors";
-import { award } from "../ledger/ledger";
+import { award, earnedFrom } from "../ledger/ledger";
 import { formatBoard, parseBoard } from "./game-board";
 
 /**
@@ -46,7 +46,7 @@ function statusOf(board: Board): GameStatus {
 /** Pays a stored win (again): the ledger's cause key makes every call after the first pay nothing. */
 async function payWin(db: Database, userId: string, gameId: string): Promise<Earned | null> {
   const result = await award(db, { userId, kind: "ttt_win", causeKey: winCauseKey(gameId) });
-  return result.duplicate ? null : { amount: result.amount, reason: result.reason, balance: result.balance };
+  return earnedFrom(result);
 }
 
 /**

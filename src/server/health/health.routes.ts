@@ -1,8 +1,9 @@
 import { sql } from "kysely";
-import { healthResponse, type ReadinessResponse } from "~/core/health";
+import { healthResponse, type ReadinessResponse, readinessResponse } from "~/core/health";
 import type { AppDeps } from "../app-deps";
 import { migrations } from "../db/migrations/index";
 import { RETRY_AFTER_SECONDS } from "../http/errors";
+import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";
 import { withTimeout } from "./dependency-monitor";
 
@@ -22,25 +23,34 @@ async function migrationsApplied(db: AppDeps["db"]): Promise<boolean> {
  */
 export const createHealthRoutes = ({ db, dependencies }: AppDeps) =>
   createRouter()
-    .get("/health", (c) => c.json(healthResponse.parse({ status: "ok" })))
-    .get("/ready", async (c) => {
-      const checks = await dependencies.check(READY_TIMEOUT_MS);
-      let migrationsCheck: ReadinessResponse["checks"]["migrations"] = "unreachable";
-      if (checks.database === "ok") {
-        try {
-          migrationsCheck = (await withTimeout(migrationsApplied(db), READY_TIMEOUT_MS, "database"))
-            ? "ok"
-            : "pending";
-        } catch {
-          migrationsCheck = "unreachable";
+    .get("/health", responds({ 200: healthResponse }, { summary: "Liveness: the process answers" }), (c) =>
+      c.json(healthResponse.parse({ status: "ok" })),
+    )
+    .get(
+      "/ready",
+      responds(
+        { 200: readinessResponse },
+        { summary: "Readiness: database, migrations and Redis", errors: ["UNAVAILABLE"] },
+      ),
+      async (c) => {
+        const checks = await dependencies.check(READY_TIMEOUT_MS);
+        let migrationsCheck: ReadinessResponse["checks"]["migrations"] = "unreachable";
+        if (checks.database === "ok") {
+          try {
+            migrationsCheck = (await withTimeout(migrationsApplied(db), READY_TIMEOUT_MS, "database"))
+              ? "ok"
+              : "pending";
+          } catch {
+            migrationsCheck = "unreachable";
+          }
         }
-      }
-      const body: ReadinessResponse = {
-        status: "ready",
-        checks: { database: checks.database, migrations: migrationsCheck, redis: checks.redis },
-      };
-      const ready = checks.database === "ok" && migrationsCheck === "ok" && checks.redis !== "unreachable";
-      if (ready) return c.json(body, 200);
-      c.header("Retry-After", String(RETRY_AFTER_SECONDS));
-      return c.json({ ...body, status: "unavailable" as const }, 503);
-    });
+        const body: ReadinessResponse = {
+          status: "ready",
+          checks: { database: checks.database, migrations: migrationsCheck, redis: checks.redis },
+        };
+        const ready = checks.database === "ok" && migrationsCheck === "ok" && checks.redis !== "unreachable";
+        if (ready) return c.json(body, 200);
+        c.header("Retry-After", String(RETRY_AFTER_SECONDS));
+        return c.json({ ...body, status: "unavailable" as const }, 503);
+      },
+    );

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { AppError } from "../errors";
+import { documented } from "./route-docs";
 import type { AppBindings } from "./router";
 
 /**
@@ -58,7 +59,7 @@ export function rateLimit(
   store: RateLimitStore,
   rulesFor: (c: Context<AppBindings>) => RateLimitRule[] | Promise<RateLimitRule[]>,
 ): MiddlewareHandler<AppBindings> {
-  return async (c, next) => {
+  const limit: MiddlewareHandler<AppBindings> = async (c, next) => {
     const retryAfter = await consumeRateLimit(store, await rulesFor(c));
     if (retryAfter) {
       c.header("Retry-After", String(retryAfter));
@@ -66,4 +67,5 @@ export function rateLimit(
     }
     return next();
   };
+  return documented(limit, { kind: "errors", codes: ["RATE_LIMITED"] });
 }

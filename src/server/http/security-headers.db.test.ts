@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, type TestContext } from "../../../tests/support/test-app";
+import { createTestContext, type TestContext } from "#tests/support/test-app";
 import { createApp } from "../app";
 
 let ctx: TestContext;

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertUserRow } from "#tests/support/db-users";
+import { openTestDatabase } from "#tests/support/test-db";
 import type { DatabaseHandle } from "~/server/db/client";
-import { insertUserRow } from "../../../tests/support/db-users";
-import { openTestDatabase } from "../../../tests/support/test-db";
 import { award, getBalance, listEntries, referralCauseKeys } from "./ledger";
 
 let handle: DatabaseHandle;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, type TestContext } from "../../../tests/support/test-app";
+import { createTestContext, type TestContext } from "#tests/support/test-app";
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { type BalanceResponse, balanceResponseSchema, transactionsPageSchema } from "~/core/api/account";
 import type { AppDeps } from "../app-deps";
 import { requireUser } from "../auth/require-user";
+import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";
 import { query } from "../http/validate";
 import { getBalance, listEntries } from "./ledger";
@@ -14,12 +16,23 @@ const pageQuery = z.object({
 export const createLedgerRoutes = (deps: AppDeps) =>
   createRouter()
     .use(requireUser(deps))
-    .get("/balance", async (c) => {
+    .get("/balance", responds({ 200: balanceResponseSchema }, { summary: "The coin balance" }), async (c) => {
       const user = c.var.user!;
-      return c.json({ balance: await getBalance(deps.db, user.id) });
+      return c.json({ balance: await getBalance(deps.db, user.id) } satisfies BalanceResponse);
     })
-    .get("/transactions", query(pageQuery), async (c) => {
-      const user = c.var.user!;
-      const { limit, before } = c.req.valid("query");
-      return c.json(await listEntries(deps.db, user.id, { limit, before }));
-    });
+    .get(
+      "/transactions",
+      responds(
+        { 200: transactionsPageSchema },
+        {
+          summary: "The coin history, newest first",
+          description: "Pass `nextCursor` as `before` for the next page.",
+        },
+      ),
+      query(pageQuery),
+      async (c) => {
+        const user = c.var.user!;
+        const { limit, before } = c.req.valid("query");
+        return c.json(await listEntries(deps.db, user.id, { limit, before }));
+      },
+    );

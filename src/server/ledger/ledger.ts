@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from "kysely";
+import type { TransactionsPage } from "~/core/api/account";
 import {
   type Earned,
   type EarningKind,
@@ -182,19 +183,20 @@ export async function award(db: Database, input: AwardInput): Promise<AwardResul
 }
 
 /**
- * `earned` for an action paid by one award, or null for a replayed cause; with the ledger row that paid it
- * (for support and audits) and the friend's referral bonus paid with it (already in `balance`).
+ * The one `earned` builder: what the awards of one request paid (a quiz answer may pay the answer and the
+ * completion bonus), or null when they paid nothing (replayed causes). `balance` is the user's balance after
+ * the last award; a friend's referral bonus paid with them is already in it.
  */
-export function earnedFrom(
-  result: AwardResult,
-): (Earned & { entryId: number; referralBonus: number }) | null {
-  if (result.duplicate) return null;
+export function earnedFrom(results: AwardResult | readonly AwardResult[]): Earned | null {
+  const fresh = [results].flat().filter((r) => !r.duplicate && r.amount > 0);
+  const last = fresh.at(-1);
+  if (!last) return null;
   return {
-    entryId: result.entryId,
-    amount: result.amount,
-    reason: result.reason,
-    balance: result.balance,
-    referralBonus: result.referralBonus,
+    amount: fresh.reduce((sum, r) => sum + r.amount, 0),
+    reason: fresh.map((r) => r.reason).join(" and "),
+    balance: last.balance,
+    entryId: last.entryId,
+    referralBonus: fresh.reduce((sum, r) => sum + r.referralBonus, 0),
   };
 }
 
@@ -248,20 +250,12 @@ export async function getBalance(db: Database, userId: string): Promise<number> 
   return row?.points ?? 0;
 }
 
-export interface LedgerEntry {
-  id: number;
-  kind: string;
-  reason: string;
-  amount: number;
-  createdAt: string;
-}
-
 /** Newest first; `before` is the id cursor of the previous page's last entry. */
 export async function listEntries(
   db: Database,
   userId: string,
   page: { limit: number; before?: number | undefined },
-): Promise<{ entries: LedgerEntry[]; nextCursor: number | null }> {
+): Promise<TransactionsPage> {
   let q = db
     .selectFrom("coin_ledger")
     .select(["id", "kind", "reason", "amount", "created_at"])

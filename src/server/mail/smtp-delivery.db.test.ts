@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SmtpSink, startSmtpSink } from "../../../tests/support/smtp-sink";
-import { createTestContext, type TestContext } from "../../../tests/support/test-app";
+import { type SmtpSink, startSmtpSink } from "#tests/support/smtp-sink";
+import { createTestContext, type TestContext } from "#tests/support/test-app";
 
 let sink: SmtpSink;
 let ctx: TestContext;

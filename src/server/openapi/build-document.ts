@@ -1,29 +1,21 @@
-import type { RouterRoute } from "hono/types";
-import { type ErrorCode, errorCatalog } from "~/core/error-codes";
-import type { Auth } from "../auth/auth";
+import type { Hono } from "hono";
+import { generateSpecs } from "hono-openapi";
+import type { ErrorCode } from "~/core/error-codes";
 import { AUTH_BASE_PATH } from "../auth/auth";
-import { authEndpoints } from "./auth-endpoints";
-import { collectRoutes, type RouteEntry } from "./collect-routes";
-import { type OperationNote, operationNotes } from "./operation-notes";
-import {
-  apiErrorBodySchema,
-  type JsonSchema,
-  jsonSchemaOf,
-  type Parameter,
-  parametersOf,
-  requiresBody,
-} from "./schemas";
+import { addErrorResponses, ERROR_SCHEMA_REF, type SessionGuard } from "../http/route-docs";
+import type { AppBindings } from "../http/router";
+import { apiErrorBodySchema, type JsonSchema, jsonSchemaOf, type Parameter } from "./schemas";
 
-export type SessionNeed = "none" | "optional" | "user" | "earner" | "admin";
+export type SessionNeed = "none" | SessionGuard;
 
 export interface OpenApiResponse {
   description: string;
-  content?: { "application/json": { schema: JsonSchema } };
+  content?: Record<string, { schema: JsonSchema }>;
 }
 
 export interface OpenApiOperation {
   operationId: string;
-  summary: string;
+  summary?: string;
   description?: string;
   tags: string[];
   security: Record<string, string[]>[];
@@ -35,7 +27,7 @@ export interface OpenApiOperation {
 }
 
 export interface OpenApiDocument {
-  openapi: "3.1.0";
+  openapi: string;
   info: { title: string; version: string; description: string };
   servers: { url: string }[];
   tags: { name: string }[];
@@ -46,158 +38,89 @@ export interface OpenApiDocument {
   };
 }
 
-const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(errorCatalog, code);
-const ERROR_REF = { $ref: "#/components/schemas/ApiErrorBody" };
-const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
-
-const operationId = (method: string, path: string) =>
-  method.toLowerCase() +
-  path
-    .split(/[^A-Za-z0-9]+/)
-    .filter((word) => word && word !== "api")
-    .map((word) => word[0]!.toUpperCase() + word.slice(1))
-    .join("");
-
 const tagOf = (path: string) => {
+  if (path.startsWith(`${AUTH_BASE_PATH}/`)) return "Auth";
   const segment = path.split("/")[2] ?? "api";
   return segment[0]!.toUpperCase() + segment.slice(1);
 };
 
-/** The errors an operation can answer, by status: `CODE — message` lines. */
-function errorResponses(
-  entry: RouteEntry,
-  note: OperationNote | undefined,
-  isAuth: boolean,
-  need: SessionNeed,
-) {
-  const byStatus = new Map<string, Set<string>>();
-  const add = (status: number | string, line: string) =>
-    byStatus.set(String(status), (byStatus.get(String(status)) ?? new Set()).add(line));
-  const addCode = (code: ErrorCode) =>
-    add(errorCatalog[code].status, `${code} — ${errorCatalog[code].message}`);
+/** The errors every operation can answer beyond what its own middleware declared. */
+function commonErrors(method: string, op: OpenApiOperation): ErrorCode[] {
+  const codes: ErrorCode[] = [];
+  if (op.requestBody) codes.push("INVALID_JSON", "VALIDATION_FAILED");
+  if (op.parameters.some((p) => p.in === "query")) codes.push("VALIDATION_FAILED");
+  if (op.parameters.some((p) => p.in === "path")) codes.push("NOT_FOUND");
+  if (method !== "get") codes.push("CROSS_ORIGIN", "PAYLOAD_TOO_LARGE");
+  codes.push("INTERNAL");
+  return codes;
+}
 
-  for (const doc of entry.docs) {
-    if (doc.kind === "validator" && doc.target === "json") addCode("INVALID_JSON");
-    if (doc.kind === "validator" && doc.target !== "param") addCode("VALIDATION_FAILED");
-    if (doc.kind === "validator" && doc.target === "param") addCode("NOT_FOUND");
-    if (doc.kind === "session" && doc.guard === "user") addCode("UNAUTHORIZED");
-    if (doc.kind === "session" && doc.guard === "admin") {
-      addCode("UNAUTHORIZED");
-      addCode("ADMIN_ONLY");
-    }
-    if (doc.kind === "fresh-session") addCode("REAUTH_REQUIRED");
-    if (doc.kind === "session" && doc.guard === "earner") {
-      addCode("LOGIN_REQUIRED");
-      addCode("EMAIL_NOT_VERIFIED");
-    }
-  }
-  if (entry.method !== "GET") {
-    addCode("CROSS_ORIGIN");
-    addCode("PAYLOAD_TOO_LARGE");
-  }
-  if (note?.rateLimited) addCode("RATE_LIMITED");
-  for (const error of note?.errors ?? []) {
-    if (isErrorCode(error)) addCode(error);
-    else add(error.slice(0, error.indexOf(" ")), `${error.slice(error.indexOf(" ") + 1)} (better-auth)`);
-  }
-  if (isAuth && need === "user") add(401, "UNAUTHORIZED (better-auth) — without a session");
-  if (isAuth) add("4XX", "better-auth's own code and message, in the same envelope");
-  addCode("INTERNAL");
-
-  const responses: Record<string, OpenApiResponse> = {};
-  for (const [status, lines] of [...byStatus].sort(([a], [b]) => a.localeCompare(b))) {
-    responses[status] = {
-      description: [...lines].join("; "),
-      content: { "application/json": { schema: ERROR_REF } },
+/** hono-openapi's operation, completed: tag, session need, and the errors every route shares. */
+function complete(method: string, path: string, generated: Partial<OpenApiOperation>): OpenApiOperation {
+  const op: OpenApiOperation = {
+    ...generated,
+    operationId: generated.operationId ?? `${method}${path}`,
+    tags: generated.tags?.length ? generated.tags : [tagOf(path)],
+    // hono-openapi concatenates the security of a route's guards; one requirement of each kind is enough.
+    security: [...new Map((generated.security ?? []).map((r) => [JSON.stringify(r), r])).values()],
+    "x-session": generated["x-session"] ?? "none",
+    parameters: generated.parameters ?? [],
+    responses: { ...generated.responses },
+  };
+  addErrorResponses(op.responses, commonErrors(method, op));
+  if (path.startsWith(`${AUTH_BASE_PATH}/`)) {
+    op.responses["4XX"] = {
+      description:
+        "better-auth's own code and message (e.g. INVALID_EMAIL_OR_PASSWORD), in the same envelope",
+      content: { "application/json": { schema: ERROR_SCHEMA_REF } },
     };
   }
-  return responses;
-}
-
-function sessionNeed(entry: RouteEntry, note: OperationNote | undefined): SessionNeed {
-  const guard = entry.docs.find((d) => d.kind === "session");
-  if (guard?.kind === "session") return guard.guard;
-  return note?.session ?? (entry.authEndpoint?.needsSession ? "user" : "none");
-}
-
-function operationFor(entry: RouteEntry): OpenApiOperation {
-  const note = operationNotes[`${entry.method} ${entry.path}`];
-  const auth = entry.authEndpoint;
-  const isAuth = entry.path.startsWith(`${AUTH_BASE_PATH}/`);
-  const schemaFor = (target: "json" | "query" | "param") => {
-    const doc = entry.docs.find((d) => d.kind === "validator" && d.target === target);
-    return doc?.kind === "validator" ? doc.schema : undefined;
-  };
-
-  const paramSchema = schemaFor("param");
-  const pathParams = paramSchema
-    ? parametersOf(paramSchema, "path")
-    : [...entry.path.matchAll(/\{(\w+)\}/g)].map(
-        ([, name]): Parameter => ({ name: name!, in: "path", required: true, schema: { type: "string" } }),
-      );
-  const querySchema = schemaFor("query") ?? auth?.query;
-  const bodySchema = BODY_METHODS.has(entry.method)
-    ? (schemaFor("json") ?? note?.body ?? auth?.body)
-    : undefined;
-  const body = bodySchema ? jsonSchemaOf(bodySchema) : undefined;
-
-  const need = sessionNeed(entry, note);
-  const success = note?.success ?? { status: 200, description: auth?.description ?? "OK" };
-  return {
-    operationId: operationId(entry.method, entry.path),
-    summary: note?.summary ?? auth?.description ?? `${entry.method} ${entry.path}`,
-    ...(note?.description ? { description: note.description } : {}),
-    tags: [note?.tag ?? (isAuth ? "Auth" : tagOf(entry.path))],
-    security:
-      need === "none" ? [] : need === "optional" ? [{}, { sessionCookie: [] }] : [{ sessionCookie: [] }],
-    "x-session": need,
-    parameters: [...pathParams, ...(querySchema ? parametersOf(querySchema, "query") : [])],
-    ...(body
-      ? { requestBody: { required: requiresBody(body), content: { "application/json": { schema: body } } } }
-      : {}),
-    responses: {
-      [success.status]: { description: success.description },
-      ...errorResponses(entry, note, isAuth, need),
-    },
-  };
+  return op;
 }
 
 /**
- * The OpenAPI 3.1 document of the API: every route of `routes` (the API router, mounted at `basePath`)
- * with the zod schemas its validators run, plus better-auth's endpoints under /api/auth.
+ * The OpenAPI 3.1 document of `api` (the API router, mounted at `basePath`), generated by hono-openapi from
+ * what each route's middleware carries: validators (request schemas), guards (session need, 401/403),
+ * rate limits (429) and `responds(...)` (success answers, summary, errors). ADR 033.
  */
-export function buildOpenApiDocument(options: {
-  routes: readonly RouterRoute[];
-  basePath: string;
-  auth: Auth;
-  appUrl: string;
-}): OpenApiDocument {
-  const entries = collectRoutes(options.routes, options.basePath, {
-    basePath: AUTH_BASE_PATH,
-    endpoints: authEndpoints(options.auth),
+export async function buildOpenApiDocument(
+  api: Hono<AppBindings>,
+  { basePath, appUrl }: { basePath: string; appUrl: string },
+): Promise<OpenApiDocument> {
+  const generated = await generateSpecs(api, {
+    // Routes without any description still appear (and fail the test that wants a success answer).
+    includeEmptyPaths: true,
+    excludeStaticFile: false,
+    defaultValidationErrorResponse: false,
   });
-  entries.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
   const paths: OpenApiDocument["paths"] = {};
   const tags = new Set<string>();
-  for (const entry of entries) {
-    const operation = operationFor(entry);
-    paths[entry.path] = { ...paths[entry.path], [entry.method.toLowerCase()]: operation };
-    for (const tag of operation.tags) tags.add(tag);
+  for (const [relative, methods] of Object.entries(generated.paths).sort(([a], [b]) => a.localeCompare(b))) {
+    const path = relative === "/" ? basePath : `${basePath}${relative}`;
+    for (const [method, operation] of Object.entries(methods ?? {})) {
+      if (typeof operation !== "object" || operation === null || Array.isArray(operation)) continue;
+      const op = complete(method, path, operation as Partial<OpenApiOperation>);
+      paths[path] = { ...paths[path], [method]: op };
+      for (const tag of op.tags) tags.add(tag);
+    }
   }
-  const secure = options.appUrl.startsWith("https:");
+  const secure = appUrl.startsWith("https:");
   return {
     openapi: "3.1.0",
     info: {
       title: "Play, Learn, Earn API",
       version: "0.1.0",
       description:
-        "JSON over HTTP. Errors everywhere are `{ error: { code, message } }` (ApiErrorBody). Requests that carry the session cookie and change something must come from the app's origin (Origin header). A body over the size limit gets 413. Generated from the routes' own zod schemas.",
+        "JSON over HTTP. Errors everywhere are `{ error: { code, message } }` (ApiErrorBody). Requests that carry the session cookie and change something must come from the app's origin (Origin header). A body over the size limit gets 413. Generated by hono-openapi from the routes' own zod schemas.",
     },
-    servers: [{ url: options.appUrl }],
+    servers: [{ url: appUrl }],
     tags: [...tags].sort().map((name) => ({ name })),
     paths,
     components: {
-      schemas: { ApiErrorBody: jsonSchemaOf(apiErrorBodySchema) },
+      schemas: {
+        ...(generated.components.schemas as Record<string, JsonSchema> | undefined),
+        ApiErrorBody: jsonSchemaOf(apiErrorBodySchema),
+      },
       securitySchemes: {
         sessionCookie: {
           type: "apiKey",
@@ -208,4 +131,20 @@ export function buildOpenApiDocument(options: {
       },
     },
   };
+}
+
+/**
+ * Operations that do not declare their success answer — a 2xx with a schema, or a redirect — as
+ * `METHOD /path`. A route needs `responds({ 200: schema }, { summary })`; the API document test fails on any.
+ */
+export function undeclaredAnswers(doc: OpenApiDocument): string[] {
+  return Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods)
+      .filter(([, op]) => {
+        const answers = Object.entries(op.responses).filter(([status]) => /^[23]\d\d$/.test(status));
+        const declared = answers.some(([status, r]) => status.startsWith("3") || r.content !== undefined);
+        return !declared || !op.summary;
+      })
+      .map(([method]) => `${method.toUpperCase()} ${path}`),
+  );
 }

@@ -1,39 +1,56 @@
-import type { RouterRoute } from "hono/types";
+import type { Hono } from "hono";
+import { z } from "zod";
 import type { AppDeps } from "../app-deps";
+import { responds } from "../http/route-docs";
+import type { AppBindings } from "../http/router";
 import { createRouter } from "../http/router";
 import { buildOpenApiDocument, type OpenApiDocument } from "./build-document";
 import { REFERENCE_CSS, referencePage } from "./reference-page";
 
+const reference = { tag: "Reference" } as const;
+
 /**
- * GET /api/openapi.json (OpenAPI 3.1), GET /api/docs (a readable page of it) and its stylesheet.
- * `routes` is read on the first request, once every router is mounted, so the document lists them all
- * (these three included). ADR 016.
+ * GET /api/openapi.json (OpenAPI 3.1), GET /api/docs (a readable page of it) and its stylesheet. `api` is
+ * read on the first request, once every router is mounted, so the document lists them all (these three
+ * included). ADR 033.
  */
 export const createOpenApiRoutes = (
-  { auth, env }: Pick<AppDeps, "auth" | "env">,
-  api: { basePath: string; routes: () => readonly RouterRoute[] },
+  { env }: Pick<AppDeps, "env">,
+  api: { basePath: string; router: () => Hono<AppBindings> },
 ) => {
-  let document: OpenApiDocument | undefined;
+  let document: Promise<OpenApiDocument> | undefined;
   const documentOf = () => {
-    document ??= buildOpenApiDocument({
-      routes: api.routes(),
-      basePath: api.basePath,
-      auth,
-      appUrl: env.appUrl,
-    });
+    document ??= buildOpenApiDocument(api.router(), { basePath: api.basePath, appUrl: env.appUrl });
     return document;
   };
   let page: string | undefined;
   return createRouter()
-    .get("/openapi.json", (c) => c.json(documentOf()))
-    .get("/docs", (c) => {
-      page ??= referencePage(documentOf());
-      return c.html(page);
-    })
-    .get("/docs.css", (c) =>
-      c.body(REFERENCE_CSS, 200, {
-        "content-type": "text/css; charset=utf-8",
-        "cache-control": "public, max-age=3600",
-      }),
+    .get(
+      "/openapi.json",
+      responds({ 200: z.looseObject({ openapi: z.string() }) }, { ...reference, summary: "This document" }),
+      async (c) => c.json(await documentOf()),
+    )
+    .get(
+      "/docs",
+      responds(
+        { 200: { description: "HTML", mediaType: "text/html" } },
+        { ...reference, summary: "This document as a readable page" },
+      ),
+      async (c) => {
+        page ??= referencePage(await documentOf());
+        return c.html(page);
+      },
+    )
+    .get(
+      "/docs.css",
+      responds(
+        { 200: { description: "CSS", mediaType: "text/css" } },
+        { ...reference, summary: "The reference page's stylesheet" },
+      ),
+      (c) =>
+        c.body(REFERENCE_CSS, 200, {
+          "content-type": "text/css; charset=utf-8",
+          "cache-control": "public, max-age=3600",
+        }),
     );
 };

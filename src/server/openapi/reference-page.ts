@@ -63,11 +63,14 @@ function operationHtml(method: string, path: string, op: OpenApiOperation): stri
     ? `<h4>Request body (application/json${op.requestBody.required ? ", required" : ""})</h4>${json(op.requestBody.content["application/json"].schema)}`
     : "";
   const responses = Object.entries(op.responses)
-    .map(([status, r]) => `<dt>${escapeHtml(status)}</dt><dd>${inline(r.description)}</dd>`)
+    .map(([status, r]) => {
+      const schema = /^2/.test(status) ? r.content?.["application/json"]?.schema : undefined;
+      return `<dt>${escapeHtml(status)}</dt><dd>${inline(r.description)}${schema ? json(schema) : ""}</dd>`;
+    })
     .join("");
   return `<article id="${op.operationId}" aria-labelledby="${op.operationId}-title">
 <h3 id="${op.operationId}-title"><span class="method method-${method}">${method.toUpperCase()}</span><code>${escapeHtml(path)}</code></h3>
-<p>${inline(op.summary)}</p>${op.description ? `<p>${inline(op.description)}</p>` : ""}
+<p>${inline(op.summary ?? "")}</p>${op.description ? `<p>${inline(op.description)}</p>` : ""}
 <p class="session">${sessionWords[op["x-session"]]}</p>${params}${body}
 <h4>Responses</h4><dl>${responses}</dl>
 </article>`;

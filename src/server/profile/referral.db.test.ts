@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestUser, uniqueEmail } from "../../../tests/support/factories";
-import { createTestContext, type TestContext } from "../../../tests/support/test-app";
+import { type TestUser, uniqueEmail } from "#tests/support/factories";
+import { createTestContext, type TestContext } from "#tests/support/test-app";
 import { createProfile } from "./profiles";
 
 let ctx: TestContext;

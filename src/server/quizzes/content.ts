@@ -2,8 +2,9 @@ import type { QuizIcon, QuizId } from "~/core/quiz/api";
 
 /**
  * The three quizzes of SPEC §2/§3: 30 original questions, four options each, exactly one of which is the
- * answer. Server-only — the browser never receives this module. Seeded into the database by migration
- * 0004 (`seedQuizContent`); a change to the wording goes in a new migration that calls the seed again.
+ * answer. Server-only — the browser never receives this module. The one owner of the quiz content and of
+ * the question ids: written to the database at every start-up (`seedQuizContent`), so a changed, added or
+ * removed question here is changed, added or removed there on the next start — no migration needed.
  */
 
 export interface QuestionContent {

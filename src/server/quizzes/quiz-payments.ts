@@ -1,4 +1,3 @@
-import type { Earned } from "~/core/coins";
 import type { Database } from "../db/client";
 import { type AwardResult, award } from "../ledger/ledger";
 
@@ -32,15 +31,4 @@ export async function payAnswer(
       }),
     );
   return paid;
-}
-
-export function toEarned(paid: readonly AwardResult[]): Earned | null {
-  const fresh = paid.filter((p) => p.amount > 0);
-  const last = fresh.at(-1);
-  if (!last) return null;
-  return {
-    amount: fresh.reduce((sum, p) => sum + p.amount, 0),
-    reason: fresh.map((p) => p.reason).join(" and "),
-    balance: last.balance,
-  };
 }

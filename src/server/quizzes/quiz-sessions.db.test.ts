@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertUserRow } from "#tests/support/db-users";
+import { openTestDatabase } from "#tests/support/test-db";
 import type { DatabaseHandle } from "~/server/db/client";
-import { insertUserRow } from "../../../tests/support/db-users";
-import { openTestDatabase } from "../../../tests/support/test-db";
 import { getBalance } from "../ledger/ledger";
 import { quizContent } from "./content";
 import { quizCauseKeys } from "./quiz-payments";

@@ -11,7 +11,8 @@ import { type RandomIndex, shuffle, shuffledIndices } from "~/core/quiz/shuffle"
 import type { Database } from "../db/client";
 import type { QuizSessionItem } from "../db/schema";
 import { AppError } from "../errors";
-import { payAnswer, toEarned } from "./quiz-payments";
+import { earnedFrom } from "../ledger/ledger";
+import { payAnswer } from "./quiz-payments";
 
 /**
  * Server-graded quiz sessions (ADR 006). A session fixes which questions are asked, in which order, and
@@ -209,7 +210,7 @@ export async function answerQuestion(
     answered,
     total,
     completed,
-    earned: toEarned(paid),
+    earned: earnedFrom(paid),
     sessionCoins: sessionCoins({ score, completed, signedIn: input.userId !== null }),
   };
 }

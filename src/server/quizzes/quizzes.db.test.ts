@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, type TestContext } from "#tests/support/test-app";
 import type { AnswerResult, QuizSessionView, QuizSummary } from "~/core/quiz/api";
-import { createTestContext, type TestContext } from "../../../tests/support/test-app";
 import { getBalance } from "../ledger/ledger";
 import { type QuestionContent, quizContent } from "./content";
 
@@ -200,8 +200,20 @@ describe("POST /api/quizzes/sessions/:sessionId/answers", () => {
       expect(body.completed).toBe(isLast);
       expect(body.earned).toEqual(
         isLast
-          ? { amount: 20, reason: "Quiz correct answer and Quiz completion bonus", balance: 110 }
-          : { amount: 10, reason: "Quiz correct answer", balance: 10 * (i + 1) },
+          ? {
+              amount: 20,
+              reason: "Quiz correct answer and Quiz completion bonus",
+              balance: 110,
+              entryId: expect.any(Number),
+              referralBonus: 0,
+            }
+          : {
+              amount: 10,
+              reason: "Quiz correct answer",
+              balance: 10 * (i + 1),
+              entryId: expect.any(Number),
+              referralBonus: 0,
+            },
       );
       expect(body.sessionCoins).toBe(isLast ? 110 : 10 * (i + 1));
       last = body;
@@ -237,7 +249,13 @@ describe("POST /api/quizzes/sessions/:sessionId/answers", () => {
       results.push(body);
     }
     expect(results.at(-1)).toMatchObject({ score: 5, completed: true, sessionCoins: 60 });
-    expect(results.at(-1)?.earned).toEqual({ amount: 10, reason: "Quiz completion bonus", balance: 60 });
+    expect(results.at(-1)?.earned).toEqual({
+      amount: 10,
+      reason: "Quiz completion bonus",
+      balance: 60,
+      entryId: expect.any(Number),
+      referralBonus: 0,
+    });
     expect(await getBalance(ctx.db, user.id)).toBe(60);
     expect(await ledgerRows(user.id)).toHaveLength(6);
     for (const entry of c.seen) assertNoLeak(entry);

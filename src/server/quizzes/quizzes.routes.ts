@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { answerResultSchema, quizListResponseSchema, quizSessionViewSchema } from "~/core/api/quizzes";
 import { answerInputSchema } from "~/core/quiz/answer-input";
 import { quizIds } from "~/core/quiz/api";
 import type { AppDeps } from "../app-deps";
+import { responds } from "../http/route-docs";
 import { createRouter, type SessionUser } from "../http/router";
 import { jsonBody, params } from "../http/validate";
 import { optionalUser } from "./optional-user";
@@ -17,9 +19,15 @@ const playerId = (user: SessionUser | undefined) => (user?.emailVerified ? user.
  */
 export const createQuizzesRoutes = (deps: AppDeps) =>
   createRouter()
-    .get("/", async (c) => c.json({ quizzes: await listQuizzes(deps.db) }))
+    .get("/", responds({ 200: quizListResponseSchema }, { summary: "The quizzes" }), async (c) =>
+      c.json({ quizzes: await listQuizzes(deps.db) }),
+    )
     .post(
       "/:quizId/sessions",
+      responds(
+        { 201: quizSessionViewSchema },
+        { summary: "Start a quiz session (guests play too; earners are paid)" },
+      ),
       params(z.object({ quizId: z.enum(quizIds) })),
       optionalUser(deps),
       async (c) => {
@@ -30,6 +38,10 @@ export const createQuizzesRoutes = (deps: AppDeps) =>
     )
     .post(
       "/sessions/:sessionId/answers",
+      responds(
+        { 200: answerResultSchema },
+        { summary: "Answer a question of a session", errors: ["CONFLICT"] },
+      ),
       params(z.object({ sessionId: z.uuid() })),
       jsonBody(answerInputSchema),
       optionalUser(deps),

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type TestUser, uniqueEmail } from "#tests/support/factories";
+import { createTestContext, type TestContext } from "#tests/support/test-app";
 import { maskEmail } from "~/core/coins";
 import type { ReferralsView } from "~/core/referrals";
-import { type TestUser, uniqueEmail } from "../../../tests/support/factories";
-import { createTestContext, type TestContext } from "../../../tests/support/test-app";
 
 let ctx: TestContext;
 beforeAll(async () => {

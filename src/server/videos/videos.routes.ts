@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import { watchVideoResponseSchema } from "~/core/api/account";
 import { videoIds } from "~/core/videos";
 import type { AppDeps } from "../app-deps";
 import { requireEarner } from "../auth/require-user";
 import { rateLimit } from "../http/rate-limit";
+import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";
 import { params } from "../http/validate";
 import { award, earnedFrom } from "../ledger/ledger";
@@ -17,6 +19,7 @@ const videoParams = z.object({ videoId: z.enum(videoIds) });
 export const createVideosRoutes = (deps: AppDeps) =>
   createRouter().post(
     "/:videoId/watch",
+    responds({ 200: watchVideoResponseSchema }, { summary: "Watch a video (earn 10 coins)" }),
     params(videoParams),
     requireEarner(deps),
     rateLimit(deps.rateLimitStore, (c) => [

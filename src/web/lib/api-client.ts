@@ -1,6 +1,9 @@
+/**
+ * Errors of our API as `ApiError` (the server's code and message), and `apiFetch` for the few requests that
+ * cannot go through the typed client of ./api.ts: better-auth's answers, and the header's balance, which
+ * loads with the entry chunk (kept off the RPC client for the first-load budget).
+ */
 import { notify } from "./notify";
-
-/** The one way the browser calls our API: JSON in, JSON out, errors as `ApiError` with the server's code and message. */
 
 export class ApiError extends Error {
   readonly status: number;
@@ -20,7 +23,7 @@ interface ErrorShape {
 }
 
 /** Our API answers `{ error: { code, message } }`; better-auth answers `{ code, message }`. */
-function toApiError(status: number, body: unknown): ApiError {
+export function toApiError(status: number, body: unknown): ApiError {
   const shape = (typeof body === "object" && body !== null ? body : {}) as ErrorShape;
   const source = shape.error ?? shape;
   const code = typeof source.code === "string" ? source.code : `HTTP_${status}`;
@@ -28,6 +31,8 @@ function toApiError(status: number, body: unknown): ApiError {
     typeof source.message === "string" && source.message ? source.message : `Request failed (${status}).`;
   return new ApiError(status, code, message);
 }
+
+export const NETWORK_MESSAGE = "Could not reach the server. Check your connection and try again.";
 
 /** How long the 'Service Unavailable' notice waits for 'Try again' before the request fails. */
 export const UNAVAILABLE_NOTICE_MS = 15_000;
@@ -39,7 +44,7 @@ let retryGate: Promise<boolean> | undefined;
  * 'Try again' button, shared by every request that fails meanwhile. Resolves true when the user asks to retry,
  * false when the notice closes without it.
  */
-function askToRetry(message: string): Promise<boolean> {
+export function askToRetry(message: string): Promise<boolean> {
   retryGate ??= new Promise<boolean>((resolve) => {
     const settle = (retry: boolean) => {
       retryGate = undefined;
@@ -57,6 +62,10 @@ function askToRetry(message: string): Promise<boolean> {
   return retryGate;
 }
 
+/**
+ * `T` is the answer as src/core/api declares it (`SessionResponse`, `BalanceResponse`, …); the API tests check
+ * the real answers against those schemas. A 503 asks the user to try again (askToRetry) before it fails.
+ */
 export async function apiFetch<T>(
   path: string,
   init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
@@ -85,7 +94,7 @@ async function send(
       signal: init.signal,
     });
   } catch {
-    throw new ApiError(0, "NETWORK", "Could not reach the server. Check your connection and try again.");
+    throw new ApiError(0, "NETWORK", NETWORK_MESSAGE);
   }
   const text = await res.text();
   let body: unknown = null;

@@ -1,3 +1,4 @@
+import type { BalanceResponse } from "~/core/api/account";
 import { ApiError, apiFetch } from "./api-client";
 import { createStore } from "./create-store";
 import { notify } from "./notify";
@@ -29,7 +30,7 @@ export async function loadBalance(): Promise<void> {
   }
   store.set({ ...store.get(), userId, loading: true });
   try {
-    const { balance } = await apiFetch<{ balance: number }>("/api/ledger/balance");
+    const { balance } = await apiFetch<BalanceResponse>("/api/ledger/balance");
     if (getSession().user?.id === userId) store.set({ userId, balance, loading: false });
   } catch (error) {
     store.set({ ...store.get(), loading: false });

@@ -1,3 +1,4 @@
+import type { SessionResponse } from "~/core/api/auth";
 import { ApiError, apiFetch } from "./api-client";
 import { createStore } from "./create-store";
 import { notify } from "./notify";
@@ -58,9 +59,7 @@ export function refreshSession(event?: SessionEvent): Promise<SessionUser | null
   inFlight ??= (async () => {
     const before = store.get();
     try {
-      const data = await apiFetch<{ user?: { id: string; email: string; role?: string | null } } | null>(
-        "/api/auth/get-session",
-      );
+      const data = await apiFetch<SessionResponse>("/api/auth/get-session");
       const user: SessionUser | null = data?.user
         ? { id: data.user.id, email: data.user.email, role: data.user.role === "admin" ? "admin" : "user" }
         : null;

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject } from "vitest";
-import { type RunningServer, startServer } from "../../support/server-process";
+import { type RunningServer, startServer } from "#tests/support/server-process";
 import { desktop, launchBrowser } from "./chromium";
 
 export const chromiumPath = inject("chromiumPath");

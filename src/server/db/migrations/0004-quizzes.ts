@@ -1,9 +1,8 @@
 import type { Kysely } from "kysely";
-import { seedQuizContent } from "../../quizzes/seed-content";
 import { runStatements } from "../run-statements";
 
 /**
- * The quizzes of SPEC §3 with their 30 questions (seeded from src/server/quizzes/content.ts), and the
+ * The quizzes' tables (their content is written at start-up by src/server/quizzes/seed-content.ts), and the
  * server-graded sessions of ADR 006: a session fixes the question order and each question's option order;
  * an answer row per (session, question) — the primary key makes "answered once" the database's rule.
  */
@@ -47,5 +46,4 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       primary key (session_id, question_id)
     )`,
   ]);
-  await seedQuizContent(db);
 }

@@ -7,6 +7,7 @@ import * as m0005 from "./0005-games";
 import * as m0010 from "./0010-jobs";
 import * as m0040 from "./0040-admin-and-audit";
 import * as m0041 from "./0041-sign-up-ip";
+import * as m0080 from "./0080-quiz-content-at-start-up";
 
 /** Every migration, in order. The same files run on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   "0010-jobs": m0010,
   "0040-admin-and-audit": m0040,
   "0041-sign-up-ip": m0041,
+  "0080-quiz-content-at-start-up": m0080,
 };

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import type { ReferralOutcome } from "~/core/referral-code";
+import type { SignUpResponse } from "~/core/api/auth";
 import { apiFetch } from "~/web/lib/api-client";
 
 export interface SignUpInput {
@@ -9,17 +9,15 @@ export interface SignUpInput {
   referralCode: string | null;
 }
 
-export interface SignUpResult {
-  /** What the server did with the referral code; missing only if the server did not say. */
-  referral?: ReferralOutcome;
-}
+/** What the server did with the referral code (applied / invalid / none), beside the new account. */
+export type SignUpResult = SignUpResponse;
 
 /**
  * POST /api/auth/sign-up/email. Creates the account (unconfirmed) and mails the confirmation link. An address
  * that is already registered answers exactly the same (no account enumeration).
  */
 export function signUp(input: SignUpInput): Promise<SignUpResult> {
-  return apiFetch<SignUpResult>("/api/auth/sign-up/email", { body: input });
+  return apiFetch<SignUpResponse>("/api/auth/sign-up/email", { body: input });
 }
 
 export function useSignUp() {

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import type { MoveResult } from "~/core/tic-tac-toe/api";
-import { apiFetch } from "~/web/lib/api-client";
+import { api, call } from "~/web/lib/api";
 
 export interface PlayMoveInput {
   gameId: string;
@@ -11,10 +11,9 @@ export interface PlayMoveInput {
 
 /** Sends the player's move; the server answers with it, the bot's reply and any coins earned. */
 export function playMove({ gameId, cell, version }: PlayMoveInput): Promise<MoveResult> {
-  return apiFetch<MoveResult>(`/api/games/tic-tac-toe/${encodeURIComponent(gameId)}/moves`, {
-    method: "POST",
-    body: { cell, version },
-  });
+  return call(() =>
+    api.games["tic-tac-toe"][":gameId"].moves.$post({ param: { gameId }, json: { cell, version } }),
+  );
 }
 
 export function usePlayMove() {

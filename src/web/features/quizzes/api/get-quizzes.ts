@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { QuizSummary } from "~/core/quiz/api";
-import { apiFetch } from "~/web/lib/api-client";
+import { api, call } from "~/web/lib/api";
 
 export async function getQuizzes(signal?: AbortSignal): Promise<QuizSummary[]> {
-  return (await apiFetch<{ quizzes: QuizSummary[] }>("/api/quizzes", { signal })).quizzes;
+  return (await call(() => api.quizzes.$get(undefined, { init: { signal } }))).quizzes;
 }
 
 export const quizzesQueryOptions = () =>

@@ -1,13 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
 import type { QuizId, QuizSessionView } from "~/core/quiz/api";
-import { apiFetch } from "~/web/lib/api-client";
+import { api, call } from "~/web/lib/api";
 
 /** Starts a server-graded session: the questions in random order, options shuffled, no answers. */
 export function startQuizSession(quizId: QuizId): Promise<QuizSessionView> {
-  return apiFetch<QuizSessionView>(`/api/quizzes/${encodeURIComponent(quizId)}/sessions`, {
-    method: "POST",
-    body: {},
-  });
+  return call(() => api.quizzes[":quizId"].sessions.$post({ param: { quizId } }));
 }
 
 export function useStartQuizSession() {

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import type { AnswerResult } from "~/core/quiz/api";
-import { apiFetch } from "~/web/lib/api-client";
+import { api, call } from "~/web/lib/api";
 
 export interface SubmitAnswerInput {
   sessionId: string;
@@ -11,10 +11,9 @@ export interface SubmitAnswerInput {
 
 /** Sends one answer; the server grades it and, for a signed-in user, pays through the ledger. */
 export function submitAnswer({ sessionId, questionId, option }: SubmitAnswerInput): Promise<AnswerResult> {
-  return apiFetch<AnswerResult>(`/api/quizzes/sessions/${encodeURIComponent(sessionId)}/answers`, {
-    method: "POST",
-    body: { questionId, option },
-  });
+  return call(() =>
+    api.quizzes.sessions[":sessionId"].answers.$post({ param: { sessionId }, json: { questionId, option } }),
+  );
 }
 
 export function useSubmitAnswer() {

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { ReferralsView } from "~/core/referrals";
-import { apiFetch } from "~/web/lib/api-client";
+import { api, call } from "~/web/lib/api";
 import { notify } from "~/web/lib/notify";
 
 /** The signed-in user's referral code, link and referred friends. */
 export function getReferrals(signal?: AbortSignal): Promise<ReferralsView> {
-  return apiFetch<ReferralsView>("/api/referrals", { signal });
+  return call(() => api.referrals.$get(undefined, { init: { signal } }));
 }
 
 export const referralsQueryOptions = (userId: string) =>

@@ -1,13 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
 import type { Earned } from "~/core/coins";
-import { apiFetch } from "~/web/lib/api-client";
+import { api, call } from "~/web/lib/api";
 
 /** 'Watch Video (Earn 10 Coins)': the server pays 10 coins (a new ledger cause per click) and answers the total. */
 export async function watchVideo(videoId: string): Promise<Earned | null> {
-  const { earned } = await apiFetch<{ earned: Earned | null }>(
-    `/api/videos/${encodeURIComponent(videoId)}/watch`,
-    { method: "POST", body: {} },
-  );
+  const { earned } = await call(() => api.videos[":videoId"].watch.$post({ param: { videoId } }));
   return earned;
 }
 

@@ -1,28 +1,16 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import { apiFetch } from "~/web/lib/api-client";
+import type { LedgerEntry, TransactionsPage } from "~/core/api/account";
+import { api, call } from "~/web/lib/api";
 
-/** One row of the user's coin ledger, as GET /api/ledger/transactions answers it. */
-export interface Transaction {
-  id: number;
-  kind: string;
-  reason: string;
-  /** Positive for earnings; negative for anything that takes coins away. */
-  amount: number;
-  createdAt: string;
-}
-
-export interface TransactionsPage {
-  entries: Transaction[];
-  /** Pass as `before` for the next (older) page; null on the last page. */
-  nextCursor: number | null;
-}
+/** One row of the user's coin ledger; the page's shape is the server's answer (src/core/api/account.ts). */
+export type Transaction = LedgerEntry;
 
 export const TRANSACTIONS_PAGE_SIZE = 10;
 
 export function getTransactions(before: number | undefined, signal?: AbortSignal): Promise<TransactionsPage> {
-  const query = new URLSearchParams({ limit: String(TRANSACTIONS_PAGE_SIZE) });
-  if (before !== undefined) query.set("before", String(before));
-  return apiFetch<TransactionsPage>(`/api/ledger/transactions?${query}`, { signal });
+  const limit = String(TRANSACTIONS_PAGE_SIZE);
+  const query = before === undefined ? { limit } : { limit, before };
+  return call(() => api.ledger.transactions.$get({ query }, { init: { signal } }));
 }
 
 /** Newest first, a page at a time; per user, and fetched afresh on every visit (coins are earned elsewhere). */

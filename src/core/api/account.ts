@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { earnedSchema } from "./earned";
+
+/** Answers of /api/me, /api/ledger, /api/referrals, /api/videos and /api/health. */
+export const meResponseSchema = z.object({
+  user: z.object({ id: z.string(), email: z.string() }),
+  profile: z.object({ points: z.number().int(), referralCode: z.string() }),
+});
+
+export const balanceResponseSchema = z.object({ balance: z.number().int() });
+
+/** One row of the user's coin ledger. */
+export const ledgerEntrySchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  reason: z.string(),
+  /** Positive for earnings; negative for anything that takes coins away. */
+  amount: z.number().int(),
+  createdAt: z.iso.datetime(),
+});
+
+export const transactionsPageSchema = z.object({
+  entries: z.array(ledgerEntrySchema),
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  nextCursor: z.number().int().nullable(),
+});
+
+export const referredFriendSchema = z.object({
+  /** Masked for display ("ja***@example.com"): a friend's full address is not the referrer's to see. */
+  email: z.string(),
+  /** ISO time the friend signed up with the code. */
+  joinedAt: z.iso.datetime(),
+  /** "paid" once the friend's first earning paid the referral bonus pair. */
+  bonus: z.enum(["pending", "paid"]),
+});
+
+export const referralsViewSchema = z.object({
+  /** Null when the user has no profile yet (the page shows 'Could not fetch your referral code.'). */
+  code: z.string().nullable(),
+  link: z.string().nullable(),
+  /** Newest first, at most REFERRED_FRIENDS_LIMIT. */
+  friends: z.array(referredFriendSchema),
+});
+
+export const watchVideoResponseSchema = z.object({ earned: earnedSchema.nullable() });
+
+export const healthResponseSchema = z.object({ status: z.literal("ok") });
+
+export type BalanceResponse = z.output<typeof balanceResponseSchema>;
+export type MeResponse = z.output<typeof meResponseSchema>;
+export type LedgerEntry = z.output<typeof ledgerEntrySchema>;
+export type TransactionsPage = z.output<typeof transactionsPageSchema>;

@@ -1,0 +1,77 @@
+import { z } from "zod";
+
+/**
+ * The account endpoints under /api/auth that the app uses (better-auth behind our routes; the rest of
+ * better-auth is switched off). better-auth validates the requests; these schemas describe them.
+ */
+const email = z.string().describe("Trimmed before use.");
+const password = z.string().min(6).max(128);
+
+export const signUpBodySchema = z.object({
+  email,
+  password,
+  /** Optional; empty → null. */
+  referralCode: z.string().max(100).nullish(),
+});
+export const signInBodySchema = z.object({
+  email,
+  password: z.string(),
+  rememberMe: z.boolean().optional(),
+  callbackURL: z.string().optional(),
+});
+export const sendVerificationEmailBodySchema = z.object({ email, callbackURL: z.string().optional() });
+export const requestPasswordResetBodySchema = z.object({ email, redirectTo: z.string().optional() });
+export const resetPasswordBodySchema = z.object({ newPassword: password, token: z.string().optional() });
+export const verifyPasswordBodySchema = z.object({ password: z.string() });
+export const changePasswordBodySchema = z.object({
+  currentPassword: z.string(),
+  newPassword: password,
+  /** Ignored: a changed password always ends the user's other sessions. */
+  revokeOtherSessions: z.boolean().optional(),
+});
+export const verifyEmailQuerySchema = z.object({ token: z.string(), callbackURL: z.string().optional() });
+export const getSessionQuerySchema = z.object({
+  disableCookieCache: z.boolean().optional(),
+  disableRefresh: z.boolean().optional(),
+});
+
+export const authUserSchema = z.looseObject({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  emailVerified: z.boolean(),
+  image: z.string().nullish(),
+  /** "admin" for administrators (better-auth's admin plugin); "user" otherwise. */
+  role: z.string().nullish(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** What the server did with the referral code: applied, invalid (nobody has it) or none given. */
+export const referralOutcomeSchema = z.enum(["applied", "invalid", "none"]);
+
+export const signUpResponseSchema = z.object({
+  token: z.string().nullable(),
+  user: authUserSchema,
+  referral: referralOutcomeSchema,
+});
+export const signInResponseSchema = z.object({
+  redirect: z.boolean(),
+  token: z.string(),
+  url: z.string().nullish(),
+  user: authUserSchema,
+});
+export const changePasswordResponseSchema = z.object({ token: z.string().nullable(), user: authUserSchema });
+export const statusResponseSchema = z.object({ status: z.boolean() });
+export const requestPasswordResetResponseSchema = z.object({ status: z.boolean(), message: z.string() });
+export const sessionResponseSchema = z
+  .object({
+    session: z.looseObject({ id: z.string(), userId: z.string(), expiresAt: z.string() }),
+    user: authUserSchema,
+  })
+  .nullable();
+export const signOutResponseSchema = z.object({ success: z.boolean() });
+
+export type SignUpResponse = z.output<typeof signUpResponseSchema>;
+export type SignInResponse = z.output<typeof signInResponseSchema>;
+export type SessionResponse = z.output<typeof sessionResponseSchema>;

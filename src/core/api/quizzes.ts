@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { quizIcons, quizIds } from "../quiz/api";
+import { earnedSchema } from "./earned";
+
+/** Answers of /api/quizzes (ADR 006). Nothing here carries the answer of a question not yet answered. */
+export const quizSummarySchema = z.object({
+  id: z.enum(quizIds),
+  name: z.string(),
+  icon: z.enum(quizIcons),
+  description: z.string(),
+  questionCount: z.number().int(),
+});
+
+export const quizListResponseSchema = z.object({ quizzes: z.array(quizSummarySchema) });
+
+export const quizSessionQuestionSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  /** The four options in this session's shuffled order. */
+  options: z.array(z.string()),
+});
+
+export const quizSessionViewSchema = z.object({
+  sessionId: z.uuid(),
+  quiz: quizSummarySchema,
+  questions: z.array(quizSessionQuestionSchema),
+  total: z.number().int(),
+  /** ISO time after which answers are refused. */
+  expiresAt: z.iso.datetime(),
+});
+
+export const answerResultSchema = z.object({
+  correct: z.boolean(),
+  /** The answer text of the question just answered. */
+  correctAnswer: z.string(),
+  score: z.number().int(),
+  answered: z.number().int(),
+  total: z.number().int(),
+  completed: z.boolean(),
+  /** What this request paid (a correct answer and, on the last question, the completion bonus); null for none. */
+  earned: earnedSchema.nullable(),
+  /** Coins this session has paid so far, including the bonus (0 for guests). */
+  sessionCoins: z.number().int(),
+});

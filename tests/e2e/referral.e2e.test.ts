@@ -1,0 +1,132 @@
+import type { BrowserContextOptions } from "playwright-core";
+import { expect, it } from "vitest";
+import { createVerifiedUser, type TestUser, uniqueEmail } from "#tests/support/factories";
+import { httpClient } from "#tests/support/http-client";
+import { maskEmail } from "~/core/coins";
+import { desktop } from "./support/chromium";
+import { describeE2E, expectNoAxeViolations, navBalance, useE2E } from "./support/fixtures";
+import { balanceOf, expectNotice, signedInPage } from "./support/pages";
+
+/**
+ * The referral page: the link and code, copying, a friend who joins and earns, and its error notices.
+ * Users are made through the API and their session cookie is put into the browser.
+ */
+describeE2E("referral pages", () => {
+  const e2e = useE2E({ AUTH_RATE_LIMIT: "1000", MAIL_RATE_LIMIT: "1000" });
+  const api = () => httpClient(e2e.server.url);
+  const signedIn = (user: TestUser, options: BrowserContextOptions = desktop) =>
+    signedInPage(e2e, user, options);
+
+  it("referral: spinner, then link and code; Copy puts the exact link on the clipboard; a friend who joins with it and earns gives both +50", async () => {
+    const referrer = await createVerifiedUser(api());
+    const me = await (await api().request("/api/me", { cookie: referrer.cookie })).json();
+    const code: string = me.profile.referralCode;
+    const expectedLink = `${e2e.server.url}/auth?ref=${code}`;
+
+    const { page, context, errors } = await signedIn(referrer, {
+      ...desktop,
+      permissions: ["clipboard-read", "clipboard-write"],
+    });
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/referrals", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/referral");
+    await page.getByRole("status").filter({ hasText: "Loading your referral link" }).waitFor();
+    release();
+    const linkField = page.getByLabel("Referral link", { exact: true });
+    await expect.poll(() => linkField.inputValue(), { timeout: 10_000 }).toBe(expectedLink);
+    await page.getByText(code, { exact: true }).waitFor();
+    await page
+      .getByText("When your friend earns coins for the first time, you both get a bonus of 50 coins.")
+      .waitFor();
+    await page.getByText("No friends have signed up with your code yet.").waitFor();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("button", { name: "Copy", exact: true }).click();
+    await expectNotice(page, "Copied!", "Referral link copied to clipboard.");
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(expectedLink);
+
+    // The friend opens the copied link: register mode with the code filled in.
+    const friendView = await e2e.newPage();
+    await friendView.page.goto(copied);
+    const codeField = friendView.page.getByLabel("Referral Code");
+    await expect.poll(() => codeField.inputValue(), { timeout: 10_000 }).toBe(code);
+    // Signing up itself is the accounts suite's; here it goes through the API with the code from the link.
+    const friendEmail = uniqueEmail("friend");
+    const friend = await createVerifiedUser(api(), {
+      email: friendEmail,
+      referralCode: new URL(copied).searchParams.get("ref"),
+    });
+
+    await page.reload();
+    const friends = page.getByRole("list", { name: "Referred friends" }).getByRole("listitem");
+    await friends.first().waitFor();
+    expect(await friends.count()).toBe(1);
+    expect(await friends.first().textContent()).toContain(maskEmail(friendEmail));
+    expect(await friends.first().textContent()).toContain("Bonus pending");
+
+    // The friend's first earning (a video watch in the browser) pays both bonuses.
+    const friendPage = await signedIn(friend);
+    await friendPage.page.goto("/videos");
+    await friendPage.page.getByRole("button", { name: "Watch Video (Earn 10 Coins)" }).first().click();
+    await friendPage.page.getByRole("alertdialog").waitFor();
+    await expect.poll(() => navBalance(friendPage.page), { timeout: 10_000 }).toBe(60);
+    expect(await balanceOf(api(), friend)).toBe(60);
+    expect(await balanceOf(api(), referrer)).toBe(50);
+
+    await page.reload();
+    await friends.first().waitFor();
+    expect(await friends.first().textContent()).toContain("Bonus paid");
+    await page.goto("/wallet");
+    await page.getByText("$0.25 USD", { exact: true }).waitFor();
+    await page.getByText(`Referral bonus: your friend ${maskEmail(friendEmail)} started earning`).waitFor();
+    await page.getByText("+50 Coins", { exact: true }).waitFor();
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+
+  it("referral: a failed request and an answer without a code each show their error notice", async () => {
+    const user = await createVerifiedUser(api());
+    const { page } = await signedIn(user);
+    await page.route("**/api/referrals", (route) =>
+      route.fulfill({
+        status: 500,
+        json: { error: { code: "INTERNAL", message: "Something went wrong on our side. Please try again." } },
+      }),
+    );
+    await page.goto("/referral");
+    await expectNotice(
+      page,
+      "Error fetching referral code",
+      "Something went wrong on our side. Please try again.",
+    );
+    await page.getByRole("button", { name: "Copy", exact: true }).click();
+    await expectNotice(page, "Error", "Referral link not available.");
+
+    const missing = await signedIn(user);
+    await missing.page.route("**/api/referrals", (route) =>
+      route.fulfill({ json: { code: null, link: null, friends: [] } }),
+    );
+    await missing.page.goto("/referral");
+    await expectNotice(missing.page, "Error", "Could not fetch your referral code.");
+  });
+
+  it("referral, guest: a prompt and a 'Login / Register' link to /auth", async () => {
+    const { page } = await e2e.newPage();
+    await page.goto("/referral");
+    const link = page.getByRole("link", { name: "Login / Register", exact: true });
+    await link.waitFor();
+    expect(await link.getAttribute("href")).toMatch(/^\/auth(\?|$)/);
+    await page
+      .getByText("Log in or create an account to get your referral link and invite friends.")
+      .waitFor();
+    expect(await page.getByLabel("Referral link").count()).toBe(0);
+    await expectNoAxeViolations(page);
+  });
+});

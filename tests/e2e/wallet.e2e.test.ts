@@ -1,0 +1,212 @@
+import type { BrowserContextOptions } from "playwright-core";
+import { expect, it } from "vitest";
+import { createVerifiedUser, type TestUser } from "#tests/support/factories";
+import { httpClient } from "#tests/support/http-client";
+import { desktop, phone } from "./support/chromium";
+import { addSessionCookie, describeE2E, expectNoAxeViolations, useE2E } from "./support/fixtures";
+import { balanceOf, expectNotice, recordApiCalls, signedInPage, watchViaApi } from "./support/pages";
+
+/**
+ * The wallet: balance in coins and dollars, the transaction list with paging, and the redeem dialog.
+ * Users are made through the API and their session cookie is put into the browser.
+ */
+describeE2E("wallet pages", () => {
+  const e2e = useE2E({ AUTH_RATE_LIMIT: "1000", MAIL_RATE_LIMIT: "1000" });
+  const api = () => httpClient(e2e.server.url);
+  const signedIn = (user: TestUser, options: BrowserContextOptions = desktop) =>
+    signedInPage(e2e, user, options);
+
+  it("wallet, guest: 'Please log in to view your wallet.' with a log-in link back to /wallet", async () => {
+    const { page } = await e2e.newPage();
+    await page.goto("/wallet");
+    await page.getByText("Please log in to view your wallet.", { exact: true }).waitFor();
+    expect(await page.getByRole("link", { name: "Log in", exact: true }).getAttribute("href")).toBe(
+      "/auth?redirectTo=%2Fwallet",
+    );
+    expect(await page.getByRole("button", { name: "Redeem Coins for Cash" }).count()).toBe(0);
+  });
+
+  it("wallet: 30 coins are $0.15, the note, the buttons and the real transactions", async () => {
+    const user = await createVerifiedUser(api());
+    await watchViaApi(api(), user, 3);
+    const { page, errors } = await signedIn(user, phone);
+    await page.goto("/wallet");
+    await page.getByText("30 Coins", { exact: true }).and(page.locator("main *")).waitFor();
+    await page.getByText("$0.15 USD", { exact: true }).waitFor();
+    await page.getByText("1000 Coins = $5.00 USD", { exact: true }).waitFor();
+    expect(await page.getByRole("button", { name: "Redeem Coins for Cash" }).isEnabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "More Options (Coming Soon)" }).isDisabled()).toBe(true);
+
+    await page.getByRole("heading", { name: "Recent Transactions" }).waitFor();
+    const rows = page.getByRole("list", { name: "Transactions" }).getByRole("listitem");
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(3);
+    for (const row of await rows.all()) {
+      expect(await row.getByText("Video watch", { exact: true }).count()).toBe(1);
+      expect(await row.getByText("+10 Coins", { exact: true }).count()).toBe(1);
+      expect(await row.locator("time").getAttribute("datetime")).toMatch(/^\d{4}-\d\d-\d\dT/);
+    }
+    expect(await page.getByText("Recent Transactions (Placeholder)").count()).toBe(0);
+    await expectNoAxeViolations(page);
+    expect(errors).toEqual([]);
+  });
+
+  it("wallet: an empty ledger says so; 'Load more' pages through a long one", async () => {
+    const fresh = await createVerifiedUser(api());
+    const first = await signedIn(fresh);
+    await first.page.goto("/wallet");
+    await first.page.getByText(/^No transactions yet\./).waitFor();
+    await first.page.getByText("$0.00 USD", { exact: true }).waitFor();
+
+    const busy = await createVerifiedUser(api());
+    await watchViaApi(api(), busy, 12);
+    const { page } = await signedIn(busy);
+    await page.goto("/wallet");
+    await page.getByText("$0.60 USD", { exact: true }).waitFor();
+    const rows = page.getByRole("list", { name: "Transactions" }).getByRole("listitem");
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(10);
+    await page.getByRole("button", { name: "Load more" }).click();
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(12);
+    expect(await page.getByRole("button", { name: "Load more" }).count()).toBe(0);
+  });
+
+  it("wallet: a non-earn (negative) entry is red with a minus, an earning has a plus", async () => {
+    const user = await createVerifiedUser(api());
+    const { page } = await signedIn(user);
+    // No feature takes coins away yet, so the ledger's answer is stood in for to show one.
+    await page.route("**/api/ledger/transactions**", (route) =>
+      route.fulfill({
+        json: {
+          entries: [
+            {
+              id: 2,
+              kind: "adjustment",
+              reason: "Coins redeemed",
+              amount: -50,
+              createdAt: new Date().toISOString(),
+            },
+            {
+              id: 1,
+              kind: "video_watch",
+              reason: "Video watch",
+              amount: 10,
+              createdAt: new Date().toISOString(),
+            },
+          ],
+          nextCursor: null,
+        },
+      }),
+    );
+    await page.goto("/wallet");
+    const minus = page.getByText("-50 Coins", { exact: true });
+    const plus = page.getByText("+10 Coins", { exact: true });
+    await minus.waitFor();
+    const color = (l: typeof minus) => l.evaluate((el) => getComputedStyle(el).color);
+    const rgb = await minus.evaluate((el) => {
+      const canvas = document.createElement("canvas").getContext("2d");
+      if (!canvas) return [0, 0, 0];
+      canvas.fillStyle = getComputedStyle(el).color;
+      canvas.fillRect(0, 0, 1, 1);
+      return [...canvas.getImageData(0, 0, 1, 1).data].slice(0, 3);
+    });
+    const [r = 0, g = 0, b = 0] = rgb;
+    expect(r).toBeGreaterThan(g + 60);
+    expect(r).toBeGreaterThan(b + 60);
+    expect(await color(plus)).not.toBe(await color(minus));
+    await expectNoAxeViolations(page);
+  });
+
+  it("redeem: the label shows the maximum; input is clamped; each submit message; nothing is sent", async () => {
+    const user = await createVerifiedUser(api());
+    await watchViaApi(api(), user, 3);
+    const { page, errors } = await signedIn(user);
+    await page.goto("/wallet");
+    await page.getByText("$0.15 USD", { exact: true }).waitFor();
+    const calls = recordApiCalls(page);
+
+    await page.getByRole("button", { name: "Redeem Coins for Cash" }).click();
+    const dialog = page.getByRole("dialog", { name: "Redeem Coins for Cash" });
+    await dialog.waitFor();
+    const field = dialog.getByLabel("Coins to redeem (max 30)", { exact: true });
+    const preview = dialog.getByText(/^Dollar value: /);
+    await dialog.getByText(/^This is a placeholder/).waitFor();
+    expect(await field.getAttribute("type")).toBe("number");
+    expect(await field.inputValue()).toBe("0");
+    await expectNoAxeViolations(page);
+
+    // 0 → 'Invalid Amount'.
+    const submit = dialog.getByRole("button", { name: "Submit Redemption Request" });
+    await submit.click();
+    await expectNotice(page, "Invalid Amount", "Please enter a valid amount of coins to redeem.");
+
+    // Negative → 0; fractional → whole; above the balance → the balance; the preview follows.
+    await field.fill("-5");
+    await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe("0");
+    expect(await preview.textContent()).toBe("Dollar value: $0.00");
+    await submit.click();
+    await expectNotice(page, "Invalid Amount", "Please enter a valid amount of coins to redeem.");
+    await field.fill("12.7");
+    await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe("12");
+    expect(await preview.textContent()).toBe("Dollar value: $0.06");
+    await field.fill("5000");
+    await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe("30");
+    expect(await preview.textContent()).toBe("Dollar value: $0.15");
+
+    // Cancel keeps the amount; a successful submit closes the dialog and resets it.
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await page.getByRole("button", { name: "Redeem Coins for Cash" }).click();
+    await field.waitFor();
+    expect(await field.inputValue()).toBe("30");
+    await submit.click();
+    await expectNotice(
+      page,
+      "Redemption Request (Placeholder)",
+      "Your request to redeem 30 coins ($0.15) has been submitted.",
+    );
+    await dialog.waitFor({ state: "hidden" });
+    await page.getByRole("button", { name: "Redeem Coins for Cash" }).click();
+    await field.waitFor();
+    expect(await field.inputValue()).toBe("0");
+
+    // A placeholder: no request left the page, and the balance is untouched.
+    expect(calls).toEqual([]);
+    expect(await balanceOf(api(), user)).toBe(30);
+    expect(errors).toEqual([]);
+  });
+
+  it("redeem: 'Insufficient Balance' when the balance drops under the typed amount while the dialog is open", async () => {
+    // The field is capped as it is typed, so only a smaller balance afterwards reaches this check (ADR 011):
+    // another account (10 coins) signs in elsewhere while the dialog holds 30 of the first user's coins.
+    const rich = await createVerifiedUser(api());
+    const poor = await createVerifiedUser(api());
+    await watchViaApi(api(), rich, 3);
+    await watchViaApi(api(), poor, 1);
+    const { page, context } = await signedIn(rich);
+    await page.goto("/wallet");
+    await page.getByText("$0.15 USD", { exact: true }).waitFor();
+    await page.getByRole("button", { name: "Redeem Coins for Cash" }).click();
+    const dialog = page.getByRole("dialog", { name: "Redeem Coins for Cash" });
+    await dialog.getByLabel("Coins to redeem (max 30)").fill("30");
+
+    await context.clearCookies();
+    await addSessionCookie(context, poor.cookie, e2e.server.url);
+    await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+    const field = dialog.getByLabel("Coins to redeem (max 10)", { exact: true });
+    await field.waitFor();
+    expect(await field.inputValue()).toBe("30");
+    await dialog.getByRole("button", { name: "Submit Redemption Request" }).click();
+    await expectNotice(page, "Insufficient Balance", "You don't have enough coins to redeem this amount.");
+    expect(await dialog.isVisible()).toBe(true);
+
+    // Within the new balance it goes through.
+    await field.fill("10");
+    await dialog.getByRole("button", { name: "Submit Redemption Request" }).click();
+    await expectNotice(
+      page,
+      "Redemption Request (Placeholder)",
+      "Your request to redeem 10 coins ($0.05) has been submitted.",
+    );
+  });
+});
