@@ -46,8 +46,9 @@ export interface RouteSize {
   cssGzipBytes: number;
 }
 
+/** Vite's manifest, which scripts/build.mjs moves beside the served folder (`dist/web-manifest.json`). */
 export function readManifest(outDir: string): Manifest {
-  return JSON.parse(readFileSync(path.join(outDir, ".vite", "manifest.json"), "utf8")) as Manifest;
+  return JSON.parse(readFileSync(path.join(outDir, "..", "web-manifest.json"), "utf8")) as Manifest;
 }
 
 function chunkOf(manifest: Manifest, key: string): ManifestChunk {

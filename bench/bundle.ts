@@ -1,33 +1,13 @@
 /**
- * Per-route first-load JS/CSS (gzip) of the web build; exits 1 if "/" passes its budget.
- * Usage: npm run bench:bundle              builds into a temporary directory, measures, removes it
- *        npm run bench:bundle -- --dir D   measures an existing build in D made with `build.manifest: true`
+ * Per-route first-load JS/CSS (gzip) of the build in dist/ (built first when older than the sources); exits 1 if
+ * "/" passes its budget.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { build } from "vite";
-import { HOME_JS_BUDGET_BYTES, measureRoutes, type RouteSize } from "./bundle-size";
+import { ensureBuild } from "../tests/support/server-process";
+import { HOME_JS_BUDGET_BYTES, measureRoutes } from "./bundle-size";
 
-const root = path.resolve(import.meta.dirname, "..");
-
-async function buildAndMeasure(): Promise<RouteSize[]> {
-  const outDir = mkdtempSync(path.join(os.tmpdir(), "bench-bundle-"));
-  try {
-    await build({
-      configFile: path.join(root, "vite.config.ts"),
-      logLevel: "warn",
-      build: { outDir, emptyOutDir: true, manifest: true },
-    });
-    return measureRoutes(outDir);
-  } finally {
-    rmSync(outDir, { recursive: true, force: true });
-  }
-}
-
-const dirFlag = process.argv.indexOf("--dir");
-const existing = dirFlag >= 0 ? process.argv[dirFlag + 1] : undefined;
-const sizes = existing ? measureRoutes(path.resolve(existing)) : await buildAndMeasure();
+ensureBuild();
+const sizes = measureRoutes(path.resolve(import.meta.dirname, "../dist/web"));
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 console.table(

@@ -6,12 +6,10 @@
  * Usage: npm run bench:lighthouse [-- --preset desktop|mobile] [-- --runs N] [-- --no-build]
  */
 import { randomBytes } from "node:crypto";
-import path from "node:path";
 import { launch } from "chrome-launcher";
 import lighthouse, { desktopConfig } from "lighthouse";
-import { build } from "vite";
 import { CHROMIUM_ARGS, findChromium } from "../tests/e2e/support/chromium";
-import { startServer } from "../tests/support/server-process";
+import { ensureBuild, startServer } from "../tests/support/server-process";
 import { startSmtpSink } from "../tests/support/smtp-sink";
 
 export const LIGHTHOUSE_PAGES = ["/", "/auth", "/games/tic-tac-toe", "/quizzes"] as const;
@@ -38,7 +36,6 @@ export interface LighthouseResult {
   pages: PageScores[];
 }
 
-const root = path.resolve(import.meta.dirname, "..");
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
 
 /** One Lighthouse pass; retried twice when Lighthouse itself fails (e.g. NO_NAVSTART, a lost trace). */
@@ -61,7 +58,7 @@ async function audit(port: number, url: string, preset: LighthousePreset) {
   }
 }
 
-/** Runs Lighthouse `runs` times per page against an already built dist/web and keeps each page's median run. */
+/** Runs Lighthouse `runs` times per page against the built dist/ and keeps each page's median run. */
 export async function runLighthouse({
   preset = "desktop",
   runs = 3,
@@ -143,24 +140,13 @@ export function lighthouseMisses(r: LighthouseResult): string[] {
   return out;
 }
 
-/** `vite build` into dist/web (what the server serves), optionally with the manifest bench/bundle-size.ts reads. */
-export async function buildWeb({ manifest = false }: { manifest?: boolean } = {}): Promise<string> {
-  const outDir = path.join(root, "dist/web");
-  await build({
-    configFile: path.join(root, "vite.config.ts"),
-    logLevel: "warn",
-    build: { outDir, emptyOutDir: true, manifest },
-  });
-  return outDir;
-}
-
 function flag(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  if (!process.argv.includes("--no-build")) await buildWeb();
+  if (!process.argv.includes("--no-build")) ensureBuild();
   const preset = flag("preset") === "mobile" ? "mobile" : "desktop";
   const result = await runLighthouse({ preset, runs: Number(flag("runs") ?? 3) });
   console.log(formatLighthouse(result));

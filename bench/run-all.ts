@@ -4,18 +4,13 @@
  * docs/benchmarks.md with the machine and date. Needs Chromium and PostgreSQL (BENCH_DATABASE_URL, else the
  * local server). LIGHTHOUSE_RUNS (default 3) sets the runs per page; BENCH_SECONDS the ledger's duration.
  */
-import { existsSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { ensureBuild } from "../tests/support/server-process";
 import { HOME_JS_BUDGET_BYTES, measureRoutes, type RouteSize } from "./bundle-size";
 import { formatLedgerBench, runLedgerBench } from "./ledger";
-import {
-  buildWeb,
-  formatLighthouse,
-  type LighthouseResult,
-  lighthouseMisses,
-  runLighthouse,
-} from "./lighthouse";
+import { formatLighthouse, type LighthouseResult, lighthouseMisses, runLighthouse } from "./lighthouse";
 
 const LEDGER_TARGET = 0.5;
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -71,9 +66,9 @@ function bundleSection(outDir: string, sizes: RouteSize[]): { lines: string[]; m
 
 const started = machine();
 console.log("building the web app…");
-const webRoot = await buildWeb({ manifest: true });
+ensureBuild();
+const webRoot = path.resolve(import.meta.dirname, "../dist/web");
 const sizes = measureRoutes(webRoot);
-rmSync(path.join(webRoot, ".vite"), { recursive: true, force: true });
 const bundle = bundleSection(webRoot, sizes);
 
 console.log(`Lighthouse (desktop, ${runs} run(s) per page)…`);

@@ -34,7 +34,8 @@ if (env.redisUrl) {
 }
 
 const deps = createDeps({ env, db: handle.db, logger, redis });
-const app = createApp(deps, { webRoot: path.resolve("dist/web") });
+// dist/web beside this file's dist/server when compiled, and the same folder when run from src/server by tsx.
+const app = createApp(deps, { webRoot: path.resolve(import.meta.dirname, "../../dist/web") });
 const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
   logger.info(
     { port: info.port, db: handle.kind, redis: Boolean(redis), url: env.appUrl },

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -44,14 +44,28 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`server did not become healthy:\n${output()}`);
 }
 
-/** The built server (dist/web + src/server) as a child process on a free port with its own temporary DATA_DIR. */
+const repoRoot = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * Builds dist/ unless it is fresh (scripts/build.mjs holds a lock, so parallel test files build once).
+ * Runs synchronously: the build is short and every caller needs it before anything else.
+ */
+export function ensureBuild(): void {
+  execFileSync(process.execPath, ["scripts/build.mjs", "--if-stale"], { cwd: repoRoot, stdio: "inherit" });
+}
+
+/**
+ * The compiled server (`node dist/server/main.js`, as in production) as a child process on a free port with its
+ * own temporary DATA_DIR; builds first when dist/ is older than the sources.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  ensureBuild();
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), "ple-e2e-")));
   const url = `http://localhost:${port}`;
   let log = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    cwd: path.resolve(import.meta.dirname, "../.."),
+  const child = spawn(process.execPath, ["dist/server/main.js"], {
+    cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",
