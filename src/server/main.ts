@@ -2,6 +2,7 @@ import path from "node:path";
 import { serve } from "@hono/node-server";
 import type { Redis } from "ioredis";
 import { createApp } from "./app";
+import { isClusterPrimary, runClusterPrimary } from "./cluster";
 import { createDeps } from "./create-deps";
 import { openDatabase } from "./db/client";
 import { migrateToLatest } from "./db/migrate";
@@ -11,6 +12,19 @@ import { openRedis } from "./redis/client";
 
 const env = loadEnvOrExit();
 const logger = createLogger(env);
+
+// WEB_CONCURRENCY > 1: this process only migrates the database and supervises the workers (src/server/cluster.ts).
+if (isClusterPrimary(env)) {
+  await runClusterPrimary(env, logger, async () => {
+    const primaryDb = await openDatabase(env);
+    try {
+      const applied = await migrateToLatest(primaryDb.db);
+      if (applied.length) logger.info({ applied }, "migrations applied");
+    } finally {
+      await primaryDb.close();
+    }
+  });
+}
 
 let handle: Awaited<ReturnType<typeof openDatabase>>;
 try {

@@ -7,6 +7,8 @@ import path from "node:path";
 export interface RunningServer {
   url: string;
   port: number;
+  /** The process started (with WEB_CONCURRENCY > 1, the cluster primary). */
+  pid: number;
   dataDir: string;
   /** Everything the server printed (pino JSON lines). */
   output(): string;
@@ -75,6 +77,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PORT: String(port),
       APP_URL: url,
       DATA_DIR: dataDir,
+      // One process unless a test asks for workers (the default on PostgreSQL would be one per core).
+      WEB_CONCURRENCY: "1",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -89,6 +93,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     port,
+    pid: child.pid ?? 0,
     dataDir,
     output: () => log,
     async kill() {
