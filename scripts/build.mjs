@@ -28,7 +28,14 @@ const dist = path.join(root, "dist");
 const stamp = path.join(dist, "build-info.json");
 const lockDir = path.join(root, ".build-lock");
 /** Everything the build reads besides node_modules. Test files do not change the output. */
-const inputs = ["src", "vite.config.ts", "package.json", "package-lock.json", "scripts/build.mjs"];
+const inputs = [
+  "src",
+  "vite.config.ts",
+  "package.json",
+  "package-lock.json",
+  "scripts/build.mjs",
+  "scripts/prerender.mjs",
+];
 
 function newestMtime(target) {
   const full = path.join(root, target);
@@ -139,11 +146,16 @@ function carryOverAssets(next) {
 
 export async function build() {
   const started = Date.now();
+  // A production build whatever the caller runs under (Vitest's global setup sets NODE_ENV=test, which would
+  // make Vite bundle React's development build).
+  process.env.NODE_ENV = "production";
   const next = path.join(root, `.dist-next-${process.pid}`);
   rmSync(next, { recursive: true, force: true });
   try {
     await buildWeb(next);
     await buildServer(next);
+    const { prerender } = await import("./prerender.mjs");
+    await prerender(path.join(next, "web"));
     // Vite's manifest (read by bench/bundle-size.ts) moves out of the served folder.
     renameSync(path.join(next, "web", ".vite", "manifest.json"), path.join(next, "web-manifest.json"));
     rmSync(path.join(next, "web", ".vite"), { recursive: true, force: true });

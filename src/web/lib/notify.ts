@@ -31,7 +31,8 @@ export const NOTICE_DURATION_MS = 5000;
 
 type Listener = () => void;
 
-let notices: readonly Notice[] = [];
+const noNotices: readonly Notice[] = [];
+let notices: readonly Notice[] = noNotices;
 let lastId = 0;
 const listeners = new Set<Listener>();
 
@@ -73,5 +74,6 @@ export function subscribeToNotices(listener: Listener): () => void {
 }
 
 export function useNotices(): readonly Notice[] {
-  return useSyncExternalStore(subscribeToNotices, getNotices, getNotices);
+  // Hydration starts from "no notice", as the prerendered page did.
+  return useSyncExternalStore(subscribeToNotices, getNotices, () => noNotices);
 }

@@ -13,7 +13,7 @@ import { useSession } from "~/web/lib/session";
 export function RootLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const { user } = useSession();
+  const { user, status } = useSession();
   const { balance } = useBalance();
   const [isLoggingOut, setIsLoggingOut] = useState(false);
 
@@ -32,7 +32,13 @@ export function RootLayout() {
         Skip to main content
       </a>
       <ScrollToTop />
-      <SiteHeader session={user} balance={balance} onLogout={handleLogout} isLoggingOut={isLoggingOut} />
+      <SiteHeader
+        session={user}
+        balance={balance}
+        onLogout={handleLogout}
+        isLoggingOut={isLoggingOut}
+        sessionPending={status === "loading"}
+      />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageFallback />}>
