@@ -1,7 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { AppProviders } from "~/web/app/providers";
-import { AppRouter, preloadRoute } from "~/web/app/router";
+import { AppRouter } from "~/web/app/router";
 import { startSessionWatch } from "~/web/lib/session";
 import "./styles.css";
 
@@ -19,7 +19,8 @@ const app = (
   </StrictMode>
 );
 
-// A prerendered page (scripts/prerender.mjs) is hydrated once its page chunks are here, so the first render
-// matches the HTML without suspending; other URLs get the empty shell and render from scratch.
-if (root.hasChildNodes()) void preloadRoute(window.location.pathname).then(() => hydrateRoot(root, app));
+// A prerendered page (scripts/prerender.mjs) is hydrated at once: the header becomes live while the page's
+// chunk loads, and the page's Suspense boundary keeps its prerendered HTML until then. Other URLs get the empty
+// shell and render from scratch.
+if (root.hasChildNodes()) hydrateRoot(root, app);
 else createRoot(root).render(app);

@@ -6,7 +6,7 @@ import { StrictMode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { type RouteObject, StaticRouter } from "react-router";
 import { AppProviders } from "~/web/app/providers";
-import { AppRoutes, preloadRoute, routes } from "~/web/app/router";
+import { AppRoutes, routes } from "~/web/app/router";
 
 /** A path to prerender and the file name (under `pages/`) its HTML goes to. */
 export interface PrerenderPage {
@@ -45,7 +45,6 @@ export function prerenderPages(): { pages: PrerenderPage[]; notFound: PrerenderP
 
 /** The markup of `path` as a guest sees it before the session check has answered. */
 export async function renderPage(path: string): Promise<string> {
-  await preloadRoute(path);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <AppProviders>
@@ -54,7 +53,8 @@ export async function renderPage(path: string): Promise<string> {
         </StaticRouter>
       </AppProviders>
     </StrictMode>,
-    // One document, no streaming: never split a large page into a fallback plus a script that swaps it in.
+    // `prerender` waits for every lazy page; one document, no streaming: never split a large page into a fallback
+    // plus a script that swaps it in.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const chunks: Buffer[] = [];

@@ -1,27 +1,15 @@
-import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { DatabaseHandle } from "~/server/db/client";
 import { signIn, signUp, uniqueEmail, verifyEmail } from "../support/factories";
 import { httpClient } from "../support/http-client";
+import { childPids as childrenOf } from "../support/processes";
 import { type RunningServer, startServer } from "../support/server-process";
 import { openTestDatabase } from "../support/test-db";
 
 const WORKERS = 3;
 const AWARDS = 60;
 const VIDEO = "/api/videos/tutorial-get-started/watch";
-
-/** Process ids whose parent is `pid` (the cluster's workers). */
-function childrenOf(pid: number): number[] {
-  try {
-    return execFileSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" })
-      .split("\n")
-      .map((line) => Number(line.trim()))
-      .filter((n) => n > 0);
-  } catch {
-    return []; // ps exits 1 when there is none
-  }
-}
 
 const alive = (pid: number) => {
   try {

@@ -20,8 +20,8 @@ export interface FirstLoad {
 
 /**
  * What a guest's first visit to `route` really makes the browser fetch: every JS and CSS response from the
- * navigation until the network has been idle for 500 ms, in a fresh context (empty cache), each body counted
- * as gzip level 6.
+ * navigation until the network is idle and no response has come for a second, in a fresh context (empty cache),
+ * each body counted as gzip level 6.
  */
 export async function measureFirstLoad(
   browser: Browser,
@@ -45,6 +45,13 @@ export async function measureFirstLoad(
       );
     });
     await page.goto(route, { waitUntil: "networkidle" });
+    // On a busy machine the browser may still be running the entry when the network first looks idle: wait
+    // until no new response has come in for a second and the network is idle again.
+    for (let seen = -1; seen !== pending.length; ) {
+      seen = pending.length;
+      await page.waitForTimeout(1000);
+      await page.waitForLoadState("networkidle");
+    }
     const files = (await Promise.all(pending)).filter((f): f is LoadedFile => f !== null);
     const sum = (kind: LoadedFile["kind"]) =>
       files.filter((f) => f.kind === kind).reduce((total, f) => total + f.gzipBytes, 0);

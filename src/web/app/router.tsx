@@ -1,26 +1,29 @@
-import { isValidElement } from "react";
-import { BrowserRouter, matchRoutes, type RouteObject, useRoutes } from "react-router";
-import { type LazyPage, lazyPage } from "~/web/app/lazy-page";
+import { lazy } from "react";
+import { BrowserRouter, type RouteObject, useRoutes } from "react-router";
 import { ProtectedRoutes } from "~/web/app/protected-routes";
 import { RootLayout } from "~/web/components/layout/root-layout";
 import { paths } from "~/web/config/paths";
 
 // Every page is its own chunk; the entry holds only the layout. See docs/decisions/003-web-bundle-budget.md.
-const QueryLayout = lazyPage(() => import("~/web/app/query-layout").then((m) => m.QueryLayout));
-const HomeRoute = lazyPage(() => import("~/web/routes/home").then((m) => m.HomeRoute));
-const AuthRoute = lazyPage(() => import("~/web/routes/auth").then((m) => m.AuthRoute));
-const GamesRoute = lazyPage(() => import("~/web/routes/games").then((m) => m.GamesRoute));
-const TicTacToeRoute = lazyPage(() => import("~/web/routes/tic-tac-toe").then((m) => m.TicTacToeRoute));
-const QuizzesRoute = lazyPage(() => import("~/web/routes/quizzes").then((m) => m.QuizzesRoute));
-const VideosRoute = lazyPage(() => import("~/web/routes/videos").then((m) => m.VideosRoute));
-const WalletRoute = lazyPage(() => import("~/web/routes/wallet").then((m) => m.WalletRoute));
-const AdminRoute = lazyPage(() => import("~/web/routes/admin").then((m) => m.AdminRoute));
-const KycRoute = lazyPage(() => import("~/web/routes/kyc").then((m) => m.KycRoute));
-const ReferralRoute = lazyPage(() => import("~/web/routes/referral").then((m) => m.ReferralRoute));
-const UpdatePasswordRoute = lazyPage(() =>
-  import("~/web/routes/update-password").then((m) => m.UpdatePasswordRoute),
+const QueryLayout = lazy(() => import("~/web/app/query-layout").then((m) => ({ default: m.QueryLayout })));
+const HomeRoute = lazy(() => import("~/web/routes/home").then((m) => ({ default: m.HomeRoute })));
+const AuthRoute = lazy(() => import("~/web/routes/auth").then((m) => ({ default: m.AuthRoute })));
+const GamesRoute = lazy(() => import("~/web/routes/games").then((m) => ({ default: m.GamesRoute })));
+const TicTacToeRoute = lazy(() =>
+  import("~/web/routes/tic-tac-toe").then((m) => ({ default: m.TicTacToeRoute })),
 );
-const NotFoundRoute = lazyPage(() => import("~/web/routes/not-found").then((m) => m.NotFoundRoute));
+const QuizzesRoute = lazy(() => import("~/web/routes/quizzes").then((m) => ({ default: m.QuizzesRoute })));
+const VideosRoute = lazy(() => import("~/web/routes/videos").then((m) => ({ default: m.VideosRoute })));
+const WalletRoute = lazy(() => import("~/web/routes/wallet").then((m) => ({ default: m.WalletRoute })));
+const AdminRoute = lazy(() => import("~/web/routes/admin").then((m) => ({ default: m.AdminRoute })));
+const KycRoute = lazy(() => import("~/web/routes/kyc").then((m) => ({ default: m.KycRoute })));
+const ReferralRoute = lazy(() => import("~/web/routes/referral").then((m) => ({ default: m.ReferralRoute })));
+const UpdatePasswordRoute = lazy(() =>
+  import("~/web/routes/update-password").then((m) => ({ default: m.UpdatePasswordRoute })),
+);
+const NotFoundRoute = lazy(() =>
+  import("~/web/routes/not-found").then((m) => ({ default: m.NotFoundRoute })),
+);
 
 /**
  * The route table of SPEC §2. Pages that fetch data sit under `QueryLayout` (TanStack Query). Routes other than
@@ -69,13 +72,4 @@ export function AppRouter() {
       <AppRoutes />
     </BrowserRouter>
   );
-}
-
-/** Loads the chunks of every lazy page and layout that `pathname` renders, so it renders without suspending. */
-export function preloadRoute(pathname: string): Promise<unknown> {
-  const pages = (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
-    const type: unknown = isValidElement(route.element) ? route.element.type : undefined;
-    return typeof type === "function" && "preload" in type ? [(type as LazyPage).preload()] : [];
-  });
-  return Promise.all(pages);
 }

@@ -1,4 +1,4 @@
-import { Suspense, useState } from "react";
+import { Suspense, useMemo, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { DeferredToaster } from "~/web/components/layout/deferred-toaster";
 import { PageFallback } from "~/web/components/layout/page-fallback";
@@ -23,6 +23,19 @@ export function RootLayout() {
     void import("~/web/lib/logout").then((m) => m.logout(navigate)).finally(() => setIsLoggingOut(false));
   }
 
+  // The same element until the path changes: a session or balance update re-renders the header only, never the
+  // page boundary, which may still be waiting for its chunk while a prerendered page hydrates.
+  const page = useMemo(
+    () => (
+      <RouteErrorBoundary resetKey={pathname}>
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
+    ),
+    [pathname],
+  );
+
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -40,11 +53,7 @@ export function RootLayout() {
         sessionPending={status === "loading"}
       />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
-        <RouteErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<PageFallback />}>
-            <Outlet />
-          </Suspense>
-        </RouteErrorBoundary>
+        {page}
       </main>
       <SiteFooter />
       <DeferredToaster />
