@@ -24,13 +24,17 @@ describeE2E("the UI shell", () => {
   it("renders every route's heading with no page errors and no axe violations", async () => {
     const { page, errors, context } = await e2e.newPage();
     for (const [path, heading] of routeHeadings) {
-      await page.goto(path);
+      const res = await page.goto(path);
+      // An unknown path is answered with the 404 page and status 404 (the browser logs that status, below).
+      expect(res?.status(), path).toBe(heading === "Page Not Found" ? 404 : 200);
       await expect
         .poll(() => page.getByRole("heading", { level: 1 }).first().textContent(), { message: path })
         .toBe(heading);
       await expectNoAxeViolations(page);
     }
-    expect(errors).toEqual([]);
+    expect(errors).toEqual([
+      "Failed to load resource: the server responded with a status of 404 (Not Found)",
+    ]);
     await context.close();
   });
 
