@@ -1,8 +1,10 @@
 /**
- * `npm run bench:ledger`: awards per second and latency through HTTP (the real server, POST
- * /api/videos/:id/watch, 64 connections, many users, PostgreSQL), beside the same SQL (INSERT ledger row +
- * UPDATE balance in one transaction) run directly with `pg` at the same concurrency, and their ratio.
- * A figure, not a test. Needs PostgreSQL: BENCH_DATABASE_URL (an admin URL; default the local server).
+ * `npm run bench:ledger`: awards per second and latency through HTTP (the real compiled server, POST
+ * /api/videos/:id/watch, 64 connections, many users) on PostgreSQL with one worker process and with the default
+ * WEB_CONCURRENCY (one per core), and on PGlite; beside the same SQL (INSERT ledger row + UPDATE balance in one
+ * transaction) run directly with `pg` at the same concurrency, and their ratio. Also the server's resident
+ * memory (all its processes) at idle and its peak under the load. Figures, not tests. Needs PostgreSQL:
+ * BENCH_DATABASE_URL (an admin URL; default the local server).
  */
 import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
@@ -11,6 +13,7 @@ import { fromPool } from "~/server/db/client";
 import { prepareDatabase } from "~/server/db/prepare";
 import { signIn, signUp, uniqueEmail, verifyEmail } from "../tests/support/factories";
 import { httpClient } from "../tests/support/http-client";
+import { childPids, sampleRss, treeRssMib } from "../tests/support/processes";
 import { startServer } from "../tests/support/server-process";
 
 const CONNECTIONS = 64;
@@ -18,10 +21,28 @@ const USERS = 64;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-export interface LedgerBenchResult {
-  http: { perSecond: number; p50: number; p99: number; total: number };
-  sql: { perSecond: number; p50: number; p99: number; total: number };
+export interface Throughput {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  total: number;
+}
+
+export interface HttpRun extends Throughput {
+  /** What ran: database and worker processes. */
+  label: string;
+  database: "PostgreSQL" | "PGlite";
+  workers: number;
+  /** Resident memory of the server's processes, MiB: after start-up and sign-ups, and the peak under load. */
+  rssIdleMib: number;
+  rssLoadMib: number;
+  /** HTTP awards/s divided by the direct SQL's. */
   ratio: number;
+}
+
+export interface LedgerBenchResult {
+  http: HttpRun[];
+  sql: Throughput;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -47,11 +68,15 @@ export async function withDatabase<T>(work: (url: string) => Promise<T>): Promis
   }
 }
 
-async function benchHttp(url: string) {
+async function benchHttp(
+  url: string | undefined,
+  workers: string,
+): Promise<Omit<HttpRun, "label" | "ratio">> {
   // NODE_ENV=test keeps the dev mailbox (read for the confirmation links); request logs are off at "warn".
+  // WEB_CONCURRENCY "" means unset: the server's default.
   const server = await startServer({
-    DATABASE_URL: url,
-    DATABASE_POOL_MAX: String(CONNECTIONS),
+    ...(url ? { DATABASE_URL: url, DATABASE_POOL_MAX: String(Math.ceil(CONNECTIONS / 2)) } : {}),
+    WEB_CONCURRENCY: workers,
     AUTH_RATE_LIMIT: "10000",
     VIDEO_WATCH_LIMIT: "100000",
     TRUST_PROXY: "true",
@@ -69,6 +94,10 @@ async function benchHttp(url: string) {
       cookies.push(await signIn(client, email, password, { ip }));
     }
     let n = 0;
+    const workerCount = Math.max(1, childPids(server.pid).length);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const rssIdleMib = treeRssMib(server.pid);
+    const sampler = sampleRss(server.pid);
     const result = await autocannon({
       url: server.url,
       connections: CONNECTIONS,
@@ -84,9 +113,19 @@ async function benchHttp(url: string) {
         },
       ],
     });
+    const rssLoadMib = sampler.stop();
     const ok = result["2xx"];
     if (result.non2xx) console.warn(`HTTP: ${result.non2xx} non-2xx answers`);
-    return { perSecond: ok / result.duration, p50: result.latency.p50, p99: result.latency.p99, total: ok };
+    return {
+      database: url ? "PostgreSQL" : "PGlite",
+      workers: workerCount,
+      perSecond: ok / result.duration,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      total: ok,
+      rssIdleMib,
+      rssLoadMib,
+    };
   } finally {
     await server.stop();
   }
@@ -152,23 +191,36 @@ async function runSql(pool: pg.Pool) {
 }
 
 export async function runLedgerBench(): Promise<LedgerBenchResult> {
-  return withDatabase(async (url) => {
-    const http = await benchHttp(url);
-    const sql = await benchSql(url);
-    return { http, sql, ratio: http.perSecond / sql.perSecond };
+  const runs: { label: string; run: Omit<HttpRun, "label" | "ratio"> }[] = [];
+  const sql = await withDatabase(async (url) => {
+    runs.push({ label: "WEB_CONCURRENCY=1", run: await benchHttp(url, "1") });
+    return benchSql(url);
   });
+  await withDatabase(async (url) => {
+    runs.push({ label: "default WEB_CONCURRENCY", run: await benchHttp(url, "") });
+  });
+  runs.push({ label: "PGlite (one process)", run: await benchHttp(undefined, "") });
+  return {
+    sql,
+    http: runs.map(({ label, run }) => ({ ...run, label, ratio: run.perSecond / sql.perSecond })),
+  };
 }
 
+export const LEDGER_TARGETS = { ratio: 0.5, p99Ms: 50, rssLoadMib: 250 } as const;
+
 export function formatLedgerBench(r: LedgerBenchResult): string {
-  const row = (name: string, x: LedgerBenchResult["http"]) =>
-    `| ${name} | ${x.perSecond.toFixed(0)} | ${x.p50.toFixed(1)} | ${x.p99.toFixed(1)} | ${x.total} |`;
+  const mark = (ok: boolean) => (ok ? " ✓" : " ✗");
+  const rows = r.http.map(
+    (x) =>
+      `| HTTP, ${x.database}, ${x.label} | ${x.workers} | ${x.perSecond.toFixed(0)} | ${x.p50.toFixed(1)} | ${x.p99.toFixed(1)}${x.database === "PostgreSQL" ? mark(x.p99 <= LEDGER_TARGETS.p99Ms) : ""} | ${x.ratio.toFixed(2)}${x.database === "PostgreSQL" ? mark(x.ratio >= LEDGER_TARGETS.ratio) : ""} | ${x.rssIdleMib.toFixed(0)} | ${x.rssLoadMib.toFixed(0)}${x.database === "PostgreSQL" ? mark(x.rssLoadMib <= LEDGER_TARGETS.rssLoadMib) : ""} | ${x.total} |`,
+  );
   return [
-    `| path (${CONNECTIONS} connections, ${USERS} users, ${SECONDS} s, PostgreSQL) | awards/s | p50 ms | p99 ms | awards |`,
-    "|---|---|---|---|---|",
-    row("HTTP: POST /api/videos/:id/watch", r.http),
-    row("SQL: INSERT + UPDATE in one transaction (pg)", r.sql),
+    `| path (${CONNECTIONS} connections, ${USERS} users, ${SECONDS} s) | processes | awards/s | p50 ms | p99 ms | ratio to SQL | RSS idle MiB | RSS under load MiB | awards |`,
+    "|---|---|---|---|---|---|---|---|---|",
+    ...rows,
+    `| SQL: INSERT + UPDATE in one transaction (pg, PostgreSQL) | — | ${r.sql.perSecond.toFixed(0)} | ${r.sql.p50.toFixed(1)} | ${r.sql.p99.toFixed(1)} | 1.00 | — | — | ${r.sql.total} |`,
     "",
-    `ratio HTTP/SQL: ${r.ratio.toFixed(2)} (target ≥ 0.5)`,
+    `Targets on PostgreSQL: p99 ≤ ${LEDGER_TARGETS.p99Ms} ms, ratio ≥ ${LEDGER_TARGETS.ratio}, RSS under load ≤ ${LEDGER_TARGETS.rssLoadMib} MiB.`,
   ].join("\n");
 }
 

@@ -1,3 +1,4 @@
+import os from "node:os";
 import { describe, expect, it } from "vitest";
 import { EnvError, parseEnv } from "./env";
 
@@ -128,5 +129,22 @@ describe("parseEnv", () => {
         DEV_ORIGIN: "http://localhost:5173",
       }),
     ).toMatch(/DEV_ORIGIN is for `npm run dev` only/);
+  });
+
+  it("runs one worker process per core on PostgreSQL and exactly one on PGlite", () => {
+    const pg = "postgres://app@db:5432/app";
+    expect(parseEnv({ DATABASE_URL: pg }).webConcurrency).toBe(os.availableParallelism());
+    expect(parseEnv({ DATABASE_URL: pg, WEB_CONCURRENCY: "3" }).webConcurrency).toBe(3);
+    expect(parseEnv({}).webConcurrency).toBe(1);
+    expect(parseEnv({ WEB_CONCURRENCY: "1" }).webConcurrency).toBe(1);
+    expect(errorOf({ WEB_CONCURRENCY: "2" })).toBe(
+      'Invalid configuration: WEB_CONCURRENCY must be 1 without DATABASE_URL (PGlite is one process) (got "2")',
+    );
+    expect(errorOf({ DATABASE_URL: pg, WEB_CONCURRENCY: "0" })).toBe(
+      'Invalid configuration: WEB_CONCURRENCY must be between 1 and 64 (got "0")',
+    );
+    expect(errorOf({ DATABASE_URL: pg, WEB_CONCURRENCY: "two" })).toMatch(
+      /WEB_CONCURRENCY must be a whole number/,
+    );
   });
 });

@@ -1,3 +1,4 @@
+import os from "node:os";
 import { z } from "zod";
 
 /**
@@ -65,6 +66,12 @@ const schema = z.object({
     .trim()
     .regex(/^[\w.:-]{1,64}$/, "must be 1-64 letters, digits or . _ : -")
     .default("ple:"),
+  WEB_CONCURRENCY: z.coerce
+    .number({ message: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 64")
+    .max(64, "must be between 1 and 64")
+    .optional(),
   VIDEO_WATCH_LIMIT: z.coerce
     .number({ message: "must be a whole number" })
     .int("must be a whole number")
@@ -128,6 +135,8 @@ export interface Env {
   adminEmails: string[];
   /** Administrative changes allowed per administrator per minute. */
   adminRateLimit: number;
+  /** HTTP worker processes (node:cluster): default one per core on PostgreSQL; always 1 on PGlite. */
+  webConcurrency: number;
 }
 
 export class EnvError extends Error {}
@@ -145,6 +154,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     );
   }
   const e = result.data;
+  if (!e.DATABASE_URL && e.WEB_CONCURRENCY !== undefined && e.WEB_CONCURRENCY > 1) {
+    throw new EnvError(
+      `Invalid configuration: WEB_CONCURRENCY must be 1 without DATABASE_URL (PGlite is one process) (got "${e.WEB_CONCURRENCY}")`,
+    );
+  }
   if (e.NODE_ENV === "production" && !e.AUTH_SECRET) {
     throw new EnvError(
       "Invalid configuration: AUTH_SECRET is required when NODE_ENV=production (32+ characters)",
@@ -181,5 +195,6 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     videoWatchLimit: e.VIDEO_WATCH_LIMIT,
     adminEmails: [...new Set(e.ADMIN_EMAILS)],
     adminRateLimit: e.ADMIN_RATE_LIMIT,
+    webConcurrency: e.WEB_CONCURRENCY ?? (e.DATABASE_URL ? os.availableParallelism() : 1),
   };
 }

@@ -3,6 +3,8 @@ import type { Env } from "./env";
 
 export type Logger = pino.Logger;
 
-export function createLogger(env: Pick<Env, "logLevel">): Logger {
-  return pino({ level: env.logLevel, base: undefined });
+/** JSON lines; with several worker processes each line carries its process id. */
+export function createLogger(env: Pick<Env, "logLevel"> & Partial<Pick<Env, "webConcurrency">>): Logger {
+  const clustered = (env.webConcurrency ?? 1) > 1;
+  return pino({ level: env.logLevel, base: clustered ? { pid: process.pid } : undefined });
 }

@@ -3,6 +3,7 @@ import { serve } from "@hono/node-server";
 import type { Redis } from "ioredis";
 import { createApp } from "./app";
 import { resolveAuthSecret } from "./auth/auth-secret";
+import { isClusterPrimary, runClusterPrimary } from "./cluster";
 import { createDeps, dependencyProbes } from "./create-deps";
 import { openDatabase } from "./db/client";
 import { prepareDatabase } from "./db/prepare";
@@ -28,6 +29,19 @@ logProcessFaults(logger);
 // Pool and Redis errors reach the monitor, made once both are open.
 let monitor: DependencyMonitor | undefined;
 
+// WEB_CONCURRENCY > 1: this process only migrates the database and supervises the workers (src/server/cluster.ts).
+if (isClusterPrimary(env)) {
+  await runClusterPrimary(env, logger, async () => {
+    const primaryDb = await openDatabase(env);
+    try {
+      const applied = await prepareDatabase(primaryDb.db);
+      if (applied.length) logger.info({ applied }, "migrations applied");
+    } finally {
+      await primaryDb.close();
+    }
+  });
+}
+
 let handle: Awaited<ReturnType<typeof openDatabase>>;
 try {
   handle = await openDatabase(env, { onConnectionError: (error) => monitor?.reportDown("database", error) });
@@ -51,7 +65,8 @@ if (env.redisUrl) {
 
 monitor = createDependencyMonitor({ logger, probes: dependencyProbes(handle.db, redis) });
 const deps = createDeps({ env, db: handle.db, logger, redis, dependencies: monitor });
-const app = createApp(deps, { webRoot: path.resolve("dist/web") });
+// dist/web beside this file's dist/server when compiled, and the same folder when run from src/server by tsx.
+const app = createApp(deps, { webRoot: path.resolve(import.meta.dirname, "../../dist/web") });
 deps.jobs.start();
 const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
   logger.info(

@@ -1,5 +1,5 @@
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { AppProviders } from "~/web/app/providers";
 import { AppRouter } from "~/web/app/router";
 import { reloadOnFailedPreload } from "~/web/lib/reload-once";
@@ -12,13 +12,19 @@ if (!root) throw new Error("The #root element is missing from index.html.");
 // A chunk of an older build that is gone after a deploy: load the new build once.
 reloadOnFailedPreload();
 
-// SPEC §4: the initial session check, then a re-check every 30 s and on window focus.
+// The initial session check, then a re-check every 30 s and on window focus (docs/product.md).
 startSessionWatch();
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <AppProviders>
       <AppRouter />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// A prerendered page (scripts/prerender.mjs) is hydrated at once: the header becomes live while the page's
+// chunk loads, and the page's Suspense boundary keeps its prerendered HTML until then. Other URLs get the empty
+// shell and render from scratch.
+if (root.hasChildNodes()) hydrateRoot(root, app);
+else createRoot(root).render(app);

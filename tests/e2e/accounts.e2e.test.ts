@@ -10,11 +10,15 @@ import { addSessionCookie, describeE2E, expectNoAxeViolations, navBalance, useE2
 const notices = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" }).locator("li");
 const openNotices = (page: Page) => notices(page).and(page.locator('[data-state="open"]'));
 
-/** Waits until the visible notice reads `title` + `description` (a notice's text is its title then description). */
+/**
+ * Waits until the visible notice reads `title` + `description` (a notice's text is its title then description).
+ * Generous: the notice area's code loads with the first notice of a visit.
+ */
 async function expectNotice(page: Page, title: string, description = "") {
   await expect
     .poll(() => openNotices(page).allTextContents(), {
       message: `notice '${title}'`,
+      timeout: 15_000,
     })
     .toEqual([`${title}${description}`]);
 }

@@ -27,12 +27,17 @@ describeE2E("the UI shell", () => {
     "renders %s with its heading, no page errors and no axe violations",
     async (path, heading) => {
       const { page, errors, context } = await e2e.newPage();
-      await page.goto(path);
+      const res = await page.goto(path);
+      const notFound = heading === "Page Not Found";
+      // An unknown path is answered with the 404 page and status 404 (the browser logs that status, below).
+      expect(res?.status(), path).toBe(notFound ? 404 : 200);
       await expect
         .poll(() => page.getByRole("heading", { level: 1 }).first().textContent(), { message: path })
         .toBe(heading);
       await expectNoAxeViolations(page);
-      expect(errors).toEqual([]);
+      expect(errors).toEqual(
+        notFound ? ["Failed to load resource: the server responded with a status of 404 (Not Found)"] : [],
+      );
       await context.close();
     },
   );

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -7,6 +7,8 @@ import path from "node:path";
 export interface RunningServer {
   url: string;
   port: number;
+  /** The process started (with WEB_CONCURRENCY > 1, the cluster primary). */
+  pid: number;
   dataDir: string;
   /** Everything the server printed (pino JSON lines). */
   output(): string;
@@ -32,7 +34,7 @@ export async function freePort(): Promise<number> {
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  // Generous: on a busy shared machine a cold start (TypeScript, migrations, quiz content) can take a minute.
+  // Generous: a first start migrates a fresh database, which takes long on a busy machine.
   const deadline = Date.now() + 110_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
@@ -47,14 +49,28 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`server did not become healthy:\n${output()}`);
 }
 
-/** The built server (dist/web + src/server) as a child process on a free port with its own temporary DATA_DIR. */
+const repoRoot = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * Builds dist/ unless it is fresh (scripts/build.mjs holds a lock, so parallel test files build once).
+ * Runs synchronously: the build is short and every caller needs it before anything else.
+ */
+export function ensureBuild(): void {
+  execFileSync(process.execPath, ["scripts/build.mjs", "--if-stale"], { cwd: repoRoot, stdio: "inherit" });
+}
+
+/**
+ * The compiled server (`node dist/server/main.js`, as in production) as a child process on a free port with its
+ * own temporary DATA_DIR; builds first when dist/ is older than the sources.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  ensureBuild();
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), "ple-e2e-")));
   const url = `http://localhost:${port}`;
   let log = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    cwd: path.resolve(import.meta.dirname, "../.."),
+  const child = spawn(process.execPath, ["dist/server/main.js"], {
+    cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",
@@ -64,6 +80,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PORT: String(port),
       APP_URL: url,
       DATA_DIR: dataDir,
+      // One process unless a test asks for workers (the default on PostgreSQL would be one per core).
+      WEB_CONCURRENCY: "1",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -78,6 +96,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     port,
+    pid: child.pid ?? 0,
     dataDir,
     output: () => log,
     async kill() {

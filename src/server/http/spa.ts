@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -5,9 +6,64 @@ import type { Context, Hono } from "hono";
 import { AppError } from "../errors";
 import type { AppBindings } from "./router";
 
+/** Hashed assets never change under their name. */
+export const ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
 /**
- * Serves the built SPA from `webRoot`: hashed assets cached forever (as the `.br`/`.gz` the build wrote beside
- * them when the client accepts one), every other path gets index.html.
+ * HTML is the same for every visitor (the signed-in state appears after hydration), so browsers and proxies may
+ * keep it a minute; after a deploy the previous build's assets stay available (scripts/build.mjs), so a page
+ * cached from the old build still loads.
+ */
+export const HTML_CACHE_CONTROL = "public, max-age=60, must-revalidate";
+
+/** `pages.json`, written by the build's prerender step (scripts/prerender.mjs). */
+interface PagesIndex {
+  /** Route path → file under `pages/`. */
+  pages: Record<string, string>;
+  notFound: string;
+  /** Route patterns with parameters (`/x/:id`): the browser renders them from the shell. */
+  dynamic: string[];
+}
+
+interface HtmlPage {
+  html: string;
+  etag: string;
+}
+
+function htmlPage(html: string): HtmlPage {
+  return { html, etag: `"${createHash("sha256").update(html).digest("base64url").slice(0, 22)}"` };
+}
+
+function patternToRegExp(pattern: string): RegExp {
+  const body = pattern
+    .split("/")
+    .map((part) =>
+      part.startsWith(":") ? "[^/]+" : part === "*" ? ".*" : part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"),
+    )
+    .join("/");
+  return new RegExp(`^${body}/?$`);
+}
+
+function readPages(webRoot: string): {
+  pages: Map<string, HtmlPage>;
+  notFound?: HtmlPage;
+  dynamic: RegExp[];
+} {
+  const indexFile = path.join(webRoot, "pages.json");
+  if (!existsSync(indexFile)) return { pages: new Map(), dynamic: [] };
+  const index = JSON.parse(readFileSync(indexFile, "utf8")) as PagesIndex;
+  const read = (file: string) => htmlPage(readFileSync(path.join(webRoot, "pages", file), "utf8"));
+  return {
+    pages: new Map(Object.entries(index.pages).map(([route, file]) => [route, read(file)])),
+    notFound: read(index.notFound),
+    dynamic: index.dynamic.map(patternToRegExp),
+  };
+}
+
+/**
+ * Serves the built web app from `webRoot`: hashed assets cached for a year (as the `.br`/`.gz` the build wrote
+ * beside them when the client accepts one); the prerendered page of a route when the URL has no query string;
+ * the 404 page (status 404) for a path no route matches; the empty shell (index.html, rendered in the browser)
+ * for everything else. HTML is read once at start-up.
  */
 export function mountSpa(app: Hono<AppBindings>, webRoot: string): void {
   const indexFile = path.join(webRoot, "index.html");
@@ -17,7 +73,8 @@ export function mountSpa(app: Hono<AppBindings>, webRoot: string): void {
     );
     return;
   }
-  const indexHtml = readFileSync(indexFile, "utf8");
+  const shell = htmlPage(readFileSync(indexFile, "utf8"));
+  const { pages, notFound, dynamic } = readPages(webRoot);
   const root = path.relative(process.cwd(), webRoot) || ".";
   // Headers go on after serveStatic has made its response (set from onFound they would miss it outside
   // @hono/node-server's own Response class, e.g. in app.request tests).
@@ -27,7 +84,7 @@ export function mountSpa(app: Hono<AppBindings>, webRoot: string): void {
     async (c, next) => {
       await next();
       if (!found.has(c)) return;
-      c.header("Cache-Control", "public, max-age=31536000, immutable");
+      c.header("Cache-Control", ASSET_CACHE_CONTROL);
       c.header("Vary", "Accept-Encoding");
     },
     serveStatic({ root, precompressed: true, onFound: (_path, c) => void found.add(c) }),
@@ -39,8 +96,19 @@ export function mountSpa(app: Hono<AppBindings>, webRoot: string): void {
     throw new AppError("NOT_FOUND");
   });
   app.use("*", serveStatic({ root, index: "__no_index__" }));
+
+  const send = (c: Context<AppBindings>, page: HtmlPage, status: 200 | 404 = 200) => {
+    c.header("Cache-Control", status === 200 ? HTML_CACHE_CONTROL : "no-cache");
+    c.header("ETag", page.etag);
+    if (status === 200 && c.req.header("if-none-match") === page.etag) return c.body(null, 304);
+    return c.html(page.html, status);
+  };
   app.get("*", (c) => {
-    c.header("Cache-Control", "no-cache");
-    return c.html(indexHtml);
+    const pathname = c.req.path.length > 1 ? c.req.path.replace(/\/+$/, "") : c.req.path;
+    const hasQuery = new URL(c.req.url).search !== "";
+    const prerendered = pages.get(pathname);
+    if (prerendered) return send(c, hasQuery ? shell : prerendered);
+    if (notFound && !dynamic.some((pattern) => pattern.test(pathname))) return send(c, notFound, 404);
+    return send(c, shell);
   });
 }

@@ -1,13 +1,11 @@
-import { lazy, useEffect } from "react";
+import { lazy } from "react";
 import { BrowserRouter, type RouteObject, useRoutes } from "react-router";
 import { ProtectedRoutes } from "~/web/app/protected-routes";
 import { RootLayout } from "~/web/components/layout/root-layout";
 import { paths } from "~/web/config/paths";
-import { onIdle } from "~/web/lib/on-idle";
 
 // Every page is its own chunk; the entry holds only the layout. See docs/decisions/003-web-bundle-budget.md.
-const loadQueryLayout = () => import("~/web/app/query-layout");
-const QueryLayout = lazy(() => loadQueryLayout().then((m) => ({ default: m.QueryLayout })));
+const QueryLayout = lazy(() => import("~/web/app/query-layout").then((m) => ({ default: m.QueryLayout })));
 const HomeRoute = lazy(() => import("~/web/routes/home").then((m) => ({ default: m.HomeRoute })));
 const AuthRoute = lazy(() => import("~/web/routes/auth").then((m) => ({ default: m.AuthRoute })));
 const GamesRoute = lazy(() => import("~/web/routes/games").then((m) => ({ default: m.GamesRoute })));
@@ -85,9 +83,8 @@ export const routes: RouteObject[] = [
   },
 ];
 
-function AppRoutes() {
-  // Fetch the query layer in the background, so the first data page needs one round trip, not two.
-  useEffect(() => onIdle(() => void loadQueryLayout()), []);
+/** The page tree for the current location; inside `BrowserRouter` in the browser, `StaticRouter` when prerendering. */
+export function AppRoutes() {
   return useRoutes(routes);
 }
 

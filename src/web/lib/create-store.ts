@@ -19,6 +19,7 @@ export function createStore<T>(initial: T) {
       for (const listener of listeners) listener();
     },
     subscribe,
-    use: () => useSyncExternalStore(subscribe, get, get),
+    // Hydration renders the state the page was prerendered with (`initial`), then the current one.
+    use: () => useSyncExternalStore(subscribe, get, () => initial),
   };
 }

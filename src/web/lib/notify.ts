@@ -36,7 +36,8 @@ export const NOTICE_DURATION_MS = 5000;
 
 type Listener = () => void;
 
-let notices: readonly Notice[] = [];
+const noNotices: readonly Notice[] = [];
+let notices: readonly Notice[] = noNotices;
 const closeCallbacks = new Map<number, () => void>();
 
 function closed(id: number): void {
@@ -90,5 +91,6 @@ export function subscribeToNotices(listener: Listener): () => void {
 }
 
 export function useNotices(): readonly Notice[] {
-  return useSyncExternalStore(subscribeToNotices, getNotices, getNotices);
+  // Hydration starts from "no notice", as the prerendered page did.
+  return useSyncExternalStore(subscribeToNotices, getNotices, () => noNotices);
 }

@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+import { ensureBuild } from "../../support/server-process";
 import { findChromium } from "./chromium";
 
 declare module "vitest" {
@@ -7,8 +8,12 @@ declare module "vitest" {
   }
 }
 
-/** Finds the browser once. No browser: loud skip locally, a hard failure under CI=true. */
+/**
+ * Builds dist/ once if it is older than the sources (every test file then starts `node dist/server/main.js`)
+ * and finds the browser. No browser: loud skip locally, a hard failure under CI=true.
+ */
 export default function setup(project: TestProject) {
+  ensureBuild();
   const found = findChromium();
   if (!found) {
     const message =

@@ -1,4 +1,4 @@
-import { Suspense, useState } from "react";
+import { Suspense, useMemo, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { DeferredToaster } from "~/web/components/layout/deferred-toaster";
 import { PageFallback } from "~/web/components/layout/page-fallback";
@@ -13,7 +13,7 @@ import { useSession } from "~/web/lib/session";
 export function RootLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const { user } = useSession();
+  const { user, status } = useSession();
   const { balance } = useBalance();
   const [isLoggingOut, setIsLoggingOut] = useState(false);
 
@@ -22,6 +22,19 @@ export function RootLayout() {
     // Loaded on click: the entry has no bytes to spare (docs/decisions/003-web-bundle-budget.md).
     void import("~/web/lib/logout").then((m) => m.logout(navigate)).finally(() => setIsLoggingOut(false));
   }
+
+  // The same element until the path changes: a session or balance update re-renders the header only, never the
+  // page boundary, which may still be waiting for its chunk while a prerendered page hydrates.
+  const page = useMemo(
+    () => (
+      <RouteErrorBoundary resetKey={pathname}>
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
+    ),
+    [pathname],
+  );
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -32,13 +45,15 @@ export function RootLayout() {
         Skip to main content
       </a>
       <ScrollToTop />
-      <SiteHeader session={user} balance={balance} onLogout={handleLogout} isLoggingOut={isLoggingOut} />
+      <SiteHeader
+        session={user}
+        balance={balance}
+        onLogout={handleLogout}
+        isLoggingOut={isLoggingOut}
+        sessionPending={status === "loading"}
+      />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
-        <RouteErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<PageFallback />}>
-            <Outlet />
-          </Suspense>
-        </RouteErrorBoundary>
+        {page}
       </main>
       <SiteFooter />
       <DeferredToaster />

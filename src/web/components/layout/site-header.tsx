@@ -19,6 +19,8 @@ export interface SiteHeaderProps {
   onLogout: () => void;
   /** True while a logout is in flight; disables the button. */
   isLoggingOut?: boolean;
+  /** True until the first session check answers: the account area keeps its room but shows nothing yet. */
+  sessionPending?: boolean;
 }
 
 interface NavItem {
@@ -46,7 +48,13 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
 }
 
 /** The top bar of SPEC §2. Presentational: the accounts feature passes the session, balance and logout. */
-export function SiteHeader({ session, balance, onLogout, isLoggingOut = false }: SiteHeaderProps) {
+export function SiteHeader({
+  session,
+  balance,
+  onLogout,
+  isLoggingOut = false,
+  sessionPending = false,
+}: SiteHeaderProps) {
   const links = session ? (session.role === "admin" ? adminLinks : memberLinks) : guestLinks;
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur-md">
@@ -70,8 +78,12 @@ export function SiteHeader({ session, balance, onLogout, isLoggingOut = false }:
             ))}
           </ul>
         </nav>
-        <div className="ml-auto flex items-center gap-2">
-          {session ? (
+        {/* The prerendered page and the first render do not know the session yet: reserve the balance and
+            Logout's room (min-w), so nothing moves when the signed-in state appears. */}
+        <div className="ml-auto flex items-center justify-end gap-2 sm:min-w-48">
+          {sessionPending ? (
+            <span aria-hidden="true" className="h-9" />
+          ) : session ? (
             <>
               <span className="inline-flex h-9 items-center gap-1.5 rounded-full bg-brand-soft px-3 text-sm font-semibold tabular-nums">
                 <CoinLogo size="xs" />

@@ -1,0 +1,58 @@
+import cluster from "node:cluster";
+import type { Env } from "./env";
+import type { Logger } from "./logger";
+
+/** True in the process that should supervise workers rather than serve: WEB_CONCURRENCY > 1 and not a worker. */
+export function isClusterPrimary(env: Pick<Env, "webConcurrency">): boolean {
+  return env.webConcurrency > 1 && cluster.isPrimary;
+}
+
+/**
+ * The supervisor of `WEB_CONCURRENCY` HTTP workers (node:cluster: they share the listening port, the kernel
+ * spreads connections). `prepare` runs once before any worker starts (migrations), so workers never race on
+ * it. A worker that dies is replaced; SIGTERM/SIGINT are passed on and the primary exits when all have stopped.
+ * Never resolves: the process ends through `process.exit`.
+ */
+export async function runClusterPrimary(
+  env: Pick<Env, "webConcurrency">,
+  logger: Logger,
+  prepare: () => Promise<void>,
+): Promise<never> {
+  try {
+    await prepare();
+  } catch (error) {
+    console.error(`Could not open the database: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  let stopping = false;
+  let earlyExits = 0;
+  const startedAt = new Map<number, number>();
+  const fork = () => {
+    const worker = cluster.fork();
+    startedAt.set(worker.id, Date.now());
+  };
+  for (let i = 0; i < env.webConcurrency; i++) fork();
+  logger.info({ workers: env.webConcurrency }, "cluster primary started");
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    // A worker that cannot even start (bad port, database down) would be replaced forever: give up instead.
+    if (Date.now() - (startedAt.get(worker.id) ?? 0) < 10_000 && ++earlyExits > env.webConcurrency * 2) {
+      logger.fatal({ code, signal }, "workers keep failing at start-up; stopping");
+      process.exit(1);
+    }
+    logger.error({ pid: worker.process.pid, code, signal }, "worker exited; starting another");
+    fork();
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "stopping workers");
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+  return new Promise<never>(() => {});
+}

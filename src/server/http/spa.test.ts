@@ -1,0 +1,92 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createRouter } from "./router";
+import { ASSET_CACHE_CONTROL, HTML_CACHE_CONTROL, mountSpa } from "./spa";
+
+const shell = '<!doctype html><html><body><div id="root"></div></body></html>';
+const page = (text: string) =>
+  `<!doctype html><html><body><div id="root"><h1>${text}</h1></div></body></html>`;
+
+function webRoot(withPages: boolean): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "ple-spa-"));
+  mkdirSync(path.join(dir, "assets"));
+  writeFileSync(path.join(dir, "index.html"), shell);
+  writeFileSync(path.join(dir, "assets", "app-abc123.js"), "console.log(1);\n");
+  if (withPages) {
+    mkdirSync(path.join(dir, "pages"));
+    writeFileSync(path.join(dir, "pages", "index.html"), page("Home"));
+    writeFileSync(path.join(dir, "pages", "games__tic-tac-toe.html"), page("Tic Tac Toe"));
+    writeFileSync(path.join(dir, "pages", "404.html"), page("Page Not Found"));
+    writeFileSync(
+      path.join(dir, "pages.json"),
+      JSON.stringify({
+        pages: { "/": "index.html", "/games/tic-tac-toe": "games__tic-tac-toe.html" },
+        notFound: "404.html",
+        dynamic: ["/videos/:id"],
+      }),
+    );
+  }
+  return dir;
+}
+
+const dirs: string[] = [];
+function appWith(withPages: boolean) {
+  const dir = webRoot(withPages);
+  dirs.push(dir);
+  const app = createRouter();
+  mountSpa(app, dir);
+  return app;
+}
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("serving the built web app", () => {
+  const app = appWith(true);
+
+  it("answers a route with its prerendered HTML, cached briefly and revalidated by ETag", async () => {
+    const res = await app.request("/games/tic-tac-toe");
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("<h1>Tic Tac Toe</h1>");
+    expect(res.headers.get("cache-control")).toBe(HTML_CACHE_CONTROL);
+    const etag = res.headers.get("etag") ?? "";
+    expect(etag).toMatch(/^".+"$/);
+    const again = await app.request("/games/tic-tac-toe", { headers: { "if-none-match": etag } });
+    expect(again.status).toBe(304);
+    expect((await app.request("/games/tic-tac-toe/")).status).toBe(200);
+    expect(await (await app.request("/")).text()).toContain("<h1>Home</h1>");
+  });
+
+  it("answers a URL with a query string with the shell, which the browser renders", async () => {
+    const res = await app.request("/games/tic-tac-toe?from=mail");
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(shell);
+  });
+
+  it("answers an unknown path with the 404 page and status 404, but a route with parameters with the shell", async () => {
+    const missing = await app.request("/no/such/page");
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain("Page Not Found");
+    expect(missing.headers.get("cache-control")).toBe("no-cache");
+    const dynamic = await app.request("/videos/intro");
+    expect(dynamic.status).toBe(200);
+    expect(await dynamic.text()).toBe(shell);
+  });
+
+  it("caches hashed assets for a year", async () => {
+    const res = await app.request("/assets/app-abc123.js");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe(ASSET_CACHE_CONTROL);
+  });
+
+  it("without prerendered pages answers every path with the shell", async () => {
+    const plain = appWith(false);
+    for (const p of ["/", "/games/tic-tac-toe", "/no/such/page"]) {
+      const res = await plain.request(p);
+      expect(res.status, p).toBe(200);
+      expect(await res.text(), p).toBe(shell);
+    }
+  });
+});

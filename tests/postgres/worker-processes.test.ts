@@ -1,0 +1,91 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { DatabaseHandle } from "~/server/db/client";
+import { signIn, signUp, uniqueEmail, verifyEmail } from "../support/factories";
+import { httpClient } from "../support/http-client";
+import { childPids as childrenOf } from "../support/processes";
+import { type RunningServer, startServer } from "../support/server-process";
+import { openTestDatabase } from "../support/test-db";
+
+const WORKERS = 3;
+const AWARDS = 60;
+const VIDEO = "/api/videos/tutorial-get-started/watch";
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe("WEB_CONCURRENCY worker processes on one PostgreSQL", () => {
+  let db: DatabaseHandle & { url?: string };
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    if (inject("dbKind") !== "postgres") throw new Error("worker processes need PostgreSQL");
+    db = await openTestDatabase({ poolMax: 2 });
+    server = await startServer({
+      DATABASE_URL: db.url ?? "",
+      WEB_CONCURRENCY: String(WORKERS),
+      DATABASE_POOL_MAX: "5",
+      VIDEO_WATCH_LIMIT: "100000",
+      TRUST_PROXY: "true",
+      LOG_LEVEL: "info",
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await db?.close();
+  });
+
+  it("starts the configured number of workers, pays every award exactly once through them", async () => {
+    await expect.poll(() => childrenOf(server.pid).length, { timeout: 30_000 }).toBe(WORKERS);
+    const client = httpClient(server.url);
+    const email = uniqueEmail("workers");
+    const password = `pw-${randomUUID()}`;
+    expect((await signUp(client, email, password, { ip: "10.66.0.1" })).status).toBe(200);
+    await verifyEmail(client, email);
+    const cookie = await signIn(client, email, password, { ip: "10.66.0.1" });
+
+    const statuses = await Promise.all(
+      Array.from({ length: AWARDS }, async () => {
+        const res = await client.request(VIDEO, { method: "POST", cookie });
+        await res.body?.cancel();
+        return res.status;
+      }),
+    );
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    const me = await client.request("/api/me", { cookie });
+    const body = (await me.json()) as { profile: { points: number } };
+    expect(body.profile.points).toBe(AWARDS * 10);
+    // The log shows which processes served the awards: more than one did.
+    const servedBy = new Set(
+      server
+        .output()
+        .split("\n")
+        .filter((line) => line.includes(`"path":"${VIDEO}"`))
+        .map((line) => (JSON.parse(line) as { pid?: number }).pid),
+    );
+    expect(servedBy.size).toBeGreaterThan(1);
+  });
+
+  it("replaces a worker that dies, and stops them all on SIGTERM", async () => {
+    const before = childrenOf(server.pid);
+    const victim = before[0];
+    if (!victim) throw new Error("no worker to kill");
+    process.kill(victim, "SIGKILL");
+    await expect
+      .poll(() => childrenOf(server.pid).filter((pid) => pid !== victim).length, { timeout: 30_000 })
+      .toBe(WORKERS);
+    expect((await fetch(`${server.url.replace("localhost", "127.0.0.1")}/api/health`)).status).toBe(200);
+
+    const workers = childrenOf(server.pid);
+    await server.stop();
+    expect(alive(server.pid)).toBe(false);
+    await expect.poll(() => workers.filter(alive), { timeout: 10_000 }).toEqual([]);
+  });
+});
