@@ -3,8 +3,12 @@
  * — beyond the spec — the friends who joined with the code, each with the state of their referral bonus.
  */
 
-/** "paid" once the friend's first earning paid the 50-coin bonus pair (ledger cause `referral:<friendId>:friend`). */
-export type ReferralBonusStatus = "pending" | "paid";
+/**
+ * "pending" until the friend's first earning; then "paid" (the 50-coin pair), "held" for an administrator's
+ * review (the friend signed up from the referrer's address) until released ("paid") or "declined", or
+ * "limit" (the friend's half paid, the referrer's not: 20 referrer bonuses per 30 days at most).
+ */
+export type ReferralBonusStatus = "pending" | "paid" | "held" | "declined" | "limit";
 
 export interface ReferredFriend {
   /** Masked for display ("ja***@example.com"): a friend's full address is not the referrer's to see. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { OpenApiDocument } from "~/server/openapi/build-document";
 import { type Actor, leakedSecrets, type MatrixCase, snapshotOf } from "../support/authorization";
 import { authorizationMatrix, type MatrixFixtures } from "../support/authorization-matrix";
+import { watchVideoToEnd } from "../support/earning";
 import { linkIn, type TestUser, uniqueEmail, waitForMail } from "../support/factories";
 import { createTestContext, type TestContext } from "../support/test-app";
 
@@ -30,7 +31,8 @@ beforeAll(async () => {
     (await ctx.request(path, { method, cookie: owner.cookie })).json();
   const { profile } = await asOwner("/api/me", "GET");
   await ctx.createVerifiedUser({ email: friendEmail, referralCode: profile.referralCode });
-  await asOwner("/api/videos/exciting-new-content/watch");
+  await watchVideoToEnd(ctx.client, ctx.db, owner, "exciting-new-content");
+  const { watch } = await asOwner("/api/videos/community-highlights/watches");
   const { game } = await asOwner("/api/games/tic-tac-toe");
   await ctx.request("/api/games/tic-tac-toe", { method: "POST", cookie: other.cookie });
   const quiz = await asOwner("/api/quizzes/general/sessions");
@@ -50,6 +52,7 @@ beforeAll(async () => {
     owner,
     a: {
       gameId: game.id,
+      watchId: watch.id,
       quizSessionId: quiz.sessionId,
       sessionToken: session.token,
       accountId: account.id,

@@ -33,6 +33,8 @@ export interface QuizSessionView {
   total: number;
   /** ISO time after which answers are refused. */
   expiresAt: string;
+  /** A signed-in user's session past the day's paid sessions of this quiz: graded, pays no coins. */
+  practice: boolean;
 }
 
 export interface AnswerResult {
@@ -45,6 +47,7 @@ export interface AnswerResult {
   completed: boolean;
   /** What this request paid (a correct answer and, on the last question, the completion bonus); null for none. */
   earned: Earned | null;
-  /** Coins this session has paid so far, including the bonus (0 for guests). */
+  /** Coins this session has paid so far, including the bonus (0 for guests and practice). */
   sessionCoins: number;
+  practice: boolean;
 }

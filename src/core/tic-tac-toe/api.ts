@@ -25,6 +25,8 @@ export interface MoveResult {
   moves: { player: number; bot: number | null };
   /** Coins paid for this move (a win), or null. */
   earned: Earned | null;
+  /** 'daily-limit' when this move won but the day's paid wins were used up, else null. */
+  unpaidReason: "daily-limit" | null;
 }
 
 export const moveInputSchema = z.object({

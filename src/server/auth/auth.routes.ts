@@ -56,6 +56,7 @@ export const createAuthRoutes = (deps: AppDeps) => {
         const state: SignUpState = {
           referralCode: extras.data.referralCode ?? null,
           skipMail: overMailQuota,
+          ip: ip(c),
         };
         const res = await runSignUp(state, () => forwardToAuth(c, deps, { name: "", email, password }));
         if (!res.ok) return res;

@@ -37,6 +37,7 @@ describe("award", () => {
       reason: "Tic Tac Toe win",
       balance: 10,
       duplicate: false,
+      limited: false,
       referralBonus: 0,
     });
     const second = await award(handle.db, {

@@ -41,12 +41,13 @@ export const operationNotes: Record<string, OperationNote> = {
   },
   "POST /api/games/tic-tac-toe/{gameId}/moves": {
     summary: "Play a move; the bot replies",
-    description: "`version` makes a stale move fail with 409. A win pays coins once per game.",
+    description:
+      "`version` makes a stale move fail with 409; a move sooner than 700 ms after the bot's reply fails with 429. A win pays coins once per game, within the day's paid wins.",
     success: {
       status: 200,
-      description: "`{ game: GameView, moves: { player, bot }, earned: Earned | null }`",
+      description: "`{ game: GameView, moves: { player, bot }, earned: Earned | null, unpaidReason }`",
     },
-    errors: ["NOT_FOUND", "CONFLICT"],
+    errors: ["NOT_FOUND", "CONFLICT", "MOVE_TOO_SOON"],
   },
   "POST /api/auth/sign-up/email": {
     tag: "Auth",
@@ -137,10 +138,28 @@ export const operationNotes: Record<string, OperationNote> = {
     description: "Pass `nextCursor` as `before` for the next page.",
     success: { status: 200, description: "`{ entries: LedgerEntry[], nextCursor: number | null }`" },
   },
-  "POST /api/videos/{videoId}/watch": {
-    summary: "Watch a video (earn 10 coins)",
-    success: { status: 200, description: "`{ earned: { amount, balance, … } }`" },
+  "GET /api/videos": {
+    summary: "The video catalogue",
+    success: { status: 200, description: "`{ videos: VideoView[] }`" },
+  },
+  "POST /api/videos/{videoId}/watches": {
+    summary: "Start watching a video",
+    description:
+      "Starts the server's clock for this watch; it pays when completed after the video's duration.",
+    success: { status: 201, description: "`{ watch: WatchView }`" },
+    errors: ["NOT_FOUND"],
     rateLimited: true,
+  },
+  "POST /api/videos/watches/{watchId}/complete": {
+    summary: "Report that the video played to its end (earn 10 coins)",
+    description:
+      "Pays once per watch, only when the video's duration minus 2 s has passed since the watch started, and at most EARN_VIDEO_WATCHES_PER_DAY times per video per UTC day.",
+    success: { status: 200, description: "`{ earned: Earned | null, unpaidReason }`" },
+  },
+  "GET /api/earning/allowance": {
+    summary: "Today's earning allowance",
+    description: "Paid wins left, paid quiz sessions and video watches today, the limits and the next reset.",
+    success: { status: 200, description: "Allowance" },
   },
   "GET /api/quizzes": {
     summary: "The quizzes",
@@ -148,8 +167,10 @@ export const operationNotes: Record<string, OperationNote> = {
   },
   "POST /api/quizzes/{quizId}/sessions": {
     summary: "Start a quiz session",
-    description: "Guests play too; only a signed-in user with a confirmed address is paid (ADR 006).",
+    description:
+      "Guests play too (a few sessions per address per hour); only a signed-in user with a confirmed address is paid, in one session per quiz per UTC day (later ones are practice).",
     success: { status: 201, description: "QuizSessionView (questions in a shuffled order, without answers)" },
+    rateLimited: true,
   },
   "POST /api/quizzes/sessions/{sessionId}/answers": {
     summary: "Answer a question of a session",

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { answerInputSchema } from "~/core/quiz/answer-input";
 import { quizIds } from "~/core/quiz/api";
 import type { AppDeps } from "../app-deps";
+import { clientIp } from "../http/client-ip";
+import { rateLimit } from "../http/rate-limit";
 import { createRouter, type SessionUser } from "../http/router";
 import { jsonBody, params } from "../http/validate";
 import { optionalUser } from "./optional-user";
@@ -12,7 +14,7 @@ const playerId = (user: SessionUser | undefined) => (user?.emailVerified ? user.
 
 /**
  * GET  /api/quizzes                               → { quizzes: QuizSummary[] }
- * POST /api/quizzes/:quizId/sessions              → 201 QuizSessionView (no answers)
+ * POST /api/quizzes/:quizId/sessions              → 201 QuizSessionView (no answers; 429 past the guest limit)
  * POST /api/quizzes/sessions/:sessionId/answers   { questionId, option } → AnswerResult
  */
 export const createQuizzesRoutes = (deps: AppDeps) =>
@@ -22,9 +24,25 @@ export const createQuizzesRoutes = (deps: AppDeps) =>
       "/:quizId/sessions",
       params(z.object({ quizId: z.enum(quizIds) })),
       optionalUser(deps),
+      // Guests earn nothing, but each session teaches answers: a few sessions per address per hour.
+      rateLimit(deps.rateLimitStore, (c) =>
+        playerId(c.var.user)
+          ? []
+          : [
+              {
+                key: `quiz-guest:ip:${clientIp(c, deps.env.trustProxy)}`,
+                limit: deps.env.guestQuizSessionsPerHour,
+                windowMs: 60 * 60 * 1000,
+              },
+            ],
+      ),
       async (c) => {
         const { quizId } = c.req.valid("param");
-        const session = await startSession(deps.db, { quizId, userId: playerId(c.var.user) });
+        const session = await startSession(deps.db, {
+          quizId,
+          userId: playerId(c.var.user),
+          paidSessionsPerDay: deps.env.earningLimits.quizSessionsPerDay,
+        });
         return c.json(session, 201);
       },
     )

@@ -4,6 +4,7 @@ import * as m0002 from "./0002-mail-outbox";
 import * as m0003 from "./0003-coin-ledger";
 import * as m0004 from "./0004-quizzes";
 import * as m0005 from "./0005-games";
+import * as m0030 from "./0030-fair-earning";
 
 /** Every migration, in order. The same files run on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   "0003-coin-ledger": m0003,
   "0004-quizzes": m0004,
   "0005-games": m0005,
+  "0030-fair-earning": m0030,
 };
