@@ -141,7 +141,7 @@ const report = [
   "",
   "## Ledger throughput",
   "",
-  "`bench/ledger.ts`: awards per second through `POST /api/videos/:id/watch` on the real server (session lookup,",
+  "`bench/ledger.ts`: awards per second through a video watch (start + complete) on the real server (session lookup,",
   "rate limit, award transaction) beside the award's SQL run directly with `pg`, same PostgreSQL, same concurrency.",
   "",
   formatLedgerBench(ledger),

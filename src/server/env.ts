@@ -84,8 +84,8 @@ const schema = z.object({
     .max(100_000, "must be between 1 and 100000")
     .default(30),
   EARN_TTT_WINS_PER_DAY: wholeNumber(0, 100_000, DEFAULT_EARNING_LIMITS.tttWinsPerDay),
-  EARN_QUIZ_SESSIONS_PER_DAY: wholeNumber(0, 1000, DEFAULT_EARNING_LIMITS.quizSessionsPerDay),
-  EARN_VIDEO_WATCHES_PER_DAY: wholeNumber(0, 1000, DEFAULT_EARNING_LIMITS.videoWatchesPerDay),
+  EARN_QUIZ_SESSIONS_PER_DAY: wholeNumber(0, 100_000, DEFAULT_EARNING_LIMITS.quizSessionsPerDay),
+  EARN_VIDEO_WATCHES_PER_DAY: wholeNumber(0, 100_000, DEFAULT_EARNING_LIMITS.videoWatchesPerDay),
   REFERRAL_BONUSES_PER_30_DAYS: wholeNumber(0, 100_000, DEFAULT_EARNING_LIMITS.referralBonusesPer30Days),
   GUEST_QUIZ_SESSIONS_PER_HOUR: wholeNumber(1, 100_000, DEFAULT_GUEST_QUIZ_SESSIONS_PER_HOUR),
   MEDIA_DIR: z.string().trim().min(1).default("./media"),

@@ -1,7 +1,7 @@
 import type { BrowserContextOptions, Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { maskEmail } from "~/core/coins";
-import { videos } from "~/core/videos";
+import { answerQuizCorrectly } from "../support/earning";
 import { type ApiClient, createVerifiedUser, type TestUser, uniqueEmail } from "../support/factories";
 import { httpClient } from "../support/http-client";
 import { desktop, phone } from "./support/chromium";
@@ -29,16 +29,6 @@ async function balanceOf(api: ApiClient, user: TestUser): Promise<number> {
   return (await res.json()).balance;
 }
 
-async function watchViaApi(api: ApiClient, user: TestUser, times: number) {
-  for (let i = 0; i < times; i++) {
-    const res = await api.request(`/api/videos/${videos[i % videos.length]?.id}/watch`, {
-      method: "POST",
-      cookie: user.cookie,
-    });
-    expect(res.status).toBe(200);
-  }
-}
-
 /** Every API request a page makes from now on, as "METHOD path". */
 function recordApiCalls(page: Page): string[] {
   const calls: string[] = [];
@@ -50,7 +40,8 @@ function recordApiCalls(page: Page): string[] {
 }
 
 describeE2E("videos, wallet, redeem, referral, KYC and admin", () => {
-  const e2e = useE2E({ AUTH_RATE_LIMIT: "1000", MAIL_RATE_LIMIT: "1000" });
+  // TRUST_PROXY: API-made users sign up from their own X-Forwarded-For address, as real users would.
+  const e2e = useE2E({ AUTH_RATE_LIMIT: "1000", MAIL_RATE_LIMIT: "1000", TRUST_PROXY: "true" });
   const api = () => httpClient(e2e.server.url);
 
   async function signedIn(user: TestUser, options: BrowserContextOptions = desktop) {
@@ -59,11 +50,12 @@ describeE2E("videos, wallet, redeem, referral, KYC and admin", () => {
     return opened;
   }
 
-  it("videos, guest: banner, three cards, disabled 'Login to Watch & Earn' and a log-in message", async () => {
+  it("videos, guest: three playable videos, disabled 'Login to Watch & Earn' and a log-in message", async () => {
     const { page, errors } = await e2e.newPage();
     await page.goto("/videos");
     await page.getByRole("heading", { level: 1, name: "Watch & Earn" }).waitFor();
-    await page.getByText("Video service integration required.").waitFor();
+    await page.getByText("Watch to the end to earn.").waitFor();
+    expect(await page.locator("video[controls]").count()).toBe(3);
     for (const title of ["Exciting New Content!", "Tutorial: Get Started", "Community Highlights"])
       await page.getByRole("heading", { name: title, exact: true }).waitFor();
     const buttons = page.getByRole("button", { name: "Login to Watch & Earn", exact: true });
@@ -79,7 +71,7 @@ describeE2E("videos, wallet, redeem, referral, KYC and admin", () => {
     expect(errors).toEqual([]);
   });
 
-  it("videos, signed in: a watch pays +10 (nav '10 Coins'), 'Coins Earned!' and the alert", async () => {
+  it("videos, signed in: a real video plays to the end and pays +10 with 'Coins Earned!' and the alert", async () => {
     const user = await createVerifiedUser(api());
     const { page, errors } = await signedIn(user);
     await page.goto("/videos");
@@ -89,28 +81,32 @@ describeE2E("videos, wallet, redeem, referral, KYC and admin", () => {
     expect(await watch.count()).toBe(3);
     await expectNoAxeViolations(page);
 
+    const started = Date.now();
     await watch.nth(1).click();
+    await page.getByText("Watching — the coins are paid when the video ends.").waitFor();
+    // The player really plays: its clock moves on.
+    const player = page.locator("video").nth(1);
+    await expect
+      .poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+      .toBeGreaterThan(1);
     const alert = page.getByRole("alertdialog", { name: "Tutorial: Get Started" });
-    await alert.waitFor();
-    expect(await alert.getByText("The video would play here. You earned 10 coins!").count()).toBe(1);
+    await alert.waitFor({ timeout: 60_000 });
+    // Paid at the end of the 20-second video, not before.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(18_000);
+    expect(await player.evaluate((v: HTMLVideoElement) => v.ended)).toBe(true);
+    expect(await alert.getByText("Thanks for watching! You earned 10 coins.").count()).toBe(1);
     await expectNotice(page, "Coins Earned!", "You earned 10 coins for Video watch. Total: 10.");
     await expect.poll(() => navBalance(page), { timeout: 10_000 }).toBe(10);
     await expectNoAxeViolations(page);
-
     await alert.getByRole("button", { name: "OK" }).click();
     await alert.waitFor({ state: "hidden" });
     expect(await balanceOf(api(), user)).toBe(10);
-
-    // A second watch: each click is its own payment.
-    await watch.first().click();
-    await page.getByRole("alertdialog", { name: "Exciting New Content!" }).waitFor();
-    await expect.poll(() => navBalance(page), { timeout: 10_000 }).toBe(20);
-    expect(await balanceOf(api(), user)).toBe(20);
-    await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
+    const today = page.getByRole("region", { name: "Today" });
+    await expect.poll(() => today.textContent(), { timeout: 10_000 }).toContain("Videos watched today1 of 3");
     expect(errors).toEqual([]);
 
-    // Over the per-user limit (ADR 010) the server answers 429: a clear notice, the nav rolls back, no alert.
-    await page.route("**/api/videos/*/watch", (route) =>
+    // Starting watches faster than the per-user limit: the server answers 429 and the page says so.
+    await page.route("**/api/videos/*/watches", (route) =>
       route.fulfill({
         status: 429,
         headers: { "retry-after": "42" },
@@ -123,10 +119,10 @@ describeE2E("videos, wallet, redeem, referral, KYC and admin", () => {
     await expectNotice(
       page,
       "Too Many Requests",
-      "You are watching videos faster than anyone can. Please wait a minute and try again.",
+      "You are starting videos faster than anyone can watch them. Please wait a minute.",
     );
-    await expect.poll(() => navBalance(page), { timeout: 10_000 }).toBe(20);
     expect(await page.getByRole("alertdialog").count()).toBe(0);
+    expect(await balanceOf(api(), user)).toBe(10);
   });
 
   it("wallet, guest: 'Please log in to view your wallet.' with a log-in link back to /wallet", async () => {
@@ -139,9 +135,9 @@ describeE2E("videos, wallet, redeem, referral, KYC and admin", () => {
     expect(await page.getByRole("button", { name: "Redeem Coins for Cash" }).count()).toBe(0);
   });
 
-  it("wallet: 30 coins are $0.15, the note, the buttons and the real transactions", async () => {
+  it("wallet: 30 coins are $0.15, the note, the buttons, the real transactions and 'Today'", async () => {
     const user = await createVerifiedUser(api());
-    await watchViaApi(api(), user, 3);
+    await answerQuizCorrectly(api(), user, 3);
     const { page, errors } = await signedIn(user, phone);
     await page.goto("/wallet");
     await page.getByText("30 Coins", { exact: true }).and(page.locator("main *")).waitFor();
@@ -155,11 +151,15 @@ describeE2E("videos, wallet, redeem, referral, KYC and admin", () => {
     await rows.first().waitFor();
     expect(await rows.count()).toBe(3);
     for (const row of await rows.all()) {
-      expect(await row.getByText("Video watch", { exact: true }).count()).toBe(1);
+      expect(await row.getByText("Quiz correct answer", { exact: true }).count()).toBe(1);
       expect(await row.getByText("+10 Coins", { exact: true }).count()).toBe(1);
       expect(await row.locator("time").getAttribute("datetime")).toMatch(/^\d{4}-\d\d-\d\dT/);
     }
     expect(await page.getByText("Recent Transactions (Placeholder)").count()).toBe(0);
+    const today = page.getByRole("region", { name: "Today" });
+    await expect.poll(() => today.textContent(), { timeout: 10_000 }).toContain("20 of 20 paid wins left");
+    expect(await today.textContent()).toContain("Quizzes paid today1 of 3");
+    expect(await today.textContent()).toMatch(/Limits reset in .+ \(midnight UTC\)\./);
     await expectNoAxeViolations(page);
     expect(errors).toEqual([]);
   });
@@ -172,7 +172,9 @@ describeE2E("videos, wallet, redeem, referral, KYC and admin", () => {
     await first.page.getByText("$0.00 USD", { exact: true }).waitFor();
 
     const busy = await createVerifiedUser(api());
-    await watchViaApi(api(), busy, 12);
+    // 10 right answers and the bonus, then one more: 12 rows, 120 coins.
+    await answerQuizCorrectly(api(), busy, 10, "general");
+    await answerQuizCorrectly(api(), busy, 1, "science");
     const { page } = await signedIn(busy);
     await page.goto("/wallet");
     await page.getByText("$0.60 USD", { exact: true }).waitFor();
@@ -232,7 +234,7 @@ describeE2E("videos, wallet, redeem, referral, KYC and admin", () => {
 
   it("redeem: the label shows the maximum; input is clamped; each submit message; nothing is sent", async () => {
     const user = await createVerifiedUser(api());
-    await watchViaApi(api(), user, 3);
+    await answerQuizCorrectly(api(), user, 3);
     const { page, errors } = await signedIn(user);
     await page.goto("/wallet");
     await page.getByText("$0.15 USD", { exact: true }).waitFor();
@@ -294,8 +296,8 @@ describeE2E("videos, wallet, redeem, referral, KYC and admin", () => {
     // another account (10 coins) signs in elsewhere while the dialog holds 30 of the first user's coins.
     const rich = await createVerifiedUser(api());
     const poor = await createVerifiedUser(api());
-    await watchViaApi(api(), rich, 3);
-    await watchViaApi(api(), poor, 1);
+    await answerQuizCorrectly(api(), rich, 3);
+    await answerQuizCorrectly(api(), poor, 1);
     const { page, context } = await signedIn(rich);
     await page.goto("/wallet");
     await page.getByText("$0.15 USD", { exact: true }).waitFor();
@@ -368,6 +370,7 @@ describeE2E("videos, wallet, redeem, referral, KYC and admin", () => {
     const friend = await createVerifiedUser(api(), {
       email: friendEmail,
       referralCode: new URL(copied).searchParams.get("ref"),
+      ip: "10.77.0.2",
     });
 
     await page.reload();
@@ -377,12 +380,8 @@ describeE2E("videos, wallet, redeem, referral, KYC and admin", () => {
     expect(await friends.first().textContent()).toContain(maskEmail(friendEmail));
     expect(await friends.first().textContent()).toContain("Bonus pending");
 
-    // The friend's first earning (a video watch in the browser) pays both bonuses.
-    const friendPage = await signedIn(friend);
-    await friendPage.page.goto("/videos");
-    await friendPage.page.getByRole("button", { name: "Watch Video (Earn 10 Coins)" }).first().click();
-    await friendPage.page.getByRole("alertdialog").waitFor();
-    await expect.poll(() => navBalance(friendPage.page), { timeout: 10_000 }).toBe(60);
+    // The friend's first earning (a right quiz answer) pays both bonuses.
+    await answerQuizCorrectly(api(), friend, 1);
     expect(await balanceOf(api(), friend)).toBe(60);
     expect(await balanceOf(api(), referrer)).toBe(50);
 

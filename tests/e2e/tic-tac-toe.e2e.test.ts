@@ -68,6 +68,8 @@ describeE2E("tic tac toe", () => {
     await page.getByRole("heading", { level: 1, name: "Tic Tac Toe" }).waitFor();
 
     await expect.poll(() => navBalance(page)).toBe(0);
+    const today = page.getByRole("region", { name: "Today" });
+    await expect.poll(() => today.textContent(), { timeout: 10_000 }).toContain("20 of 20 paid wins left");
     expect(await statusLine(page).textContent()).toBe("Your turn (X)");
     expect(await page.getByText("Log in to save your score and earn coins!").count()).toBe(0);
     for (let i = 0; i < 9; i++)
@@ -88,6 +90,8 @@ describeE2E("tic tac toe", () => {
       .first()
       .waitFor();
     await expect.poll(() => navBalance(page)).toBe(10);
+    // The 'Today' panel follows the win.
+    await expect.poll(() => today.textContent(), { timeout: 10_000 }).toContain("19 of 20 paid wins left");
     await expectNoAxeViolations(page);
 
     const res = await page.request.get("/api/ledger/transactions");
