@@ -64,7 +64,7 @@ describeE2E("quizzes", () => {
     await addSessionCookie(context, user.cookie, e2e.server.url);
     const results = recordAnswers(page);
     await page.goto("/quizzes");
-    await expect.poll(() => navBalance(page)).toBe(0);
+    await expect.poll(() => navBalance(page), { timeout: 10_000 }).toBe(0);
     for (const quiz of quizContent) {
       await page.getByRole("heading", { level: 2, name: quiz.name }).waitFor();
       expect(await page.getByText(quiz.description, { exact: true }).count()).toBe(1);
@@ -104,7 +104,7 @@ describeE2E("quizzes", () => {
     const { page, context, errors } = await e2e.newPage();
     await addSessionCookie(context, user.cookie, e2e.server.url);
     await page.goto("/quizzes");
-    await expect.poll(() => navBalance(page)).toBe(0);
+    await expect.poll(() => navBalance(page), { timeout: 10_000 }).toBe(0);
     const today = page.getByRole("region", { name: "Today" });
     await expect.poll(() => today.textContent(), { timeout: 10_000 }).toContain("Quizzes paid today0 of 3");
     expect(await page.getByText(/^Paid today — play again as practice/).count()).toBe(0);
@@ -112,7 +112,7 @@ describeE2E("quizzes", () => {
     await page.getByRole("button", { name: "Start Quiz: General Knowledge" }).click();
     await playThrough(page, () => true, 0);
     await page.getByRole("heading", { level: 1, name: "Quiz Results" }).waitFor();
-    await expect.poll(() => navBalance(page)).toBe(110);
+    await expect.poll(() => navBalance(page), { timeout: 10_000 }).toBe(110);
     await page.getByRole("button", { name: "Play Again or Choose New Quiz" }).click();
 
     // Before: the chooser marks the quiz that paid today.
@@ -136,13 +136,13 @@ describeE2E("quizzes", () => {
     await page.getByText("Practice round: no coins this time. This quiz pays again tomorrow.").waitFor();
     expect(await page.getByText("You scored 10 out of 10", { exact: true }).count()).toBe(1);
     expect(await page.getByText("Coins earned this session:").count()).toBe(0);
-    await expect.poll(() => navBalance(page)).toBe(110);
+    await expect.poll(() => navBalance(page), { timeout: 10_000 }).toBe(110);
     const res = await page.request.get("/api/ledger/balance");
     expect(await res.json()).toEqual({ balance: 110 });
     await expectNoAxeViolations(page);
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 180_000);
 
   it("guest at 360 px: same grading, a log-in hint on the results and no coins", async () => {
     const { page, context, errors } = await e2e.newPage(phone);

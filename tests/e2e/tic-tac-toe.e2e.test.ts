@@ -90,8 +90,6 @@ describeE2E("tic tac toe", () => {
       .first()
       .waitFor();
     await expect.poll(() => navBalance(page)).toBe(10);
-    // The 'Today' panel follows the win.
-    await expect.poll(() => today.textContent(), { timeout: 10_000 }).toContain("19 of 20 paid wins left");
     await expectNoAxeViolations(page);
 
     const res = await page.request.get("/api/ledger/transactions");
@@ -104,6 +102,8 @@ describeE2E("tic tac toe", () => {
     await dialog.waitFor({ state: "detached" });
     expect(await readBoard(page)).toEqual(Array(9).fill(null));
     expect(await statusLine(page).textContent()).toBe("Your turn (X)");
+    // The 'Today' panel (hidden behind the dialog until now) has followed the win.
+    await expect.poll(() => today.textContent(), { timeout: 10_000 }).toContain("19 of 20 paid wins left");
     expect(errors).toEqual([]);
     await context.close();
   });
