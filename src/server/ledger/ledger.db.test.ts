@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/server/db/client";
 import { insertUserRow } from "../../../tests/support/db-users";
 import { openTestDatabase } from "../../../tests/support/test-db";
-import { award, getBalance, listEntries, referralCauseKeys } from "./ledger";
+import { award, getBalance, listEntries } from "./ledger";
+import { referralCauseKeys } from "./ledger-rows";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {

@@ -12,7 +12,14 @@ export const quizCauseKeys = {
 /** Pays what a recorded answer has earned. Idempotent: the cause keys make a repeat pay nothing. */
 export async function payAnswer(
   db: Database,
-  input: { userId: string; sessionId: string; questionId: string; correct: boolean; completed: boolean },
+  input: {
+    userId: string;
+    sessionId: string;
+    questionId: string;
+    correct: boolean;
+    completed: boolean;
+    referralBonusesPer30Days?: number | undefined;
+  },
 ): Promise<AwardResult[]> {
   const paid: AwardResult[] = [];
   if (input.correct)
@@ -21,6 +28,7 @@ export async function payAnswer(
         userId: input.userId,
         kind: "quiz_correct",
         causeKey: quizCauseKeys.answer(input.sessionId, input.questionId),
+        referralBonusesPer30Days: input.referralBonusesPer30Days,
       }),
     );
   if (input.completed)
@@ -29,6 +37,7 @@ export async function payAnswer(
         userId: input.userId,
         kind: "quiz_bonus",
         causeKey: quizCauseKeys.bonus(input.sessionId),
+        referralBonusesPer30Days: input.referralBonusesPer30Days,
       }),
     );
   return paid;

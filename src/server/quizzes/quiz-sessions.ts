@@ -186,7 +186,15 @@ async function sessionProgress(db: Database, sessionId: string) {
 
 export async function answerQuestion(
   db: Database,
-  input: { sessionId: string; userId: string | null; questionId: string; option: number; now?: Date },
+  input: {
+    sessionId: string;
+    userId: string | null;
+    questionId: string;
+    option: number;
+    /** Referrer bonuses per 30 days, should this answer be a referred user's first earning. */
+    referralBonusesPer30Days?: number | undefined;
+    now?: Date;
+  },
 ): Promise<AnswerResult> {
   const now = input.now ?? new Date();
   const session = await loadSession(db, input.sessionId, input.userId, now);
@@ -226,6 +234,7 @@ export async function answerQuestion(
         sessionId: session.id,
         questionId: input.questionId,
         correct: first.correct,
+        referralBonusesPer30Days: input.referralBonusesPer30Days,
         completed: isQuizComplete(answered, total),
       });
     }
@@ -248,6 +257,7 @@ export async function answerQuestion(
         questionId: input.questionId,
         correct,
         completed,
+        referralBonusesPer30Days: input.referralBonusesPer30Days,
       })
     : [];
   return {

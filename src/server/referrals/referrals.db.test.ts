@@ -5,7 +5,8 @@ import { insertUserRow } from "../../../tests/support/db-users";
 import { watchVideoToEnd } from "../../../tests/support/earning";
 import { type TestUser, uniqueEmail } from "../../../tests/support/factories";
 import { createTestContext, type TestContext } from "../../../tests/support/test-app";
-import { award, countHeldReferrals, decideHeldReferral, getBalance } from "../ledger/ledger";
+import { award, getBalance } from "../ledger/ledger";
+import { countHeldReferrals, decideHeldReferral } from "../ledger/referral-bonus";
 
 let ctx: TestContext;
 beforeAll(async () => {
