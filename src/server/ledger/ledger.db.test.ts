@@ -126,7 +126,7 @@ describe("concurrency", () => {
       .executeTakeFirstOrThrow();
     expect(Number(count)).toBe(10_000);
     expect(await invariantViolations()).toEqual([]);
-  });
+  }, 180_000);
 
   it("one cause key awarded 100 times concurrently → one row, one payment", async () => {
     const user = await insertUserRow(handle.db);

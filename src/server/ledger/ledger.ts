@@ -3,7 +3,7 @@ import { type Earned, type EarningKind, rewards } from "~/core/coins";
 import { DEFAULT_EARNING_LIMITS } from "~/core/earning";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
-import { addPoints, insertEntry, referralCauseKeys, type Tx } from "./ledger-rows";
+import { addPoints, insertEntry, type Tx } from "./ledger-rows";
 import { payReferralBonus } from "./referral-bonus";
 import { withRetryableTransaction } from "./transaction";
 
@@ -47,15 +47,14 @@ export interface AwardResult {
 /**
  * The common case in one statement (one round trip, atomic like any statement): the ledger row and the
  * balance change together, only when no referral bonus can be due (the user was not referred, or the
- * bonus is already paid) and the cause is new. Returns null when the full transaction must decide.
+ * referral is settled: paid, held or declined) and the cause is new. Returns null when the full transaction must decide.
  */
 async function awardFast(db: Database, input: AwardInput, amount: number, reason: string) {
-  const friendKey = referralCauseKeys(input.userId).friend;
   const { rows } = await sql<{ id: number | null; points: number | null }>`
     with eligible as (
       select id from user_profiles
       where id = ${input.userId}
-        and (referred_by is null or exists (select 1 from coin_ledger where cause_key = ${friendKey})
+        and (referred_by is null
           or exists (select 1 from referrals where referred_id = ${input.userId} and bonus_status <> 'pending'))
     ), ins as (
       insert into coin_ledger (user_id, amount, kind, reason, cause_key)
