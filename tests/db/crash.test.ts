@@ -105,7 +105,8 @@ it(`keeps every acknowledged award across ${KILLS} SIGKILLs under load`, { timeo
   for (let kill = 0; kill < KILLS; kill++) {
     const stop = { now: false };
     const load = earnUntilKilled(server.url, users, acks, stop);
-    await new Promise((r) => setTimeout(r, 150 + Math.random() * 600));
+    // An award is two requests (start and complete a watch): give each window time for several.
+    await new Promise((r) => setTimeout(r, 500 + Math.random() * 1500));
     await server.kill();
     stop.now = true;
     await load;
