@@ -49,6 +49,11 @@ export const errorCatalog = {
   CONFLICT: { status: 409, message: "That conflicts with the current state." },
   PAYLOAD_TOO_LARGE: { status: 413, message: "The request body is too large." },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "Send the request body as application/json." },
+  /** A Tic Tac Toe move sooner after the bot's reply than the bot's 700 ms reply delay. */
+  MOVE_TOO_SOON: {
+    status: 429,
+    message: "Not so fast: wait for the bot's move before you play your next one.",
+  },
   RATE_LIMITED: { status: 429, message: "Too many requests. Please wait a moment and try again." },
   INTERNAL: { status: 500, message: "Something went wrong on our side. Please try again." },
   /** The database or Redis is unreachable; sent with Retry-After. The web shows it with a retry. */

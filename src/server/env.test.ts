@@ -32,6 +32,42 @@ describe("parseEnv", () => {
     expect(env.authSecret).toBeUndefined();
     // The Vite dev server is trusted only when `npm run dev` says so.
     expect(env.devOrigin).toBeUndefined();
+    expect(env.earningLimits).toEqual({
+      tttWinsPerDay: 20,
+      quizSessionsPerDay: 1,
+      videoWatchesPerDay: 1,
+      referralBonusesPer30Days: 20,
+    });
+    expect(env.guestQuizSessionsPerHour).toBe(10);
+    expect(env.mediaDir).toBe("./media");
+  });
+
+  it("reads the earning limits (0 turns a channel's payments off) and refuses nonsense", () => {
+    const env = parseEnv({
+      EARN_TTT_WINS_PER_DAY: "5",
+      EARN_QUIZ_SESSIONS_PER_DAY: "0",
+      EARN_VIDEO_WATCHES_PER_DAY: "2",
+      REFERRAL_BONUSES_PER_30_DAYS: "3",
+      GUEST_QUIZ_SESSIONS_PER_HOUR: "4",
+      MEDIA_DIR: "/srv/media",
+    });
+    expect(env.earningLimits).toEqual({
+      tttWinsPerDay: 5,
+      quizSessionsPerDay: 0,
+      videoWatchesPerDay: 2,
+      referralBonusesPer30Days: 3,
+    });
+    expect(env.guestQuizSessionsPerHour).toBe(4);
+    expect(env.mediaDir).toBe("/srv/media");
+    expect(errorOf({ EARN_TTT_WINS_PER_DAY: "-1" })).toBe(
+      'Invalid configuration: EARN_TTT_WINS_PER_DAY must be between 0 and 100000 (got "-1")',
+    );
+    expect(errorOf({ EARN_VIDEO_WATCHES_PER_DAY: "1.5" })).toBe(
+      'Invalid configuration: EARN_VIDEO_WATCHES_PER_DAY must be a whole number (got "1.5")',
+    );
+    expect(errorOf({ GUEST_QUIZ_SESSIONS_PER_HOUR: "0" })).toBe(
+      'Invalid configuration: GUEST_QUIZ_SESSIONS_PER_HOUR must be between 1 and 100000 (got "0")',
+    );
   });
 
   it("reads and normalises what is set", () => {

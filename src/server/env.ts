@@ -1,5 +1,10 @@
 import os from "node:os";
 import { z } from "zod";
+import {
+  DEFAULT_EARNING_LIMITS,
+  DEFAULT_GUEST_QUIZ_SESSIONS_PER_HOUR,
+  type EarningLimits,
+} from "~/core/earning";
 
 /**
  * The one place that reads configuration. `main.ts` passes `process.env` in;
@@ -25,6 +30,14 @@ const optionalUrl = (schemes: readonly string[], what: string) =>
       },
       { message: `must be a ${what} URL (${schemes.map((s) => `${s}//…`).join(" or ")})` },
     );
+
+const wholeNumber = (min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ message: "must be a whole number" })
+    .int("must be a whole number")
+    .min(min, `must be between ${min} and ${max}`)
+    .max(max, `must be between ${min} and ${max}`)
+    .default(fallback);
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -96,6 +109,12 @@ const schema = z.object({
     .min(1, "must be between 1 and 10000")
     .max(10_000, "must be between 1 and 10000")
     .default(30),
+  EARN_TTT_WINS_PER_DAY: wholeNumber(0, 100_000, DEFAULT_EARNING_LIMITS.tttWinsPerDay),
+  EARN_QUIZ_SESSIONS_PER_DAY: wholeNumber(0, 100_000, DEFAULT_EARNING_LIMITS.quizSessionsPerDay),
+  EARN_VIDEO_WATCHES_PER_DAY: wholeNumber(0, 100_000, DEFAULT_EARNING_LIMITS.videoWatchesPerDay),
+  REFERRAL_BONUSES_PER_30_DAYS: wholeNumber(0, 100_000, DEFAULT_EARNING_LIMITS.referralBonusesPer30Days),
+  GUEST_QUIZ_SESSIONS_PER_HOUR: wholeNumber(1, 100_000, DEFAULT_GUEST_QUIZ_SESSIONS_PER_HOUR),
+  MEDIA_DIR: z.string().trim().min(1).default("./media"),
 });
 
 export type RawEnv = z.input<typeof schema>;
@@ -137,6 +156,12 @@ export interface Env {
   adminRateLimit: number;
   /** HTTP worker processes (node:cluster): default one per core on PostgreSQL; always 1 on PGlite. */
   webConcurrency: number;
+  /** Per-user daily earning limits (0 = that channel pays nothing). */
+  earningLimits: EarningLimits;
+  /** Guest quiz sessions allowed per client IP per hour. */
+  guestQuizSessionsPerHour: number;
+  /** Folder of the files served under /media (the videos and their captions). */
+  mediaDir: string;
 }
 
 export class EnvError extends Error {}
@@ -196,5 +221,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     adminEmails: [...new Set(e.ADMIN_EMAILS)],
     adminRateLimit: e.ADMIN_RATE_LIMIT,
     webConcurrency: e.WEB_CONCURRENCY ?? (e.DATABASE_URL ? os.availableParallelism() : 1),
+    earningLimits: {
+      tttWinsPerDay: e.EARN_TTT_WINS_PER_DAY,
+      quizSessionsPerDay: e.EARN_QUIZ_SESSIONS_PER_DAY,
+      videoWatchesPerDay: e.EARN_VIDEO_WATCHES_PER_DAY,
+      referralBonusesPer30Days: e.REFERRAL_BONUSES_PER_30_DAYS,
+    },
+    guestQuizSessionsPerHour: e.GUEST_QUIZ_SESSIONS_PER_HOUR,
+    mediaDir: e.MEDIA_DIR,
   };
 }

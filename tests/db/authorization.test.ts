@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Actor, leakedSecrets, type MatrixCase, snapshotOf } from "#tests/support/authorization";
 import { authorizationMatrix, type MatrixFixtures } from "#tests/support/authorization-matrix";
+import { watchVideoToEnd } from "#tests/support/earning";
 import { linkIn, type TestUser, uniqueEmail, waitForMail } from "#tests/support/factories";
 import { answerProblems, declaredAnswerSchemas } from "#tests/support/response-schemas";
 import { createTestContext, type TestContext } from "#tests/support/test-app";
@@ -41,7 +42,8 @@ beforeAll(async () => {
     (await ctx.request(path, { method, cookie: owner.cookie })).json();
   const { profile } = await asOwner("/api/me", "GET");
   await ctx.createVerifiedUser({ email: friendEmail, referralCode: profile.referralCode });
-  await asOwner("/api/videos/exciting-new-content/watch");
+  await watchVideoToEnd(ctx.client, ctx.db, owner, "exciting-new-content");
+  const { watch } = await asOwner("/api/videos/community-highlights/watches");
   const { game } = await asOwner("/api/games/tic-tac-toe");
   await ctx.request("/api/games/tic-tac-toe", { method: "POST", cookie: other.cookie });
   const quiz = await asOwner("/api/quizzes/general/sessions");
@@ -61,6 +63,7 @@ beforeAll(async () => {
     owner,
     a: {
       gameId: game.id,
+      watchId: watch.id,
       quizSessionId: quiz.sessionId,
       sessionToken: session.token,
       accountId: account.id,

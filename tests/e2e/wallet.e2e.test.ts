@@ -1,17 +1,19 @@
 import type { BrowserContextOptions } from "playwright-core";
 import { expect, it } from "vitest";
+import { answerQuizCorrectly } from "#tests/support/earning";
 import { createVerifiedUser, type TestUser } from "#tests/support/factories";
 import { httpClient } from "#tests/support/http-client";
 import { desktop, phone } from "./support/chromium";
 import { addSessionCookie, describeE2E, expectNoAxeViolations, useE2E } from "./support/fixtures";
-import { balanceOf, expectNotice, recordApiCalls, signedInPage, watchViaApi } from "./support/pages";
+import { balanceOf, expectNotice, recordApiCalls, signedInPage } from "./support/pages";
 
 /**
  * The wallet: balance in coins and dollars, the transaction list with paging, and the redeem dialog.
  * Users are made through the API and their session cookie is put into the browser.
  */
 describeE2E("wallet pages", () => {
-  const e2e = useE2E({ AUTH_RATE_LIMIT: "1000", MAIL_RATE_LIMIT: "1000" });
+  // TRUST_PROXY: API-made users sign up from their own X-Forwarded-For address, as real users would.
+  const e2e = useE2E({ AUTH_RATE_LIMIT: "1000", MAIL_RATE_LIMIT: "1000", TRUST_PROXY: "true" });
   const api = () => httpClient(e2e.server.url);
   const signedIn = (user: TestUser, options: BrowserContextOptions = desktop) =>
     signedInPage(e2e, user, options);
@@ -26,9 +28,9 @@ describeE2E("wallet pages", () => {
     expect(await page.getByRole("button", { name: "Redeem Coins for Cash" }).count()).toBe(0);
   });
 
-  it("wallet: 30 coins are $0.15, the note, the buttons and the real transactions", async () => {
+  it("wallet: 30 coins are $0.15, the note, the buttons, the real transactions and 'Today'", async () => {
     const user = await createVerifiedUser(api());
-    await watchViaApi(api(), user, 3);
+    await answerQuizCorrectly(api(), user, 3);
     const { page, errors } = await signedIn(user, phone);
     await page.goto("/wallet");
     await page.getByText("30 Coins", { exact: true }).and(page.locator("main *")).waitFor();
@@ -42,11 +44,15 @@ describeE2E("wallet pages", () => {
     await rows.first().waitFor();
     expect(await rows.count()).toBe(3);
     for (const row of await rows.all()) {
-      expect(await row.getByText("Video watch", { exact: true }).count()).toBe(1);
+      expect(await row.getByText("Quiz correct answer", { exact: true }).count()).toBe(1);
       expect(await row.getByText("+10 Coins", { exact: true }).count()).toBe(1);
       expect(await row.locator("time").getAttribute("datetime")).toMatch(/^\d{4}-\d\d-\d\dT/);
     }
     expect(await page.getByText("Recent Transactions (Placeholder)").count()).toBe(0);
+    const today = page.getByRole("region", { name: "Today" });
+    await expect.poll(() => today.textContent(), { timeout: 10_000 }).toContain("20 of 20 paid wins left");
+    expect(await today.textContent()).toContain("Quizzes paid today1 of 3");
+    expect(await today.textContent()).toMatch(/Limits reset in .+ \(midnight UTC\)\./);
     await expectNoAxeViolations(page);
     expect(errors).toEqual([]);
   });
@@ -59,7 +65,9 @@ describeE2E("wallet pages", () => {
     await first.page.getByText("$0.00 USD", { exact: true }).waitFor();
 
     const busy = await createVerifiedUser(api());
-    await watchViaApi(api(), busy, 12);
+    // 10 right answers and the bonus, then one more: 12 rows, 120 coins.
+    await answerQuizCorrectly(api(), busy, 10, "general");
+    await answerQuizCorrectly(api(), busy, 1, "science");
     const { page } = await signedIn(busy);
     await page.goto("/wallet");
     await page.getByText("$0.60 USD", { exact: true }).waitFor();
@@ -119,7 +127,7 @@ describeE2E("wallet pages", () => {
 
   it("redeem: the label shows the maximum; input is clamped; each submit message; nothing is sent", async () => {
     const user = await createVerifiedUser(api());
-    await watchViaApi(api(), user, 3);
+    await answerQuizCorrectly(api(), user, 3);
     const { page, errors } = await signedIn(user);
     await page.goto("/wallet");
     await page.getByText("$0.15 USD", { exact: true }).waitFor();
@@ -181,8 +189,8 @@ describeE2E("wallet pages", () => {
     // another account (10 coins) signs in elsewhere while the dialog holds 30 of the first user's coins.
     const rich = await createVerifiedUser(api());
     const poor = await createVerifiedUser(api());
-    await watchViaApi(api(), rich, 3);
-    await watchViaApi(api(), poor, 1);
+    await answerQuizCorrectly(api(), rich, 3);
+    await answerQuizCorrectly(api(), poor, 1);
     const { page, context } = await signedIn(rich);
     await page.goto("/wallet");
     await page.getByText("$0.15 USD", { exact: true }).waitFor();

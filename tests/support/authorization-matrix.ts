@@ -11,6 +11,7 @@ export interface MatrixFixtures {
   owner: TestUser;
   a: {
     gameId: string;
+    watchId: string;
     quizSessionId: string;
     sessionToken: string;
     accountId: string;
@@ -90,9 +91,31 @@ export function authorizationMatrix(f: MatrixFixtures): Record<string, MatrixCas
         expect(Array.isArray(friends) ? friends.length : -1).toBe(actor.role === "owner" ? 1 : 0);
       },
     },
-    "POST /api/videos/{videoId}/watch": {
-      request: () => post("/api/videos/tutorial-get-started/watch"),
+    "GET /api/videos": { request: () => ({ path: "/api/videos" }), expect: same(200) },
+    "POST /api/videos/{videoId}/watches": {
+      request: () => post("/api/videos/tutorial-get-started/watches"),
+      expect: signedIn(201),
+    },
+    "POST /api/videos/watches/{watchId}/complete": {
+      request: () => post(`/api/videos/watches/${f.a.watchId}/complete`),
+      expect: { guest: 401, other: 404, owner: 200 },
+    },
+    "GET /api/earning/allowance": {
+      request: () => ({ path: "/api/earning/allowance" }),
       expect: signedIn(200),
+      check: async (actor, res) => {
+        const paid = await f.ctx.db
+          .selectFrom("coin_ledger")
+          .select("id")
+          .where("user_id", "=", idOf(actor)!)
+          .where("limit_key", "like", "video_watch:%")
+          .execute();
+        const videos = body(res).videos;
+        const watched = Array.isArray(videos)
+          ? videos.reduce((n, v) => n + Number(body(v).paidWatches), 0)
+          : -1;
+        expect(watched).toBe(paid.length);
+      },
     },
 
     "GET /api/games/tic-tac-toe/current": {

@@ -122,6 +122,7 @@ export const createAuthRoutes = (deps: AppDeps) => {
         const state: SignUpState = {
           referralCode: extras.data.referralCode ?? null,
           skipMail: overMailQuota,
+          ip: ip(c),
         };
         const res = await runSignUp(state, () => forwardToAuth(c, deps, { name: "", email, password }));
         // An existing address creates nothing and would answer sooner: it waits as long as a creation takes.

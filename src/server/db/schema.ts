@@ -60,14 +60,24 @@ export interface UserProfileTable {
   points: Generated<number>;
   referral_code: string;
   referred_by: string | null;
+  /** The client address the account signed up from (TRUST_PROXY respected). */
+  signup_ip: string | null;
   created_at: Generated<Date>;
 }
+
+export type ReferralBonusState = "pending" | "paid" | "held" | "released" | "declined";
 
 export interface ReferralTable {
   id: Generated<number>;
   referrer_id: string;
   referred_id: string;
   created_at: Generated<Date>;
+  /** pending until the friend's first earning; then paid, or held for review (released or declined later). */
+  bonus_status: Generated<ReferralBonusState>;
+  /** False when the referrer's bonus was not paid (the referrer's 30-day limit was reached). */
+  referrer_paid: Generated<boolean>;
+  decided_at: Date | null;
+  decided_by: string | null;
 }
 
 export interface CoinLedgerTable {
@@ -77,6 +87,8 @@ export interface CoinLedgerTable {
   kind: string;
   reason: string;
   cause_key: string;
+  /** The allowance this row counts against (`ttt_win:2026-11-23`), or null for unlimited kinds. */
+  limit_key: string | null;
   created_at: Generated<Date>;
 }
 
@@ -101,6 +113,10 @@ export interface GameTable {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   finished_at: Date | null;
+  /** When the server last answered a move of this game (null before the first). */
+  replied_at: Date | null;
+  /** Set on a won game that was decided not to pay ('daily-limit'). */
+  unpaid_reason: "daily-limit" | null;
 }
 
 export interface QuizTable {
@@ -135,6 +151,30 @@ export interface QuizSessionTable {
   created_at: Generated<Date>;
   expires_at: ColumnType<Date, Date | string, Date | string>;
   completed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** A signed-in session past the day's paid sessions of its quiz: graded, pays nothing. */
+  practice: Generated<boolean>;
+  paid_day: string | null;
+  paid_slot: number | null;
+}
+
+export interface VideoTable {
+  id: string;
+  title: string;
+  description: string;
+  duration_seconds: number;
+  /** Our /media/videos/… file, or an external (CDN) URL an operator set. */
+  source_url: string;
+  source_type: Generated<string>;
+  captions_url: string | null;
+  position: number;
+}
+
+export interface VideoWatchTable {
+  id: Generated<string>;
+  user_id: string;
+  video_id: string;
+  started_at: Generated<Date>;
+  completed_at: Date | null;
 }
 
 export interface QuizAnswerTable {
@@ -202,4 +242,6 @@ export interface DB {
   quiz_questions: QuizQuestionTable;
   quiz_sessions: QuizSessionTable;
   quiz_answers: QuizAnswerTable;
+  videos: VideoTable;
+  video_watches: VideoWatchTable;
 }

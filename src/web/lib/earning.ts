@@ -1,10 +1,12 @@
 import { coinsEarnedText, type Earned } from "~/core/coins";
+import { refreshAllowance } from "./allowance";
 import { ApiError } from "./api-client";
 import { getBalance, loadBalance, setBalance } from "./balance";
 import { notify } from "./notify";
 
-/** Shows 'Coins Earned!' with the server's total (SPEC §8) and sets the balance to it. */
+/** Shows 'Coins Earned!' with the server's total and sets the balance to it; refreshes today's allowance. */
 export function applyEarned(earned: Earned | null | undefined): void {
+  refreshAllowance();
   if (!earned) {
     void loadBalance();
     return;

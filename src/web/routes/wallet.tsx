@@ -2,6 +2,7 @@ import { Wallet } from "lucide-react";
 import { Page } from "~/web/components/layout/page";
 import { LoginPrompt } from "~/web/components/login-prompt";
 import { Spinner } from "~/web/components/ui/spinner";
+import { TodayPanel } from "~/web/features/earning/components/today-panel";
 import { BalanceCard } from "~/web/features/wallet/components/balance-card";
 import { TransactionList } from "~/web/features/wallet/components/transaction-list";
 import { useBalance } from "~/web/lib/balance";
@@ -20,6 +21,7 @@ export function WalletRoute() {
       ) : user ? (
         <div className="mx-auto flex max-w-2xl flex-col gap-6">
           <BalanceCard balance={balance} isLoading={isLoading} />
+          <TodayPanel userId={user.id} />
           <TransactionList userId={user.id} />
         </div>
       ) : (

@@ -5,6 +5,7 @@ import * as m0003 from "./0003-coin-ledger";
 import * as m0004 from "./0004-quizzes";
 import * as m0005 from "./0005-games";
 import * as m0010 from "./0010-jobs";
+import * as m0030 from "./0030-fair-earning";
 import * as m0040 from "./0040-admin-and-audit";
 import * as m0041 from "./0041-sign-up-ip";
 import * as m0080 from "./0080-quiz-content-at-start-up";
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   "0040-admin-and-audit": m0040,
   "0041-sign-up-ip": m0041,
   "0080-quiz-content-at-start-up": m0080,
+  "0030-fair-earning": m0030,
 };

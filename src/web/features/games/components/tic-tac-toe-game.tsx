@@ -27,7 +27,12 @@ export function TicTacToeGame({ mode }: { mode: GameMode }) {
           Log in to save your score and earn coins!
         </p>
       ) : null}
-      <GameOverDialog open={game.over && !game.thinking} result={game.status} onPlayAgain={game.reset} />
+      <GameOverDialog
+        open={game.over && !game.thinking}
+        result={game.status}
+        note={game.note}
+        onPlayAgain={game.reset}
+      />
     </div>
   );
 }
