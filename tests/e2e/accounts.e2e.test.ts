@@ -15,6 +15,7 @@ async function expectNotice(page: Page, title: string, description = "") {
   await expect
     .poll(() => openNotices(page).allTextContents(), {
       message: `notice '${title}'`,
+      timeout: 15_000,
     })
     .toEqual([`${title}${description}`]);
 }

@@ -26,7 +26,10 @@ describeE2E("the UI shell", () => {
     for (const [path, heading] of routeHeadings) {
       await page.goto(path);
       await expect
-        .poll(() => page.getByRole("heading", { level: 1 }).first().textContent(), { message: path })
+        .poll(() => page.getByRole("heading", { level: 1 }).first().textContent(), {
+          message: path,
+          timeout: 15_000,
+        })
         .toBe(heading);
       await expectNoAxeViolations(page);
     }
