@@ -32,7 +32,10 @@ describeE2E("the UI shell", () => {
       // An unknown path is answered with the 404 page and status 404 (the browser logs that status, below).
       expect(res?.status(), path).toBe(notFound ? 404 : 200);
       await expect
-        .poll(() => page.getByRole("heading", { level: 1 }).first().textContent(), { message: path })
+        .poll(() => page.getByRole("heading", { level: 1 }).first().textContent(), {
+          message: path,
+          timeout: 15_000,
+        })
         .toBe(heading);
       await expectNoAxeViolations(page);
       expect(errors).toEqual(

@@ -63,8 +63,8 @@ export function refreshSession(event?: SessionEvent): Promise<SessionUser | null
       const user: SessionUser | null = data?.user
         ? { id: data.user.id, email: data.user.email, role: data.user.role === "admin" ? "admin" : "user" }
         : null;
-      const changed = before.user?.id !== user?.id;
-      const roleChanged = !changed && before.user?.role !== user?.role;
+      // A changed role (granted or revoked) counts as a change of user: the UI re-renders for it.
+      const changed = before.user?.id !== user?.id || before.user?.role !== user?.role;
       const next: SessionEvent =
         event ??
         (before.status === "loading"
@@ -75,7 +75,6 @@ export function refreshSession(event?: SessionEvent): Promise<SessionUser | null
               : "SIGNED_OUT"
             : "TOKEN_REFRESHED");
       if (changed || before.status === "loading" || event) setSession(user, next);
-      else if (roleChanged) setSession(user, "USER_UPDATED");
       return user;
     } catch (error) {
       // A failed check keeps what we knew (a blip must not sign the user out); the first one settles as signed out.
