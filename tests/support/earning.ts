@@ -63,3 +63,28 @@ export async function answerQuizCorrectly(
     if (answered.status !== 200) throw new Error(`answering answered ${answered.status}`);
   }
 }
+
+/**
+ * One paid video watch over HTTP, started and completed at once — for servers whose videos were made instant
+ * (`makeVideosInstant`) and whose EARN_VIDEO_WATCHES_PER_DAY is raised. Answers the first refused status, or
+ * the completion's status with the ledger row that paid it.
+ */
+export async function earnOneWatch(
+  client: ApiClient,
+  cookie: string,
+  videoId = "tutorial-get-started",
+): Promise<{ status: number; entryId: number | null }> {
+  const started = await client.request(`/api/videos/${videoId}/watches`, { method: "POST", cookie });
+  if (started.status !== 201) {
+    await started.body?.cancel();
+    return { status: started.status, entryId: null };
+  }
+  const { watch } = (await started.json()) as StartWatchResponse;
+  const res = await client.request(`/api/videos/watches/${watch.id}/complete`, { method: "POST", cookie });
+  if (!res.ok) {
+    await res.body?.cancel();
+    return { status: res.status, entryId: null };
+  }
+  const body = (await res.json()) as CompleteWatchResponse;
+  return { status: res.status, entryId: body.earned?.entryId ?? null };
+}
