@@ -1,7 +1,7 @@
 /**
  * The one catalogue of API error codes. The server throws `AppError(code)`;
  * `app.onError` turns it into `{ error: { code, message } }` with the status below;
- * the web maps a code to the notice title of SPEC §8 where one exists.
+ * the web maps a code to the notice title of docs/product.md where one exists.
  */
 export const errorCatalog = {
   BAD_REQUEST: { status: 400, message: "The request could not be understood." },
@@ -20,7 +20,7 @@ export const errorCatalog = {
     status: 400,
     message: "The request contains characters that are not allowed (such as a NUL byte).",
   },
-  /** SPEC §5: the backend's message when an auth request lacks an email or a password. */
+  /** docs/product.md: the backend's message when an auth request lacks an email or a password. */
   MISSING_CREDENTIALS: {
     status: 400,
     message: "You must provide either an email or phone number and a password",

@@ -119,7 +119,7 @@ describe("checkRedemption", () => {
     expect(checkRedemption(100, 100)).toEqual({ ok: true, amount: 100, dollars: "0.50" });
   });
 
-  it("has the SPEC §8 texts", () => {
+  it("has the texts (docs/product.md)", () => {
     expect(redeemNotices.invalid).toEqual({
       title: "Invalid Amount",
       description: "Please enter a valid amount of coins to redeem.",

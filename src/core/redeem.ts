@@ -1,7 +1,7 @@
 import { formatDollars } from "./coins";
 
 /**
- * The redeem dialog's rules (SPEC §5): what the coin field holds after each keystroke, its dollar value and
+ * The redeem dialog's rules (docs/product.md): what the coin field holds after each keystroke, its dollar value and
  * the check on submit. Pure, so the browser and the tests share them. Redemption itself is a placeholder:
  * nothing is sent to a server.
  */
@@ -40,7 +40,7 @@ export function checkRedemption(amount: number, balance: number): RedeemCheck {
   return { ok: true, amount, dollars: formatDollars(amount) };
 }
 
-/** The notices of SPEC §8 for each outcome of `checkRedemption`. */
+/** The notices of docs/product.md for each outcome of `checkRedemption`. */
 export const redeemNotices = {
   invalid: { title: "Invalid Amount", description: "Please enter a valid amount of coins to redeem." },
   insufficient: {

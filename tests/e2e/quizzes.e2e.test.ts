@@ -22,7 +22,7 @@ function recordAnswers(page: Page): AnswerResult[] {
 
 /**
  * Answers every question through the UI, right when `answerRight(n)` says so, checking the view and the
- * SPEC §4 feedback on the way. Returns how many were right.
+ * docs/product.md feedback on the way. Returns how many were right.
  */
 async function playThrough(page: Page, answerRight: (n: number) => boolean, checkA11yAt = 1) {
   let right = 0;

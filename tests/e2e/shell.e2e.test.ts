@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import { phone } from "./support/chromium";
 import { describeE2E, expectNoAxeViolations, useE2E } from "./support/fixtures";
 
-/** Every route of SPEC §2 and the heading it shows to a guest. */
+/** Every route of docs/product.md and the heading it shows to a guest. */
 export const routeHeadings: [path: string, heading: string][] = [
   ["/", "Play, Learn, Earn!"],
   ["/auth", "Login or Register"],

@@ -18,7 +18,7 @@ import { openTestDatabase } from "#tests/support/test-db";
 import type { DatabaseHandle } from "~/server/db/client";
 
 /**
- * Scale-out (issue 8, ADR 014): two server processes on different ports share one PostgreSQL database and one
+ * Scale-out (ADR 014): two server processes on different ports share one PostgreSQL database and one
  * Redis. Runs in the `postgres` project only; needs REDIS_URL_FOR_TESTS (`.ci/run` sets it). Without it the
  * suite is skipped locally and fails under CI=true; an unreachable Redis always fails.
  */

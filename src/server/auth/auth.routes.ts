@@ -51,7 +51,7 @@ export const signUpExtras = z.object({
 });
 
 /**
- * /api/auth/*: better-auth's endpoints, with ours in front of a few of them — rate limits, the SPEC's
+ * /api/auth/*: better-auth's endpoints, with ours in front of a few of them — rate limits, the product's
  * missing-credentials message, the referral code at sign-up and the confirmation-link redirect.
  * Everything else goes straight to better-auth. Contract: docs/api/auth.md.
  */

@@ -26,7 +26,7 @@ const NotFoundRoute = lazy(() =>
 );
 
 /**
- * The route table of SPEC §2. Pages that fetch data sit under `QueryLayout` (TanStack Query). Routes other than
+ * The route table of docs/product.md. Pages that fetch data sit under `QueryLayout` (TanStack Query). Routes other than
  * home, auth and 404 sit in the protected group, whose guard lets guests through: each page shows its own guest
  * state (docs/decisions/017-guest-access.md).
  */

@@ -1,4 +1,4 @@
-/** Every URL of the app (SPEC §2) in one place. Pages and links read from here, never hard-code a path. */
+/** Every URL of the app (docs/product.md) in one place. Pages and links read from here, never hard-code a path. */
 export const paths = {
   home: { path: "/", getHref: () => "/" },
   auth: {

@@ -19,7 +19,7 @@ export function applyEarned(earned: Earned | null | undefined): void {
     });
 }
 
-/** Restores `previous` and shows the SPEC §8 notice for a failed earning action. */
+/** Restores `previous` and shows the notice (docs/product.md) for a failed earning action. */
 export function earningFailed(error: unknown, previous?: number): void {
   if (previous !== undefined) setBalance(previous);
   if (error instanceof ApiError && error.code === "LOGIN_REQUIRED")
@@ -32,7 +32,7 @@ export function earningFailed(error: unknown, previous?: number): void {
 /**
  * For an earning action: `begin(coins)` shows the expected coins at once and returns a rollback;
  * `settle(earned)` takes the server's total and shows 'Coins Earned!'; `fail(error, rollback)` restores
- * the previous value and shows the SPEC §8 notice.
+ * the previous value and shows the notice (docs/product.md).
  */
 export function useEarning() {
   return {

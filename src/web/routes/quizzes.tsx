@@ -12,7 +12,7 @@ import { QuizResults } from "~/web/features/quizzes/components/quiz-results";
 import { notify } from "~/web/lib/notify";
 import { useSession } from "~/web/lib/session";
 
-/** /quizzes: chooser → question view → 'Quiz Results' → chooser (SPEC §2, §4). */
+/** /quizzes: chooser → question view → 'Quiz Results' → chooser (docs/product.md). */
 export function QuizzesRoute() {
   // Following the nav link to /quizzes again starts over at the chooser.
   const { key } = useLocation();

@@ -8,7 +8,7 @@ import { TransactionList } from "~/web/features/wallet/components/transaction-li
 import { useBalance } from "~/web/lib/balance";
 import { useSession } from "~/web/lib/session";
 
-/** /wallet (SPEC §2, §5): balance, the redeem placeholder and the user's real transactions. */
+/** /wallet (docs/product.md): balance, the redeem placeholder and the user's real transactions. */
 export function WalletRoute() {
   const { status, user } = useSession();
   const { balance, isLoading } = useBalance();

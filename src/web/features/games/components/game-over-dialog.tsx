@@ -14,7 +14,7 @@ export interface GameOverDialogProps {
   result: string;
   /** Said under the result, e.g. that a win paid nothing because of the daily limit. */
   note?: string | null;
-  /** Play Again and closing the dialog both start a new game (SPEC §2). */
+  /** Play Again and closing the dialog both start a new game (docs/product.md). */
   onPlayAgain: () => void;
 }
 

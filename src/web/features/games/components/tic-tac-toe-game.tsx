@@ -4,7 +4,7 @@ import { GameOverDialog } from "./game-over-dialog";
 import { TicTacToeBoard } from "./tic-tac-toe-board";
 import { type GameMode, useTicTacToe } from "./use-tic-tac-toe";
 
-/** Board, status line, Reset Game, the Game Over dialog and, for guests, the log-in hint (SPEC §2, §4). */
+/** Board, status line, Reset Game, the Game Over dialog and, for guests, the log-in hint (docs/product.md). */
 export function TicTacToeGame({ mode }: { mode: GameMode }) {
   const game = useTicTacToe(mode);
   return (

@@ -15,7 +15,7 @@ import { usePlayMove } from "../api/play-move";
 import { useStartGame } from "../api/start-game";
 
 /**
- * One Tic Tac Toe game (SPEC §4). Guests play against the core bot in the browser; signed-in players play on
+ * One Tic Tac Toe game (docs/product.md). Guests play against the core bot in the browser; signed-in players play on
  * the server, which answers with both moves: X shows at once, O 700 ms after the server's answer (the server
  * refuses a move sooner than that after its reply, so a person's next click always comes later).
  */

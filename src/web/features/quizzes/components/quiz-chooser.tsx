@@ -30,7 +30,7 @@ export interface QuizChooserProps {
   practiceQuizIds?: readonly string[];
 }
 
-/** The three quizzes of SPEC §2, each with a button that starts a fresh session. */
+/** The three quizzes of docs/product.md, each with a button that starts a fresh session. */
 export function QuizChooser({ onChoose, startingQuizId, practiceQuizIds = [] }: QuizChooserProps) {
   const quizzes = useQuizzes();
   if (quizzes.isPending)

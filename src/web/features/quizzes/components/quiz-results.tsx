@@ -17,7 +17,7 @@ export interface QuizResultsProps {
   onRestart: () => void;
 }
 
-/** The 'Quiz Results' screen of SPEC §2 (the page heading is 'Quiz Results'). */
+/** The 'Quiz Results' screen of docs/product.md (the page heading is 'Quiz Results'). */
 export function QuizResults({
   quizName,
   score,

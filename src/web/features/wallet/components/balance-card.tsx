@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/ca
 import { Spinner } from "~/web/components/ui/spinner";
 import { RedeemDialog } from "./redeem-dialog";
 
-/** The balance in coins and dollars, the conversion note, and the wallet's actions (SPEC §2 Wallet). */
+/** The balance in coins and dollars, the conversion note, and the wallet's actions (docs/product.md). */
 export function BalanceCard({ balance, isLoading }: { balance: number; isLoading: boolean }) {
   return (
     <Card>

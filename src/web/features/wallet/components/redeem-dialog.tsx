@@ -18,7 +18,7 @@ import { Label } from "~/web/components/ui/label";
 import { notify } from "~/web/lib/notify";
 
 /**
- * 'Redeem Coins for Cash' and its dialog, exactly as SPEC §5 says: the field holds a whole number capped to
+ * 'Redeem Coins for Cash' and its dialog, exactly as docs/product.md says: the field holds a whole number capped to
  * the balance; submit checks it against the balance of that moment. A placeholder: nothing is sent anywhere.
  */
 export function RedeemDialog({ balance, disabled = false }: { balance: number; disabled?: boolean }) {
@@ -54,7 +54,7 @@ export function RedeemDialog({ balance, disabled = false }: { balance: number; d
             Choose how many coins to turn into cash, at 1000 coins for $5.00.
           </DialogDescription>
         </DialogHeader>
-        {/* noValidate: SPEC §5 answers an out-of-range amount with its own notices, not the browser's. */}
+        {/* noValidate: docs/product.md answers an out-of-range amount with its own notices, not the browser's. */}
         <form onSubmit={submit} noValidate className="grid gap-4">
           <div className="grid gap-2">
             <Label htmlFor={inputId}>{`Coins to redeem (max ${balance})`}</Label>
