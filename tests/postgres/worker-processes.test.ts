@@ -34,7 +34,7 @@ describe("WEB_CONCURRENCY worker processes on one PostgreSQL", () => {
       WEB_CONCURRENCY: String(WORKERS),
       DATABASE_POOL_MAX: "5",
       VIDEO_WATCH_LIMIT: "100000",
-      EARN_VIDEO_WATCHES_PER_DAY: "1000000",
+      EARN_VIDEO_WATCHES_PER_DAY: "100000",
       TRUST_PROXY: "true",
       LOG_LEVEL: "info",
     });
