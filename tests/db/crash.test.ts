@@ -79,13 +79,14 @@ it(`keeps every acknowledged award across ${KILLS} SIGKILLs under load`, { timeo
     TRUST_PROXY: "true",
     LOG_LEVEL: "warn",
   };
+  // One DATA_DIR for every restart on both databases: it holds the generated AUTH_SECRET (and PGlite's files),
+  // so the sessions made before a kill stay valid after it.
+  dataDir = await mkdtemp(path.join(tmpdir(), "ple-crash-"));
+  env.DATA_DIR = dataDir;
   let testDb: (DatabaseHandle & { url?: string }) | undefined;
   if (kind === "postgres") {
     testDb = await openTestDatabase({ poolMax: 2 });
     env.DATABASE_URL = testDb.url!;
-  } else {
-    dataDir = await mkdtemp(path.join(tmpdir(), "ple-crash-"));
-    env.DATA_DIR = dataDir;
   }
 
   server = await startServer(env);
