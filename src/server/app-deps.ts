@@ -2,6 +2,7 @@ import type { Auth } from "./auth/auth";
 import type { Database } from "./db/client";
 import type { Env } from "./env";
 import type { RateLimitStore } from "./http/rate-limit";
+import type { JobWorker } from "./jobs/jobs.worker";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
 import type { MailOutbox } from "./mail/outbox";
@@ -13,8 +14,10 @@ export interface AppDeps {
   logger: Logger;
   /** Delivers one message now (SMTP or the dev mailbox). */
   mailer: Mailer;
-  /** Sends through `mailer` in the background; what request handlers use. */
+  /** Queues mail as durable jobs delivered through `mailer`; what request handlers use. */
   mailOutbox: MailOutbox;
+  /** The durable job queue's worker (src/server/jobs); started by main.ts. */
+  jobs: JobWorker;
   /** The better-auth instance (sessions, sign-in, verification, reset). */
   auth: Auth;
   /** Counters of the auth rate limits. */

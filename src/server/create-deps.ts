@@ -5,9 +5,10 @@ import type { Argon2Params } from "./auth/password-hash";
 import type { Database } from "./db/client";
 import type { Env } from "./env";
 import { createMemoryRateLimitStore, type RateLimitStore } from "./http/rate-limit";
+import { createJobWorker, type JobWorkerOptions } from "./jobs/jobs.worker";
 import type { Logger } from "./logger";
 import { createMailer, type Mailer } from "./mail/mailer";
-import { createMailOutbox } from "./mail/outbox";
+import { createMailOutbox, MAIL_QUEUE, mailJobHandler } from "./mail/outbox";
 import { createRedisRateLimitStore } from "./redis/redis-rate-limit-store";
 import { redisSecondaryStorage } from "./redis/redis-secondary-storage";
 
@@ -16,6 +17,8 @@ export interface DepsOverrides {
   argon2?: Argon2Params;
   mailer?: Mailer;
   rateLimitStore?: RateLimitStore;
+  /** Faster polling and retries (tests). */
+  jobs?: Pick<JobWorkerOptions, "pollMs" | "backoff" | "leaseMs" | "sweep">;
 }
 
 /**
@@ -37,10 +40,17 @@ export function createDeps({
   overrides?: DepsOverrides;
 }): AppDeps {
   const mailer = overrides.mailer ?? createMailer({ env, db, logger });
-  const mailOutbox = createMailOutbox(mailer, logger);
+  // Every queue's handler is registered here; main.ts starts the worker (jobs.service.ts explains the queue).
+  const jobs = createJobWorker({
+    db,
+    logger,
+    handlers: { [MAIL_QUEUE]: mailJobHandler(mailer, logger) },
+    ...overrides.jobs,
+  });
+  const mailOutbox = createMailOutbox(db, jobs);
   const secondaryStorage = redis ? redisSecondaryStorage(redis) : undefined;
   const auth = createAuth({ env, db, logger, mailOutbox, argon2: overrides.argon2, secondaryStorage });
   const rateLimitStore =
     overrides.rateLimitStore ?? (redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore());
-  return { env, db, logger, mailer, mailOutbox, auth, rateLimitStore };
+  return { env, db, logger, mailer, mailOutbox, jobs, auth, rateLimitStore };
 }

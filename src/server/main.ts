@@ -35,6 +35,7 @@ if (env.redisUrl) {
 
 const deps = createDeps({ env, db: handle.db, logger, redis });
 const app = createApp(deps, { webRoot: path.resolve("dist/web") });
+deps.jobs.start();
 const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
   logger.info(
     { port: info.port, db: handle.kind, redis: Boolean(redis), url: env.appUrl },
@@ -48,7 +49,7 @@ async function shutdown(signal: string) {
   closing = true;
   logger.info({ signal }, "shutting down");
   server.close();
-  await deps.mailOutbox.idle();
+  await deps.jobs.stop();
   await redis?.quit();
   await handle.close();
   process.exit(0);

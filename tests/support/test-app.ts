@@ -10,6 +10,8 @@ export type TestEnvOverrides = Partial<Record<keyof RawEnv, string>>;
 
 /** Cheap argon2id for tests only (production: 19 MiB, 2 passes — see password-hash.ts). */
 export const TEST_ARGON2 = { memoryCost: 256, timeCost: 1 };
+/** The job worker polls often and retries soon, so tests see queued mail within a fraction of a second. */
+export const TEST_JOBS = { pollMs: 100, backoff: { baseMs: 200, maxMs: 1000 }, sweep: false };
 
 let ipCounter = 0;
 /** A client address no other request of this test run has used. */
@@ -28,7 +30,13 @@ export async function createTestContext(overrides: TestEnvOverrides = {}, deps: 
     ...overrides,
   });
   const logger = createLogger(env);
-  const appDeps = createDeps({ env, db: handle.db, logger, overrides: { argon2: TEST_ARGON2, ...deps } });
+  const appDeps = createDeps({
+    env,
+    db: handle.db,
+    logger,
+    overrides: { argon2: TEST_ARGON2, jobs: TEST_JOBS, ...deps },
+  });
+  appDeps.jobs.start();
   const app = createApp(appDeps);
   const appOrigin = new URL(env.appUrl).origin;
 
@@ -71,6 +79,7 @@ export async function createTestContext(overrides: TestEnvOverrides = {}, deps: 
     mailTo: (to: string) => factories.mailTo(client, to),
     async close() {
       await appDeps.mailOutbox.idle();
+      await appDeps.jobs.stop();
       await handle.close();
     },
   };

@@ -1,4 +1,5 @@
 import { betterAuth, type SecondaryStorage } from "better-auth";
+import { createEmailVerificationToken } from "better-auth/api";
 import { admin } from "better-auth/plugins";
 import { ADMIN_EMAILS_REASON, grantListedAdmin, isListedAdmin } from "../admin/roles";
 import { recordAudit } from "../audit/audit.service";
@@ -18,6 +19,8 @@ export const AUTH_BASE_PATH = "/api/auth";
 export const CLIENT_IP_HEADER = "x-ple-client-ip";
 /** Where a confirmation link lands; auth.routes.ts turns it into /auth?verified=1 or /auth?verifyError=CODE. */
 const VERIFY_CALLBACK = "/auth";
+/** How long a confirmation link works. */
+const VERIFY_EXPIRES_IN_S = 24 * 60 * 60;
 
 /**
  * The admin plugin's own HTTP endpoints stay off: they would change roles, bans and sessions without an audit
@@ -59,6 +62,8 @@ export interface AuthDeps {
 
 export function createAuth({ env, db, logger, mailOutbox, argon2, secondaryStorage }: AuthDeps) {
   const authLogger = logger.child({ module: "better-auth" });
+  const verifyUrl = (token: string) =>
+    `${env.appUrl}${AUTH_BASE_PATH}/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(VERIFY_CALLBACK)}`;
   return betterAuth({
     appName: "Play, Learn, Earn",
     baseURL: env.appUrl,
@@ -96,7 +101,7 @@ export function createAuth({ env, db, logger, mailOutbox, argon2, secondaryStora
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
-        mailOutbox.enqueue(
+        await mailOutbox.enqueue(
           passwordResetMail(user.email, `${env.appUrl}/update-password?token=${encodeURIComponent(token)}`),
         );
       },
@@ -105,14 +110,11 @@ export function createAuth({ env, db, logger, mailOutbox, argon2, secondaryStora
       sendOnSignUp: true,
       sendOnSignIn: false,
       autoSignInAfterVerification: false,
-      expiresIn: 24 * 60 * 60,
+      expiresIn: VERIFY_EXPIRES_IN_S,
       sendVerificationEmail: async ({ user, token }) => {
-        if (currentSignUp()?.skipMail) {
-          logger.warn({ to: user.email }, "mail quota used up: no confirmation mail for this sign-up");
-          return;
-        }
-        const url = `${env.appUrl}${AUTH_BASE_PATH}/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(VERIFY_CALLBACK)}`;
-        mailOutbox.enqueue(verificationMail(user.email, url));
+        // At sign-up the mail was queued in the sign-up transaction (below) or skipped over the mail quota.
+        if (currentSignUp()) return;
+        await mailOutbox.enqueue(verificationMail(user.email, verifyUrl(token)));
       },
     },
     advanced: {
@@ -152,6 +154,19 @@ export function createAuth({ env, db, logger, mailOutbox, argon2, secondaryStora
                   after: { role: "admin" },
                   reason: ADMIN_EMAILS_REASON,
                 });
+              if (signUp?.skipMail) {
+                logger.warn({ to: user.email }, "mail quota used up: no confirmation mail for this sign-up");
+              } else {
+                // The same token better-auth would make; queued with the user, so a crash cannot lose it.
+                const token = await createEmailVerificationToken(
+                  env.authSecret,
+                  user.email,
+                  undefined,
+                  VERIFY_EXPIRES_IN_S,
+                  { userId: created.id },
+                );
+                await mailOutbox.enqueue(verificationMail(user.email, verifyUrl(token)), { db: trx });
+              }
             });
             if (!queued)
               throw new Error("A user must be created inside a database transaction (see ADR 004)");

@@ -161,8 +161,27 @@ export interface AuditLogTable {
   created_at: Generated<Date>;
 }
 
+export type JobStatus = "queued" | "running" | "done" | "failed";
+
+export interface JobTable {
+  id: Generated<number>;
+  queue: string;
+  /** jsonb; written as a JSON string. */
+  payload: ColumnType<unknown, string, string>;
+  status: Generated<JobStatus>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  run_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  locked_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_error: string | null;
+  dedupe_key: string | null;
+  created_at: Generated<Date>;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface DB {
   audit_log: AuditLogTable;
+  jobs: JobTable;
   coin_ledger: CoinLedgerTable;
   games: GameTable;
   user: UserTable;

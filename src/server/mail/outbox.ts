@@ -1,31 +1,56 @@
+import { z } from "zod";
+import type { Database } from "../db/client";
+import { enqueueJob } from "../jobs/jobs.service";
+import type { JobHandler, JobWorker } from "../jobs/jobs.worker";
 import type { Logger } from "../logger";
 import type { Mailer, MailMessage } from "./mailer";
 
+export const MAIL_QUEUE = "mail";
 /**
- * Sends mail in the background. Auth responses never wait for delivery, so "no such account" and
- * "mail sent" take the same time (no account enumeration by timing) and a slow SMTP server does not
- * slow sign-up. Failures are logged. `idle()` resolves when everything queued so far has settled
- * (graceful shutdown, tests).
+ * Tries per mail: 1 s, 2 s, 4 s … then every 5 minutes (the worker's backoff), about two and a half hours in all;
+ * then the job is 'failed' and logged. The confirmation link inside stays valid for 24 hours.
+ */
+export const MAIL_MAX_ATTEMPTS = 40;
+
+const mailPayload = z.object({
+  to: z.string().min(1),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+});
+
+/**
+ * Mail goes out through the durable job queue (queue 'mail'): `enqueue` writes the message as a job — pass the
+ * transaction of the event that causes it, so the mail exists if and only if the event committed — and the worker
+ * delivers it through the mailer, retrying with backoff while the mail server is away. Auth responses never wait
+ * for delivery, so "no such account" and "mail sent" take the same time and a slow SMTP server does not slow
+ * sign-up. `idle()` delivers what is due now and waits for it (tests, shutdown).
  */
 export interface MailOutbox {
-  enqueue(message: MailMessage): void;
+  enqueue(message: MailMessage, options?: { db?: Database; dedupeKey?: string }): Promise<void>;
   idle(): Promise<void>;
 }
 
-export function createMailOutbox(mailer: Mailer, logger: Logger): MailOutbox {
-  const pending = new Set<Promise<void>>();
+export function createMailOutbox(db: Database, worker: JobWorker): MailOutbox {
   return {
-    enqueue(message) {
-      const delivery = mailer
-        .send(message)
-        .catch((err: unknown) =>
-          logger.error({ err, to: message.to, subject: message.subject }, "mail failed"),
-        )
-        .finally(() => pending.delete(delivery));
-      pending.add(delivery);
+    async enqueue(message, options = {}) {
+      await enqueueJob(options.db ?? db, {
+        queue: MAIL_QUEUE,
+        payload: message,
+        dedupeKey: options.dedupeKey,
+        maxAttempts: MAIL_MAX_ATTEMPTS,
+      });
     },
-    async idle() {
-      while (pending.size) await Promise.allSettled([...pending]);
-    },
+    idle: () => worker.drain(),
+  };
+}
+
+/** The worker's handler for queue 'mail': one delivery attempt; a throw schedules the next. */
+export function mailJobHandler(mailer: Mailer, logger: Logger): JobHandler {
+  return async (payload, job) => {
+    const message = mailPayload.parse(payload);
+    await mailer.send(message);
+    if (job.attempts > 1)
+      logger.info({ to: message.to, attempts: job.attempts }, "mail delivered after retries");
   };
 }

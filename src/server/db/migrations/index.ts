@@ -4,6 +4,7 @@ import * as m0002 from "./0002-mail-outbox";
 import * as m0003 from "./0003-coin-ledger";
 import * as m0004 from "./0004-quizzes";
 import * as m0005 from "./0005-games";
+import * as m0010 from "./0010-jobs";
 import * as m0040 from "./0040-admin-and-audit";
 
 /** Every migration, in order. The same files run on PGlite and PostgreSQL. */
@@ -13,5 +14,6 @@ export const migrations: Record<string, Migration> = {
   "0003-coin-ledger": m0003,
   "0004-quizzes": m0004,
   "0005-games": m0005,
+  "0010-jobs": m0010,
   "0040-admin-and-audit": m0040,
 };
