@@ -33,6 +33,20 @@ export const errorCatalog = {
     status: 409,
     message: "This adjustment would take the balance below 0 coins; nothing was changed.",
   },
+  /** Redemptions (docs/product.md, "Redemptions"). */
+  INSUFFICIENT_BALANCE: { status: 409, message: "You don't have enough coins to redeem this amount." },
+  REDEEM_BELOW_MINIMUM: { status: 422, message: "This is below the minimum redemption." },
+  KYC_REQUIRED: {
+    status: 403,
+    message: "Please verify your identity (KYC) before your first redemption.",
+  },
+  REDEEM_PENDING_LIMIT: {
+    status: 409,
+    message: "You already have a pending redemption. Wait for it to be reviewed or cancel it first.",
+  },
+  REDEEM_DAILY_CAP: { status: 409, message: "This would go over the daily redemption limit." },
+  REDEEM_NOT_ALLOWED: { status: 403, message: "Your account cannot redeem coins at the moment." },
+  REDEMPTION_STATE: { status: 409, message: "This redemption can no longer be changed that way." },
   CROSS_ORIGIN: { status: 403, message: "Cross-origin requests are not allowed." },
   NOT_FOUND: { status: 404, message: "Not found." },
   METHOD_NOT_ALLOWED: { status: 405, message: "Method not allowed." },

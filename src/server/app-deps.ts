@@ -6,6 +6,7 @@ import type { JobWorker } from "./jobs/jobs.worker";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
 import type { MailOutbox } from "./mail/outbox";
+import type { PayoutProvider } from "./redemptions/providers/payout-provider";
 
 /** What every sub-router may use; built once by createDeps (src/server/create-deps.ts) in main.ts and in tests. */
 export interface AppDeps {
@@ -20,6 +21,8 @@ export interface AppDeps {
   jobs: JobWorker;
   /** The better-auth instance (sessions, sign-in, verification, reset). */
   auth: Auth;
+  /** Where approved redemptions are paid: `manual` (default) or Tremendous when configured. */
+  payoutProvider: PayoutProvider;
   /** Counters of the auth rate limits. */
   rateLimitStore: RateLimitStore;
 }

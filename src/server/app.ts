@@ -16,6 +16,7 @@ import { createDevMailboxRoutes } from "./mail/dev-mailbox.routes";
 import { createOpenApiRoutes } from "./openapi/openapi.routes";
 import { createProfileRoutes } from "./profile/profile.routes";
 import { createQuizzesRoutes } from "./quizzes/quizzes.routes";
+import { createRedemptionsRoutes } from "./redemptions/redemptions.routes";
 import { createReferralsRoutes } from "./referrals/referrals.routes";
 import { createVideosRoutes } from "./videos/videos.routes";
 
@@ -45,6 +46,7 @@ export function createApi(deps: AppDeps) {
     .route("/videos", createVideosRoutes(deps))
     .route("/quizzes", createQuizzesRoutes(deps))
     .route("/referrals", createReferralsRoutes(deps))
+    .route("/redemptions", createRedemptionsRoutes(deps))
     .route("/admin", createAdminRoutes(deps));
   // The OpenAPI document is built from `api.routes` on first request: every route above, and its own.
   return api.route("/", createOpenApiRoutes(deps, { basePath: "/api", routes: () => api.routes }));

@@ -113,4 +113,41 @@ describe("parseEnv", () => {
     });
     expect(env.authSecret).toBe("x".repeat(32));
   });
+
+  it("reads the redemption rules, with defaults of 1000 coins, KYC required, 1 pending and $50 a day", () => {
+    expect(parseEnv({}).redeem).toEqual({
+      minCoins: 1000,
+      requireKyc: true,
+      maxPending: 1,
+      dailyCapDollars: 50,
+    });
+    const env = parseEnv({
+      REDEEM_MIN_COINS: "2000",
+      REDEEM_REQUIRE_KYC: "false",
+      REDEEM_MAX_PENDING: "3",
+      REDEEM_DAILY_CAP_DOLLARS: "100",
+      JOB_LEASE_SECONDS: "5",
+    });
+    expect(env.redeem).toEqual({ minCoins: 2000, requireKyc: false, maxPending: 3, dailyCapDollars: 100 });
+    expect(env.jobLeaseMs).toBe(5000);
+    expect(parseEnv({}).jobLeaseMs).toBe(60_000);
+    expect(errorOf({ REDEEM_MIN_COINS: "0" })).toMatch(/REDEEM_MIN_COINS must be between 1/);
+    expect(errorOf({ REDEEM_REQUIRE_KYC: "maybe" })).toMatch(/REDEEM_REQUIRE_KYC must be true or false/);
+  });
+
+  it("switches Tremendous on only when its key and URL are both set", () => {
+    expect(parseEnv({}).tremendous).toBeUndefined();
+    const env = parseEnv({
+      TREMENDOUS_API_KEY: "TEST_key",
+      TREMENDOUS_API_URL: "https://testflight.tremendous.com/",
+    });
+    expect(env.tremendous).toEqual({
+      apiKey: "TEST_key",
+      apiUrl: "https://testflight.tremendous.com",
+      fundingSourceId: "balance",
+      campaignId: undefined,
+    });
+    expect(errorOf({ TREMENDOUS_API_KEY: "TEST_key" })).toMatch(/must be set together/);
+    expect(errorOf({ TREMENDOUS_API_URL: "ftp://x" })).toMatch(/TREMENDOUS_API_URL must be a http\(s\) URL/);
+  });
 });

@@ -88,6 +88,38 @@ const schema = z.object({
     .min(1, "must be between 1 and 10000")
     .max(10_000, "must be between 1 and 10000")
     .default(30),
+  REDEEM_MIN_COINS: z.coerce
+    .number({ message: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 100000000")
+    .max(100_000_000, "must be between 1 and 100000000")
+    .default(1000),
+  REDEEM_REQUIRE_KYC: z
+    .enum(["true", "false", "1", "0"], { message: "must be true or false" })
+    .default("true")
+    .transform((v) => v === "true" || v === "1"),
+  REDEEM_MAX_PENDING: z.coerce
+    .number({ message: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 1000")
+    .max(1000, "must be between 1 and 1000")
+    .default(1),
+  REDEEM_DAILY_CAP_DOLLARS: z.coerce
+    .number({ message: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 1000000")
+    .max(1_000_000, "must be between 1 and 1000000")
+    .default(50),
+  TREMENDOUS_API_KEY: z.string().trim().min(1).optional(),
+  TREMENDOUS_API_URL: optionalUrl(["http:", "https:"], "http(s)"),
+  TREMENDOUS_FUNDING_SOURCE_ID: z.string().trim().min(1).max(100).default("balance"),
+  TREMENDOUS_CAMPAIGN_ID: z.string().trim().min(1).max(100).optional(),
+  JOB_LEASE_SECONDS: z.coerce
+    .number({ message: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 3600")
+    .max(3600, "must be between 1 and 3600")
+    .default(60),
 });
 
 export type RawEnv = z.input<typeof schema>;
@@ -121,6 +153,19 @@ export interface Env {
   adminEmails: string[];
   /** Administrative changes allowed per administrator per minute. */
   adminRateLimit: number;
+  /** Redemptions (docs/product.md, "Redemptions"). */
+  redeem: {
+    minCoins: number;
+    requireKyc: boolean;
+    maxPending: number;
+    dailyCapDollars: number;
+  };
+  /** Set when both TREMENDOUS_API_KEY and TREMENDOUS_API_URL are: payouts go through Tremendous. */
+  tremendous:
+    | { apiKey: string; apiUrl: string; fundingSourceId: string; campaignId: string | undefined }
+    | undefined;
+  /** How long a claimed job is held before another worker may run it again (its process may have died). */
+  jobLeaseMs: number;
 }
 
 export class EnvError extends Error {}
@@ -143,6 +188,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (e.NODE_ENV === "production" && !e.AUTH_SECRET) {
     throw new EnvError(
       "Invalid configuration: AUTH_SECRET is required when NODE_ENV=production (32+ characters)",
+    );
+  }
+  if (Boolean(e.TREMENDOUS_API_KEY) !== Boolean(e.TREMENDOUS_API_URL)) {
+    throw new EnvError(
+      "Invalid configuration: TREMENDOUS_API_KEY and TREMENDOUS_API_URL must be set together (or neither, for manual payouts)",
     );
   }
   if (e.NODE_ENV === "production" && !e.SMTP_URL) {
@@ -170,5 +220,21 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     videoWatchLimit: e.VIDEO_WATCH_LIMIT,
     adminEmails: [...new Set(e.ADMIN_EMAILS)],
     adminRateLimit: e.ADMIN_RATE_LIMIT,
+    redeem: {
+      minCoins: e.REDEEM_MIN_COINS,
+      requireKyc: e.REDEEM_REQUIRE_KYC,
+      maxPending: e.REDEEM_MAX_PENDING,
+      dailyCapDollars: e.REDEEM_DAILY_CAP_DOLLARS,
+    },
+    tremendous:
+      e.TREMENDOUS_API_KEY && e.TREMENDOUS_API_URL
+        ? {
+            apiKey: e.TREMENDOUS_API_KEY,
+            apiUrl: e.TREMENDOUS_API_URL.replace(/\/+$/, ""),
+            fundingSourceId: e.TREMENDOUS_FUNDING_SOURCE_ID,
+            campaignId: e.TREMENDOUS_CAMPAIGN_ID,
+          }
+        : undefined,
+    jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
   };
 }

@@ -179,7 +179,29 @@ export interface JobTable {
   finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+export type RedemptionStatus = "pending" | "approved" | "paid" | "rejected" | "cancelled" | "failed";
+
+export interface RedemptionTable {
+  id: Generated<number>;
+  user_id: string;
+  coins: number;
+  cents: number;
+  method: "paypal" | "gift_card";
+  recipient: string;
+  status: Generated<RedemptionStatus>;
+  provider: "manual" | "tremendous" | null;
+  payout_attempt: Generated<number>;
+  provider_reference: string | null;
+  reason: string | null;
+  decided_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  paid_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface DB {
+  redemptions: RedemptionTable;
   audit_log: AuditLogTable;
   jobs: JobTable;
   coin_ledger: CoinLedgerTable;

@@ -41,3 +41,43 @@ export function passwordResetMail(to: string, url: string): MailMessage {
     html: layout("Reset your password", [intro], { label: "Choose a new password", url }, footer),
   };
 }
+
+/** Sent when a redemption is paid. `walletUrl` opens the wallet, where the redemption is listed. */
+export function redemptionPaidMail(
+  to: string,
+  r: { id: number; coins: number; dollars: string; method: string; reference: string },
+  walletUrl: string,
+): MailMessage {
+  const intro = `Your redemption request #${r.id} of ${r.coins} coins ($${r.dollars}) has been paid by ${r.method}.`;
+  const detail = `Payout reference: ${r.reference}`;
+  const footer = `Thank you for playing with ${APP_NAME}.`;
+  return {
+    to,
+    subject: `Your ${APP_NAME} redemption #${r.id} has been paid`,
+    text: `${intro}\n${detail}\n\nYour wallet:\n${walletUrl}\n\n${footer}\n`,
+    html: layout("Redemption paid", [intro, detail], { label: "Open my wallet", url: walletUrl }, footer),
+  };
+}
+
+/** Sent when a redemption is rejected: the reason, and that the coins are back in the balance. */
+export function redemptionRejectedMail(
+  to: string,
+  r: { id: number; coins: number; dollars: string; reason: string },
+  walletUrl: string,
+): MailMessage {
+  const intro = `Your redemption request #${r.id} of ${r.coins} coins ($${r.dollars}) was not approved.`;
+  const detail = `Reason: ${r.reason}`;
+  const back = `The ${r.coins} coins are back in your balance.`;
+  const footer = "If you have questions, reply to this e-mail.";
+  return {
+    to,
+    subject: `Your ${APP_NAME} redemption #${r.id} was not approved`,
+    text: `${intro}\n${detail}\n${back}\n\nYour wallet:\n${walletUrl}\n\n${footer}\n`,
+    html: layout(
+      "Redemption not approved",
+      [intro, detail, back],
+      { label: "Open my wallet", url: walletUrl },
+      footer,
+    ),
+  };
+}
