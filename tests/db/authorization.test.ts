@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { OpenApiDocument } from "~/server/openapi/build-document";
+import { requestRedemption } from "~/server/redemptions/redemptions.service";
 import { type Actor, leakedSecrets, type MatrixCase, snapshotOf } from "../support/authorization";
 import { authorizationMatrix, type MatrixFixtures } from "../support/authorization-matrix";
+import { grantCoins } from "../support/coins";
 import { linkIn, type TestUser, uniqueEmail, waitForMail } from "../support/factories";
 import { createTestContext, type TestContext } from "../support/test-app";
 
@@ -53,6 +55,14 @@ beforeAll(async () => {
     .where("userId", "=", owner.id)
     .executeTakeFirstOrThrow();
   const link = linkIn(await waitForMail(ctx.client, owner.email, /confirm/i), "/api/auth/verify-email");
+  // Two redemptions of the owner, made with KYC switched off for this setup only.
+  await grantCoins(ctx.db, owner.id, 2000);
+  const noKyc = {
+    db: ctx.db,
+    env: { ...ctx.env, redeem: { ...ctx.env.redeem, requireKyc: false, maxPending: 2 } },
+  };
+  const toCancel = await requestRedemption(noKyc, owner, { coins: 1000, method: "paypal" });
+  const toDecide = await requestRedemption(noKyc, owner, { coins: 1000, method: "gift_card" });
   f = {
     ctx,
     owner,
@@ -65,6 +75,7 @@ beforeAll(async () => {
       verifyLink: link.pathname + link.search,
     },
     questionId: quiz.questions[0].id,
+    redemptions: { toCancel: toCancel.redemption.id, toDecide: toDecide.redemption.id },
   };
   matrix = authorizationMatrix(f);
 });
