@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { EnvError, parseEnv } from "./env";
 
+const KYC_KEY = Buffer.alloc(32, 7).toString("base64");
+
 function errorOf(source: Record<string, string>): string {
   try {
     parseEnv(source);
@@ -110,6 +112,7 @@ describe("parseEnv", () => {
       NODE_ENV: "production",
       AUTH_SECRET: "x".repeat(32),
       SMTP_URL: "smtps://mail:465",
+      KYC_ENCRYPTION_KEY: KYC_KEY,
     });
     expect(env.authSecret).toBe("x".repeat(32));
   });
@@ -149,5 +152,29 @@ describe("parseEnv", () => {
     });
     expect(errorOf({ TREMENDOUS_API_KEY: "TEST_key" })).toMatch(/must be set together/);
     expect(errorOf({ TREMENDOUS_API_URL: "ftp://x" })).toMatch(/TREMENDOUS_API_URL must be a http\(s\) URL/);
+  });
+
+  it("requires a 32-byte KYC_ENCRYPTION_KEY in production and reads the KYC limits", () => {
+    const production = { NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), SMTP_URL: "smtps://mail:465" };
+    expect(errorOf(production)).toMatch(/^Invalid configuration: KYC_ENCRYPTION_KEY is required/);
+    expect(errorOf({ KYC_ENCRYPTION_KEY: Buffer.alloc(16, 1).toString("base64") })).toMatch(
+      /^Invalid configuration: KYC_ENCRYPTION_KEY must be 32 bytes in base64/,
+    );
+    expect(errorOf({ KYC_ENCRYPTION_KEY: "not base64!" })).toMatch(/KYC_ENCRYPTION_KEY must be 32 bytes/);
+    expect(errorOf({ KYC_MAX_UPLOAD_BYTES: "12" })).toMatch(/KYC_MAX_UPLOAD_BYTES must be between/);
+    expect(errorOf({ KYC_RETENTION_DAYS: "-1" })).toMatch(/KYC_RETENTION_DAYS must be between/);
+    const defaults = parseEnv({});
+    expect(defaults.kycEncryptionKey).toBeUndefined();
+    expect(defaults.kycMaxUploadBytes).toBe(5 * 1024 * 1024);
+    expect(defaults.kycRetentionDays).toBe(30);
+    const env = parseEnv({
+      ...production,
+      KYC_ENCRYPTION_KEY: KYC_KEY,
+      KYC_MAX_UPLOAD_BYTES: "2048",
+      KYC_RETENTION_DAYS: "0",
+    });
+    expect(env.kycEncryptionKey).toEqual(Buffer.alloc(32, 7));
+    expect(env.kycMaxUploadBytes).toBe(2048);
+    expect(env.kycRetentionDays).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { KYC_DEFAULT_MAX_UPLOAD_BYTES, KYC_DEFAULT_RETENTION_DAYS } from "~/core/kyc";
 
 /**
  * The one place that reads configuration. `main.ts` passes `process.env` in;
@@ -120,6 +121,28 @@ const schema = z.object({
     .min(1, "must be between 1 and 3600")
     .max(3600, "must be between 1 and 3600")
     .default(60),
+  KYC_ENCRYPTION_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .refine(
+      (v) => v === undefined || (/^[A-Za-z0-9+/]+={0,2}$/.test(v) && Buffer.from(v, "base64").length === 32),
+      {
+        message: "must be 32 bytes in base64 (openssl rand -base64 32)",
+      },
+    ),
+  KYC_MAX_UPLOAD_BYTES: z.coerce
+    .number({ message: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1024, "must be between 1024 and 52428800")
+    .max(50 * 1024 * 1024, "must be between 1024 and 52428800")
+    .default(KYC_DEFAULT_MAX_UPLOAD_BYTES),
+  KYC_RETENTION_DAYS: z.coerce
+    .number({ message: "must be a whole number" })
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 3650")
+    .max(3650, "must be between 0 and 3650")
+    .default(KYC_DEFAULT_RETENTION_DAYS),
 });
 
 export type RawEnv = z.input<typeof schema>;
@@ -166,6 +189,12 @@ export interface Env {
     | undefined;
   /** How long a claimed job is held before another worker may run it again (its process may have died). */
   jobLeaseMs: number;
+  /** AES-256-GCM key for KYC documents and document ids (32 bytes); unset outside production: see kyc-key.ts. */
+  kycEncryptionKey: Buffer | undefined;
+  /** Largest KYC document accepted, in bytes. */
+  kycMaxUploadBytes: number;
+  /** Days after a KYC decision before the document's bytes are deleted. */
+  kycRetentionDays: number;
 }
 
 export class EnvError extends Error {}
@@ -198,6 +227,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (e.NODE_ENV === "production" && !e.SMTP_URL) {
     throw new EnvError(
       "Invalid configuration: SMTP_URL is required when NODE_ENV=production (confirmation and reset e-mails must be delivered)",
+    );
+  }
+  if (e.NODE_ENV === "production" && !e.KYC_ENCRYPTION_KEY) {
+    throw new EnvError(
+      "Invalid configuration: KYC_ENCRYPTION_KEY is required when NODE_ENV=production (32 bytes in base64: openssl rand -base64 32)",
     );
   }
   return {
@@ -236,5 +270,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
           }
         : undefined,
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
+    kycEncryptionKey: e.KYC_ENCRYPTION_KEY ? Buffer.from(e.KYC_ENCRYPTION_KEY, "base64") : undefined,
+    kycMaxUploadBytes: e.KYC_MAX_UPLOAD_BYTES,
+    kycRetentionDays: e.KYC_RETENTION_DAYS,
   };
 }

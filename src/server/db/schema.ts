@@ -200,8 +200,40 @@ export interface RedemptionTable {
   paid_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+export type KycStatusValue = "pending" | "approved" | "rejected";
+
+/** The KYC decision record; it stays after the document's bytes are deleted (see kyc_documents). */
+export interface KycSubmissionTable {
+  id: Generated<string>;
+  user_id: string;
+  status: Generated<KycStatusValue>;
+  full_name: string;
+  /** The document id sealed with AES-256-GCM (src/server/kyc/kyc-crypto.ts); only administrators see it opened. */
+  document_id_sealed: Uint8Array;
+  /** What the submitter sees of the document id, e.g. `••••1234`. */
+  document_id_hint: string;
+  /** Sniffed from the file's content: image/jpeg, image/png, image/webp or application/pdf. */
+  document_type: string;
+  document_size: number;
+  reason: string | null;
+  decided_by: string | null;
+  decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When the retention job deleted the document's bytes. */
+  document_deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Generated<Date>;
+}
+
+/** The uploaded document, sealed with AES-256-GCM; deleted by the retention job, the submission stays. */
+export interface KycDocumentTable {
+  submission_id: string;
+  content: Uint8Array;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
   redemptions: RedemptionTable;
+  kyc_submissions: KycSubmissionTable;
+  kyc_documents: KycDocumentTable;
   audit_log: AuditLogTable;
   jobs: JobTable;
   coin_ledger: CoinLedgerTable;

@@ -81,3 +81,28 @@ export function redemptionRejectedMail(
     ),
   };
 }
+
+/** Sent when an administrator approves or rejects a KYC submission; `url` opens the /kyc page. */
+export function kycDecisionMail(
+  to: string,
+  decision: { approved: boolean; reason: string | null },
+  url: string,
+): MailMessage {
+  const title = decision.approved ? "Your identity is verified" : "Your identity check was not approved";
+  const paragraphs = decision.approved
+    ? [`Good news: we have checked your documents and your ${APP_NAME} account is now verified.`]
+    : [
+        `We have checked your documents and could not verify your identity for your ${APP_NAME} account.`,
+        `Reason: ${decision.reason ?? "not given"}`,
+        "You can correct this and submit your documents again.",
+      ];
+  const footer = "Your documents are deleted from our systems some time after this decision.";
+  return {
+    to,
+    subject: decision.approved
+      ? `${APP_NAME}: identity verified`
+      : `${APP_NAME}: identity check not approved`,
+    text: `${paragraphs.join("\n\n")}\n\nSee your status:\n${url}\n\n${footer}\n`,
+    html: layout(title, paragraphs, { label: "See my status", url }, footer),
+  };
+}

@@ -1,11 +1,11 @@
+import type { KycStatus } from "~/core/kyc";
 import type { Database } from "../db/client";
-
-/** A user's identity verification as redemptions see it: approved, or not (yet). */
-export type KycState = "approved" | "pending" | "rejected" | "none";
+import { getKycStatus } from "../kyc/kyc.service";
 
 /**
- * The user's KYC state. Only `approved` lets a user redeem while REDEEM_REQUIRE_KYC is on (the default).
+ * The user's KYC state (their latest submission, or 'none'). Only `approved` lets a user redeem while
+ * REDEEM_REQUIRE_KYC is on (the default).
  */
-export async function kycStateOf(_db: Database, _userId: string): Promise<KycState> {
-  return "none";
+export async function kycStateOf(db: Database, userId: string): Promise<KycStatus> {
+  return (await getKycStatus(db, userId)).status;
 }

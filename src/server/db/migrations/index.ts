@@ -6,6 +6,7 @@ import * as m0004 from "./0004-quizzes";
 import * as m0005 from "./0005-games";
 import * as m0010 from "./0010-jobs";
 import * as m0040 from "./0040-admin-and-audit";
+import * as m0050 from "./0050-kyc";
 import * as m0060 from "./0060-redemptions";
 
 /** Every migration, in order. The same files run on PGlite and PostgreSQL. */
@@ -17,5 +18,6 @@ export const migrations: Record<string, Migration> = {
   "0005-games": m0005,
   "0010-jobs": m0010,
   "0040-admin-and-audit": m0040,
+  "0050-kyc": m0050,
   "0060-redemptions": m0060,
 };
