@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Redemption } from "~/core/redemptions";
 import { balanceAndLedger, grantCoins } from "../../../tests/support/coins";
 import { type TestUser, uniqueEmail } from "../../../tests/support/factories";
+import { giveApprovedKyc, givePendingKyc } from "../../../tests/support/kyc";
 import { createTestContext, type TestContext } from "../../../tests/support/test-app";
 
 /** Requests, limits, cancellation and the manual payout flow (Tremendous payouts: payouts.db.test.ts). */
@@ -234,6 +235,26 @@ describe("limits", () => {
         expect.objectContaining({ key: "standing", ok: true }),
       ]);
       expect(await balanceAndLedger(strict.db, user.id)).toEqual({ balance: 1000, ledger: 1000 });
+
+      await givePendingKyc(strict.deps, user.id);
+      const pending = await (
+        await strict.request("/api/redemptions/eligibility", { cookie: user.cookie })
+      ).json();
+      expect(pending.checklist[1]).toMatchObject({ ok: false, detail: "Your documents are being reviewed." });
+
+      const verified = await strict.createVerifiedUser();
+      await grantCoins(strict.db, verified.id, 1000);
+      await giveApprovedKyc(strict.deps, verified.id);
+      const ready = await (
+        await strict.request("/api/redemptions/eligibility", { cookie: verified.cookie })
+      ).json();
+      expect(ready.ready).toBe(true);
+      const ok = await strict.request("/api/redemptions", {
+        method: "POST",
+        cookie: verified.cookie,
+        json: { coins: 1000, method: "paypal" },
+      });
+      expect(ok.status).toBe(201);
     } finally {
       await strict.close();
     }
