@@ -46,7 +46,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 
 /** The built server (dist/web + src/server) as a child process on a free port with its own temporary DATA_DIR. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), "ple-e2e-")));
   const url = `http://localhost:${port}`;
   let log = "";

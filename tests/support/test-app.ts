@@ -1,5 +1,6 @@
 import { createApp } from "~/server/app";
 import { createDeps, type DepsOverrides } from "~/server/create-deps";
+import type { DatabaseHandle } from "~/server/db/client";
 import { parseEnv, type RawEnv } from "~/server/env";
 import { createLogger } from "~/server/logger";
 import type { ApiClient, ApiRequest } from "./factories";
@@ -20,9 +21,16 @@ export function nextIp(): string {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
 
-/** The real app, in-process, on a fresh database, with helpers that sign users up and in through the API. */
-export async function createTestContext(overrides: TestEnvOverrides = {}, deps: DepsOverrides = {}) {
-  const handle = await openTestDatabase();
+/**
+ * The real app, in-process, on a fresh database (or on `database`, e.g. a data dir a server process will open
+ * next), with helpers that sign users up and in through the API.
+ */
+export async function createTestContext(
+  overrides: TestEnvOverrides = {},
+  deps: DepsOverrides = {},
+  database?: DatabaseHandle,
+) {
+  const handle = database ?? (await openTestDatabase());
   const env = parseEnv({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
