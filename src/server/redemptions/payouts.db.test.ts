@@ -152,6 +152,8 @@ describe("tremendous payouts", () => {
     await ctx.deps.jobs.stop();
     try {
       expect((await asAdmin(`/${r.id}/approve`)).status).toBe(200);
+      // Approved for Tremendous: the job may be paying it, so it cannot be rejected.
+      expect((await asAdmin(`/${r.id}/reject`, { reason: "Fraud" })).status).toBe(409);
       await ctx.db
         .updateTable("redemptions")
         .set({ status: "failed", reason: "test" })

@@ -18,7 +18,7 @@ import { toRedemption } from "./redemptions.service";
  * already happened answers the redemption as it is; a transition from any other state is 409 REDEMPTION_STATE.
  *
  *   pending → approved → paid          (manual: an administrator records the reference; automatic: the job)
- *   pending → rejected (refund)        failed → rejected (refund)
+ *   pending → rejected (refund)        failed → rejected (refund)     approved (manual) → rejected (refund)
  *   approved → failed (the job)        failed → approved (retry: a new payout job)
  *   pending → cancelled (the user, refund)
  */
@@ -137,7 +137,13 @@ export async function rejectRedemption(
         updated_at: sql`now()`,
       })
       .where("id", "=", id)
-      .where("status", "in", ["pending", "failed"])
+      .where((eb) =>
+        eb.or([
+          eb("status", "in", ["pending", "failed"]),
+          // An approved manual payout has no job that could be paying it: the administrator may still refuse it.
+          eb.and([eb("status", "=", "approved"), eb("provider", "=", "manual")]),
+        ]),
+      )
       .returningAll()
       .executeTakeFirst();
     if (!row) {

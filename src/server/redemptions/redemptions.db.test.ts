@@ -388,6 +388,17 @@ describe("cancel, reject and manual payout", () => {
     expect(actions.map((a) => a.action)).toEqual(["redemption.approve", "redemption.mark_paid"]);
   });
 
+  it("an approved manual payout may still be rejected, with one refund, and then not be marked paid", async () => {
+    const user = await userWith(1000);
+    const r = await requested(user, 1000);
+    expect((await asAdmin(`/${r.id}/approve`)).status).toBe(200);
+    const reject = await asAdmin(`/${r.id}/reject`, { reason: "Could not pay this address" });
+    expect(reject.status).toBe(200);
+    expect((await asAdmin(`/${r.id}/mark-paid`, { reference: "LATE" })).status).toBe(409);
+    expect(await refundsOf(r.id)).toHaveLength(1);
+    expect(await balanceAndLedger(ctx.db, user.id)).toEqual({ balance: 1000, ledger: 1000 });
+  });
+
   it("the queue lists pending first with the user's KYC state, account age, earnings and signals; the overview counts them", async () => {
     const user = await userWith(1000);
     const r = await requested(user, 1000);

@@ -79,7 +79,8 @@ function TextAction({
 
 function QueueItem({ r }: { r: AdminRedemption }) {
   const { run, busy } = useDecision();
-  const canReject = r.status === "pending" || r.status === "failed";
+  const canReject =
+    r.status === "pending" || r.status === "failed" || (r.status === "approved" && r.provider === "manual");
   return (
     <li aria-label={`Redemption #${r.id}`}>
       <Card>
