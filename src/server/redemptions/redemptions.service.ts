@@ -37,6 +37,8 @@ export function toRedemption(r: Row): Redemption {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** "$X.YZ" of whole cents (formatDollars takes coins: 2 coins = 1 cent). */
+const dollarsOfCents = (cents: number) => formatDollars(cents * 2);
 /** Statuses whose dollars count against the daily cap (a rejected or cancelled request gave its coins back). */
 const COUNTED = ["pending", "approved", "paid", "failed"] as const;
 
@@ -51,7 +53,7 @@ interface Standing {
   kyc: Awaited<ReturnType<typeof kycStateOf>>;
 }
 
-async function standingOf(db: Database | Transaction<DB>, userId: string, now: Date): Promise<Standing> {
+async function standingOf(db: Database, userId: string, now: Date): Promise<Standing> {
   const dayStart = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
   const user = await db
     .selectFrom("user")
@@ -76,7 +78,7 @@ async function standingOf(db: Database | Transaction<DB>, userId: string, now: D
     balance: user.points,
     pending: counts.pending,
     centsToday: counts.cents_today,
-    kyc: await kycStateOf(db as Database, userId),
+    kyc: await kycStateOf(db, userId),
   };
 }
 
@@ -139,8 +141,8 @@ export async function getEligibility(
     balance: s.balance,
     minCoins: deps.env.redeem.minCoins,
     minDollars: formatDollars(deps.env.redeem.minCoins),
-    dailyCapDollars: formatDollars(capCents * 2),
-    remainingTodayDollars: formatDollars(Math.max(0, capCents - s.centsToday) * 2),
+    dailyCapDollars: dollarsOfCents(capCents),
+    remainingTodayDollars: dollarsOfCents(Math.max(0, capCents - s.centsToday)),
     maxPending: deps.env.redeem.maxPending,
     pending: s.pending,
     kycRequired: deps.env.redeem.requireKyc,
@@ -184,7 +186,7 @@ export async function requestRedemption(
     if (s.centsToday + cents > capCents)
       throw new AppError(
         "REDEEM_DAILY_CAP",
-        `Redemptions are limited to $${formatDollars(capCents * 2)} a day; you can redeem up to $${formatDollars(Math.max(0, capCents - s.centsToday) * 2)} more today.`,
+        `Redemptions are limited to $${dollarsOfCents(capCents)} a day; you can redeem up to $${dollarsOfCents(Math.max(0, capCents - s.centsToday))} more today.`,
       );
     const row = await trx
       .insertInto("redemptions")
