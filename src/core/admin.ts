@@ -16,7 +16,7 @@ export interface AdminOverview {
   /** What the platform owes: the sum of all balances. */
   liability: { coins: number; dollars: string };
   /** Work waiting for an operator, one entry per area that has a queue (KYC, redemptions, referral reviews…). */
-  pending: { key: string; label: string; count: number; href: string }[];
+  pending: { key: string; label: string; count: number; href: string; dollars?: string }[];
 }
 
 /** Reasons an administrator gives (adjustments, bans, role changes): shown in the audit log. */

@@ -16,11 +16,16 @@ export const ledgerKinds = [
   "video_watch",
   "referral_bonus",
   "adjustment",
+  "redemption",
+  "redemption_refund",
 ] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
 /** Kinds a feature earns through its own server-verified action; amounts never come from a request. */
-export type EarningKind = Exclude<LedgerKind, "referral_bonus" | "adjustment">;
+export type EarningKind = Exclude<
+  LedgerKind,
+  "referral_bonus" | "adjustment" | "redemption" | "redemption_refund"
+>;
 
 export const rewards: Record<EarningKind, { amount: number; reason: string }> = {
   ttt_win: { amount: 10, reason: "Tic Tac Toe win" },

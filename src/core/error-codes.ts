@@ -43,6 +43,33 @@ export const errorCatalog = {
     status: 409,
     message: "This adjustment would take the balance below 0 coins; nothing was changed.",
   },
+  /** Redemptions (docs/product.md, "Redemptions"). */
+  INSUFFICIENT_BALANCE: { status: 409, message: "You don't have enough coins to redeem this amount." },
+  REDEEM_BELOW_MINIMUM: { status: 422, message: "This is below the minimum redemption." },
+  KYC_REQUIRED: {
+    status: 403,
+    message: "Please verify your identity (KYC) before your first redemption.",
+  },
+  REDEEM_PENDING_LIMIT: {
+    status: 409,
+    message: "You already have a pending redemption. Wait for it to be reviewed or cancel it first.",
+  },
+  REDEEM_DAILY_CAP: { status: 409, message: "This would go over the daily redemption limit." },
+  REDEEM_NOT_ALLOWED: { status: 403, message: "Your account cannot redeem coins at the moment." },
+  REDEMPTION_STATE: { status: 409, message: "This redemption can no longer be changed that way." },
+  /** KYC: one submission is reviewed at a time; after a rejection the user may submit again. */
+  KYC_PENDING: { status: 409, message: "Your documents are already waiting for review." },
+  KYC_ALREADY_APPROVED: { status: 409, message: "Your identity is already verified." },
+  KYC_ALREADY_DECIDED: { status: 409, message: "This submission has already been decided." },
+  KYC_FILE_REQUIRED: { status: 422, message: "Please choose a photo or scan of your identity document." },
+  KYC_FILE_EMPTY: { status: 422, message: "The chosen file is empty." },
+  KYC_FILE_TYPE: {
+    status: 415,
+    message: "Upload a JPEG, PNG or WebP image or a PDF (the file's content decides, not its name).",
+  },
+  KYC_FILE_TOO_LARGE: { status: 413, message: "The document is too large." },
+  /** The document's bytes were deleted after the retention period; the decision record stays. */
+  KYC_DOCUMENT_DELETED: { status: 410, message: "This document was deleted after the retention period." },
   CROSS_ORIGIN: { status: 403, message: "Cross-origin requests are not allowed." },
   NOT_FOUND: { status: 404, message: "Not found." },
   METHOD_NOT_ALLOWED: { status: 405, message: "Method not allowed." },

@@ -19,6 +19,7 @@ import { createDevMailboxRoutes } from "./mail/dev-mailbox.routes";
 import { createOpenApiRoutes } from "./openapi/openapi.routes";
 import { createProfileRoutes } from "./profile/profile.routes";
 import { createQuizzesRoutes } from "./quizzes/quizzes.routes";
+import { createRedemptionsRoutes } from "./redemptions/redemptions.routes";
 import { createReferralsRoutes } from "./referrals/referrals.routes";
 import { createMediaRoutes } from "./videos/media.routes";
 import { createVideosRoutes } from "./videos/videos.routes";
@@ -51,6 +52,7 @@ export function createApi(deps: AppDeps) {
     .route("/videos", createVideosRoutes(deps))
     .route("/quizzes", createQuizzesRoutes(deps))
     .route("/referrals", createReferralsRoutes(deps))
+    .route("/redemptions", createRedemptionsRoutes(deps))
     .route("/admin", createAdminRoutes(deps))
     .route("/earning", createEarningRoutes(deps));
   // The OpenAPI document is generated from `api` on first request: every route above, and its own.

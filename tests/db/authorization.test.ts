@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Actor, leakedSecrets, type MatrixCase, snapshotOf } from "#tests/support/authorization";
 import { authorizationMatrix, type MatrixFixtures } from "#tests/support/authorization-matrix";
+import { grantCoins } from "#tests/support/coins";
 import { watchVideoToEnd } from "#tests/support/earning";
 import { linkIn, type TestUser, uniqueEmail, waitForMail } from "#tests/support/factories";
 import { answerProblems, declaredAnswerSchemas } from "#tests/support/response-schemas";
 import { createTestContext, type TestContext } from "#tests/support/test-app";
 import type { OpenApiDocument } from "~/server/openapi/build-document";
+import { requestRedemption } from "~/server/redemptions/redemptions.service";
 
 /**
  * The authorization matrix: every operation of /api/openapi.json, asked by a guest, by another signed-in
@@ -58,6 +60,14 @@ beforeAll(async () => {
     .where("userId", "=", owner.id)
     .executeTakeFirstOrThrow();
   const link = linkIn(await waitForMail(ctx.client, owner.email, /confirm/i), "/api/auth/verify-email");
+  // Two redemptions of the owner, made with KYC switched off for this setup only.
+  await grantCoins(ctx.db, owner.id, 2000);
+  const noKyc = {
+    db: ctx.db,
+    env: { ...ctx.env, redeem: { ...ctx.env.redeem, requireKyc: false, maxPending: 2 } },
+  };
+  const toCancel = await requestRedemption(noKyc, owner, { coins: 1000, method: "paypal" });
+  const toDecide = await requestRedemption(noKyc, owner, { coins: 1000, method: "gift_card" });
   f = {
     ctx,
     owner,
@@ -71,6 +81,7 @@ beforeAll(async () => {
       verifyLink: link.pathname + link.search,
     },
     questionId: quiz.questions[0].id,
+    redemptions: { toCancel: toCancel.redemption.id, toDecide: toDecide.redemption.id },
   };
   matrix = authorizationMatrix(f);
   answerSchemas = declaredAnswerSchemas(ctx.app as never);

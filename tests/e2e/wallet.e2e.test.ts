@@ -125,7 +125,7 @@ describeE2E("wallet pages", () => {
     await expectNoAxeViolations(page);
   });
 
-  it("redeem: the label shows the maximum; input is clamped; each submit message; nothing is sent", async () => {
+  it("redeem: the label shows the maximum; input is clamped; each refusal's notice; below the minimum nothing is sent", async () => {
     const user = await createVerifiedUser(api());
     await answerQuizCorrectly(api(), user, 3);
     const { page, errors } = await signedIn(user);
@@ -138,7 +138,12 @@ describeE2E("wallet pages", () => {
     await dialog.waitFor();
     const field = dialog.getByLabel("Coins to redeem (max 30)", { exact: true });
     const preview = dialog.getByText(/^Dollar value: /);
-    await dialog.getByText(/^This is a placeholder/).waitFor();
+    await expect
+      .poll(() => preview.textContent(), { timeout: 10_000 })
+      .toBe("Dollar value: $0.00 (minimum 1000 coins, $5.00)");
+    expect(await dialog.getByText(/placeholder/i).count()).toBe(0);
+    await dialog.getByRole("group", { name: "Payout method" }).waitFor();
+    expect(await dialog.getByLabel("PayPal e-mail address").inputValue()).toBe(user.email);
     expect(await field.getAttribute("type")).toBe("number");
     expect(await field.inputValue()).toBe("0");
     await expectNoAxeViolations(page);
@@ -151,35 +156,28 @@ describeE2E("wallet pages", () => {
     // Negative → 0; fractional → whole; above the balance → the balance; the preview follows.
     await field.fill("-5");
     await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe("0");
-    expect(await preview.textContent()).toBe("Dollar value: $0.00");
+    expect(await preview.textContent()).toBe("Dollar value: $0.00 (minimum 1000 coins, $5.00)");
     await submit.click();
     await expectNotice(page, "Invalid Amount", "Please enter a valid amount of coins to redeem.");
     await field.fill("12.7");
     await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe("12");
-    expect(await preview.textContent()).toBe("Dollar value: $0.06");
+    expect(await preview.textContent()).toBe("Dollar value: $0.06 (minimum 1000 coins, $5.00)");
     await field.fill("5000");
     await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe("30");
-    expect(await preview.textContent()).toBe("Dollar value: $0.15");
+    expect(await preview.textContent()).toBe("Dollar value: $0.15 (minimum 1000 coins, $5.00)");
 
-    // Cancel keeps the amount; a successful submit closes the dialog and resets it.
+    // Cancel keeps the amount; below the minimum the request is refused with the minimum, and the dialog stays.
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "hidden" });
     await page.getByRole("button", { name: "Redeem Coins for Cash" }).click();
     await field.waitFor();
     expect(await field.inputValue()).toBe("30");
     await submit.click();
-    await expectNotice(
-      page,
-      "Redemption Request (Placeholder)",
-      "Your request to redeem 30 coins ($0.15) has been submitted.",
-    );
-    await dialog.waitFor({ state: "hidden" });
-    await page.getByRole("button", { name: "Redeem Coins for Cash" }).click();
-    await field.waitFor();
-    expect(await field.inputValue()).toBe("0");
+    await expectNotice(page, "Below the Minimum", "The minimum redemption is 1000 coins ($5.00).");
+    expect(await dialog.isVisible()).toBe(true);
 
-    // A placeholder: no request left the page, and the balance is untouched.
-    expect(calls).toEqual([]);
+    // No request left the page, and the balance is untouched.
+    expect(calls.filter((c) => !c.startsWith("GET "))).toEqual([]);
     expect(await balanceOf(api(), user)).toBe(30);
     expect(errors).toEqual([]);
   });
@@ -208,13 +206,9 @@ describeE2E("wallet pages", () => {
     await expectNotice(page, "Insufficient Balance", "You don't have enough coins to redeem this amount.");
     expect(await dialog.isVisible()).toBe(true);
 
-    // Within the new balance it goes through.
+    // Within the new balance the next rule applies: the minimum.
     await field.fill("10");
     await dialog.getByRole("button", { name: "Submit Redemption Request" }).click();
-    await expectNotice(
-      page,
-      "Redemption Request (Placeholder)",
-      "Your request to redeem 10 coins ($0.05) has been submitted.",
-    );
+    await expectNotice(page, "Below the Minimum", "The minimum redemption is 1000 coins ($5.00).");
   });
 });

@@ -20,6 +20,8 @@ export interface MatrixFixtures {
   };
   /** A question of the owner's quiz session (question ids are the quiz's, not secret). */
   questionId: string;
+  /** Two pending redemptions of the owner: one the owner cancels, one an administrator decides. */
+  redemptions: { toCancel: number; toDecide: number };
 }
 
 const json = (value: unknown) => ({ json: value });
@@ -98,6 +100,42 @@ export function authorizationMatrix(f: MatrixFixtures): Record<string, MatrixCas
     },
     "POST /api/videos/watches/{watchId}/complete": {
       request: () => post(`/api/videos/watches/${f.a.watchId}/complete`),
+      expect: { guest: 401, other: 404, owner: 200 },
+    },
+    "GET /api/redemptions/eligibility": {
+      request: () => ({ path: "/api/redemptions/eligibility" }),
+      expect: signedIn(200),
+      check: async (actor, res) => {
+        const row = await f.ctx.db
+          .selectFrom("user_profiles")
+          .select("points")
+          .where("id", "=", idOf(actor)!)
+          .executeTakeFirstOrThrow();
+        expect(body(res).balance).toBe(row.points);
+      },
+    },
+    "GET /api/redemptions": {
+      request: () => ({ path: "/api/redemptions" }),
+      expect: signedIn(200),
+      check: async (actor, res) => {
+        const mine = await f.ctx.db
+          .selectFrom("redemptions")
+          .select("id")
+          .where("user_id", "=", idOf(actor)!)
+          .execute();
+        const list = body(res).redemptions;
+        expect(Array.isArray(list) ? list.map((r) => Number(body(r).id)).sort() : null).toEqual(
+          mine.map((r) => Number(r.id)).sort(),
+        );
+      },
+    },
+    // KYC is required (the default) and nobody here has it: refused before any coin moves.
+    "POST /api/redemptions": {
+      request: () => post("/api/redemptions", { coins: 1000, method: "paypal" }),
+      expect: signedIn(403),
+    },
+    "POST /api/redemptions/{id}/cancel": {
+      request: () => post(`/api/redemptions/${f.redemptions.toCancel}/cancel`),
       expect: { guest: 401, other: 404, owner: 200 },
     },
     "GET /api/earning/allowance": {

@@ -15,6 +15,7 @@ import { rateLimit } from "../http/rate-limit";
 import { createRouter, type SessionUser } from "../http/router";
 import { jsonBody, params, query } from "../http/validate";
 import { listEntries } from "../ledger/ledger";
+import { createRedemptionsAdminRoutes } from "../redemptions/redemptions.admin.routes";
 import { getOverview } from "./overview.service";
 import {
   type Acting,
@@ -105,5 +106,6 @@ export const createAdminRoutes = (deps: AppDeps) => {
         return c.json(await changeRole(deps.db, acting(c.var), { userId, ...c.req.valid("json") }));
       },
     )
-    .get("/audit", query(auditQuery), async (c) => c.json(await listAudit(deps.db, c.req.valid("query"))));
+    .get("/audit", query(auditQuery), async (c) => c.json(await listAudit(deps.db, c.req.valid("query"))))
+    .route("/redemptions", createRedemptionsAdminRoutes(deps));
 };

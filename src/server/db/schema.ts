@@ -203,6 +203,57 @@ export interface JobTable {
   finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+export type RedemptionStatus = "pending" | "approved" | "paid" | "rejected" | "cancelled" | "failed";
+
+export interface RedemptionTable {
+  id: Generated<number>;
+  user_id: string;
+  coins: number;
+  cents: number;
+  method: "paypal" | "gift_card";
+  recipient: string;
+  status: Generated<RedemptionStatus>;
+  provider: "manual" | "tremendous" | null;
+  payout_attempt: Generated<number>;
+  provider_reference: string | null;
+  reason: string | null;
+  decided_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  paid_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export type KycStatusValue = "pending" | "approved" | "rejected";
+
+/** The KYC decision record; it stays after the document's bytes are deleted (see kyc_documents). */
+export interface KycSubmissionTable {
+  id: Generated<string>;
+  user_id: string;
+  status: Generated<KycStatusValue>;
+  full_name: string;
+  /** The document id sealed with AES-256-GCM (src/server/kyc/kyc-crypto.ts); only administrators see it opened. */
+  document_id_sealed: Uint8Array;
+  /** What the submitter sees of the document id, e.g. `••••1234`. */
+  document_id_hint: string;
+  /** Sniffed from the file's content: image/jpeg, image/png, image/webp or application/pdf. */
+  document_type: string;
+  document_size: number;
+  reason: string | null;
+  decided_by: string | null;
+  decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When the retention job deleted the document's bytes. */
+  document_deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Generated<Date>;
+}
+
+/** The uploaded document, sealed with AES-256-GCM; deleted by the retention job, the submission stays. */
+export interface KycDocumentTable {
+  submission_id: string;
+  content: Uint8Array;
+  created_at: Generated<Date>;
+}
+
 /** Append-only (a trigger refuses UPDATE and DELETE): written only by src/server/audit/audit.service.ts. */
 export interface AuditLogTable {
   id: Generated<number>;
@@ -229,6 +280,9 @@ export interface DB {
   jobs: JobTable;
   audit_log: AuditLogTable;
   sign_up_info: SignUpInfoTable;
+  redemptions: RedemptionTable;
+  kyc_submissions: KycSubmissionTable;
+  kyc_documents: KycDocumentTable;
   coin_ledger: CoinLedgerTable;
   games: GameTable;
   user: UserTable;

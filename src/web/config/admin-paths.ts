@@ -12,4 +12,5 @@ export const adminPaths = {
     getHref: (userId: string) => `/admin/users/${encodeURIComponent(userId)}`,
   },
   audit: { path: "audit", getHref: () => "/admin/audit" },
+  redemptions: { path: "redemptions", getHref: () => "/admin/redemptions" },
 } as const;

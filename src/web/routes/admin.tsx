@@ -16,6 +16,9 @@ const UsersRoute = lazy(() =>
   import("~/web/routes/admin/users").then((m) => ({ default: m.AdminUsersRoute })),
 );
 const UserRoute = lazy(() => import("~/web/routes/admin/user").then((m) => ({ default: m.AdminUserRoute })));
+const RedemptionsRoute = lazy(() =>
+  import("~/web/routes/admin/redemptions").then((m) => ({ default: m.AdminRedemptionsRoute })),
+);
 const AuditRoute = lazy(() =>
   import("~/web/routes/admin/audit").then((m) => ({ default: m.AdminAuditRoute })),
 );
@@ -28,6 +31,7 @@ const consoleRoutes = [
   { index: true, element: <OverviewRoute /> },
   { path: adminPaths.users.path, element: <UsersRoute /> },
   { path: adminPaths.user.path, element: <UserRoute /> },
+  { path: adminPaths.redemptions.path, element: <RedemptionsRoute /> },
   { path: adminPaths.audit.path, element: <AuditRoute /> },
   { path: "*", element: <p role="alert">This console page does not exist.</p> },
 ];

@@ -15,5 +15,6 @@ export interface ConsoleNavItem {
 export const consoleNav: readonly ConsoleNavItem[] = [
   { to: paths.admin.getHref(), label: "Overview", end: true },
   { to: adminPaths.users.getHref(), label: "Users" },
+  { to: adminPaths.redemptions.getHref(), label: "Redemptions" },
   { to: adminPaths.audit.getHref(), label: "Audit log" },
 ];
