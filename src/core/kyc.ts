@@ -37,6 +37,14 @@ export const kycFieldsSchema = z.object({
 });
 export type KycFields = z.infer<typeof kycFieldsSchema>;
 
+/** POST /api/kyc (multipart/form-data): the text fields and the file `documentUpload`. */
+export const kycSubmitForm = kycFieldsSchema.extend({
+  documentUpload: z.file({ message: "Please choose a photo or scan of your identity document." }),
+});
+
+/** "5 MB" for 5 × 1024 × 1024 bytes: how the size limit is shown. */
+export const formatMegabytes = (bytes: number) => `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
+
 /** What the submitter sees of a document id after submitting: its last characters at most, never all of it. */
 export function maskDocumentId(documentId: string): string {
   const chars = [...documentId.trim()];

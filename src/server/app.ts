@@ -11,6 +11,7 @@ import { requestLog } from "./http/request-log";
 import { createRouter } from "./http/router";
 import { securityHeaders } from "./http/security-headers";
 import { mountSpa } from "./http/spa";
+import { createKycRoutes, KYC_UPLOAD } from "./kyc/kyc.routes";
 import { createLedgerRoutes } from "./ledger/ledger.routes";
 import { createDevMailboxRoutes } from "./mail/dev-mailbox.routes";
 import { createOpenApiRoutes } from "./openapi/openapi.routes";
@@ -27,14 +28,16 @@ export interface CreateAppOptions {
 }
 
 export function createApi(deps: AppDeps) {
+  const apiBodyLimit = bodyLimit({
+    maxSize: API_BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new AppError("PAYLOAD_TOO_LARGE");
+    },
+  });
   const api = createRouter()
-    .use(
-      bodyLimit({
-        maxSize: API_BODY_LIMIT_BYTES,
-        onError: () => {
-          throw new AppError("PAYLOAD_TOO_LARGE");
-        },
-      }),
+    // The KYC upload has its own, larger limit (kyc-upload.ts); every other request gets 64 KB.
+    .use((c, next) =>
+      c.req.method === KYC_UPLOAD.method && c.req.path === KYC_UPLOAD.path ? next() : apiBodyLimit(c, next),
     )
     .use(sameOriginMutations(trustedOrigins(deps.env)))
     .route("/health", createHealthRoutes(deps))
@@ -45,6 +48,7 @@ export function createApi(deps: AppDeps) {
     .route("/videos", createVideosRoutes(deps))
     .route("/quizzes", createQuizzesRoutes(deps))
     .route("/referrals", createReferralsRoutes(deps))
+    .route("/kyc", createKycRoutes(deps))
     .route("/admin", createAdminRoutes(deps));
   // The OpenAPI document is built from `api.routes` on first request: every route above, and its own.
   return api.route("/", createOpenApiRoutes(deps, { basePath: "/api", routes: () => api.routes }));

@@ -6,6 +6,7 @@ import type { Database } from "./db/client";
 import type { Env } from "./env";
 import { createMemoryRateLimitStore, type RateLimitStore } from "./http/rate-limit";
 import { createJobWorker, type JobWorkerOptions } from "./jobs/jobs.worker";
+import { KYC_RETENTION_QUEUE, kycRetentionJobHandler } from "./kyc/kyc-retention";
 import type { Logger } from "./logger";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createMailOutbox, MAIL_QUEUE, mailJobHandler } from "./mail/outbox";
@@ -44,7 +45,10 @@ export function createDeps({
   const jobs = createJobWorker({
     db,
     logger,
-    handlers: { [MAIL_QUEUE]: mailJobHandler(mailer, logger) },
+    handlers: {
+      [MAIL_QUEUE]: mailJobHandler(mailer, logger),
+      [KYC_RETENTION_QUEUE]: kycRetentionJobHandler(db, env.kycRetentionDays, logger),
+    },
     ...overrides.jobs,
   });
   const mailOutbox = createMailOutbox(db, jobs);

@@ -5,6 +5,7 @@ import { createApp } from "./app";
 import { createDeps } from "./create-deps";
 import { openDatabase } from "./db/client";
 import { migrateToLatest } from "./db/migrate";
+import { KYC_RETENTION_EVERY_MS, KYC_RETENTION_QUEUE } from "./kyc/kyc-retention";
 import { loadEnvOrExit } from "./load-env";
 import { createLogger } from "./logger";
 import { openRedis } from "./redis/client";
@@ -35,6 +36,7 @@ if (env.redisUrl) {
 
 const deps = createDeps({ env, db: handle.db, logger, redis });
 const app = createApp(deps, { webRoot: path.resolve("dist/web") });
+deps.jobs.schedule(KYC_RETENTION_QUEUE, KYC_RETENTION_EVERY_MS);
 deps.jobs.start();
 const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
   logger.info(

@@ -1,6 +1,7 @@
 import type { AppDeps } from "../app-deps";
 import { requireAdmin } from "../auth/require-admin";
 import { createRouter } from "../http/router";
+import { createKycAdminRoutes } from "../kyc/kyc-admin.routes";
 import { getOverview } from "./overview.service";
 
 /**
@@ -11,4 +12,5 @@ import { getOverview } from "./overview.service";
 export const createAdminRoutes = (deps: AppDeps) =>
   createRouter()
     .use(requireAdmin(deps))
-    .get("/overview", async (c) => c.json(await getOverview(deps.db)));
+    .get("/overview", async (c) => c.json(await getOverview(deps.db)))
+    .route("/kyc", createKycAdminRoutes(deps));

@@ -6,7 +6,7 @@ import type { z } from "zod";
  * from the very schemas and guards the routes run — there is no second description to keep in step.
  */
 export type MiddlewareDoc =
-  | { kind: "validator"; target: "json" | "query" | "param"; schema: z.ZodType }
+  | { kind: "validator"; target: "json" | "form" | "query" | "param"; schema: z.ZodType }
   /**
    * `user`: 401 without a session; `earner`: also 403 unless the address is confirmed; `optional`: either;
    * `admin`: 401 without a session, 403 unless the user is an administrator.

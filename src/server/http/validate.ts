@@ -21,6 +21,21 @@ export const jsonBody = <S extends z.ZodType>(schema: S) =>
     { kind: "validator", target: "json", schema },
   );
 
+/**
+ * A multipart/form-data (or url-encoded) body validated by a zod schema whose file fields are `z.file()`;
+ * failures → 422 with the field paths, a body of another type → 422 for every required field. Documented as
+ * multipart/form-data. Mount a body limit before it: the form is read whole.
+ */
+export const formBody = <S extends z.ZodType>(schema: S) =>
+  documented(
+    validator("form", (value) => {
+      const parsed = schema.safeParse(value);
+      if (!parsed.success) throw new AppError("VALIDATION_FAILED", undefined, toIssues(parsed.error));
+      return parsed.data as z.output<S>;
+    }),
+    { kind: "validator", target: "form", schema },
+  );
+
 /** Route params validated by a zod schema; failures → 404 (an id that cannot exist names nothing). */
 export const params = <S extends z.ZodType>(schema: S) =>
   documented(

@@ -60,7 +60,7 @@ describe("KYC lifecycle", () => {
     expect(Buffer.from(row.document_id_sealed).toString("latin1")).not.toContain("SECRET-ID-4242");
     expect(Buffer.from(row.content).toString("latin1")).not.toContain("kyc-test");
     expect(open(key, row.document_id_sealed, documentIdAad(id)).toString()).toBe("SECRET-ID-4242");
-    expect(open(key, row.content, documentAad(id))).toEqual(pngFile());
+    expect(open(key, row.content, documentAad(id)).equals(pngFile())).toBe(true);
     expect(() => open(key, row.content, documentAad(crypto.randomUUID()))).toThrow();
   });
 

@@ -30,7 +30,11 @@ export interface OpenApiOperation {
   /** Who may call it: `user` needs a session, `earner` a session with a confirmed address, `admin` an administrator's. */
   "x-session": SessionNeed;
   parameters: Parameter[];
-  requestBody?: { required: boolean; content: { "application/json": { schema: JsonSchema } } };
+  /** JSON, or multipart/form-data for uploads (file fields are `format: binary`). */
+  requestBody?: {
+    required: boolean;
+    content: { "application/json"?: { schema: JsonSchema }; "multipart/form-data"?: { schema: JsonSchema } };
+  };
   responses: Record<string, OpenApiResponse>;
 }
 
@@ -78,6 +82,7 @@ function errorResponses(
 
   for (const doc of entry.docs) {
     if (doc.kind === "validator" && doc.target === "json") addCode("INVALID_JSON");
+    if (doc.kind === "validator" && doc.target === "form") addCode("BAD_REQUEST");
     if (doc.kind === "validator" && doc.target !== "param") addCode("VALIDATION_FAILED");
     if (doc.kind === "validator" && doc.target === "param") addCode("NOT_FOUND");
     if (doc.kind === "session" && doc.guard === "user") addCode("UNAUTHORIZED");
@@ -124,7 +129,7 @@ function operationFor(entry: RouteEntry): OpenApiOperation {
   const note = operationNotes[`${entry.method} ${entry.path}`];
   const auth = entry.authEndpoint;
   const isAuth = entry.path.startsWith(`${AUTH_BASE_PATH}/`);
-  const schemaFor = (target: "json" | "query" | "param") => {
+  const schemaFor = (target: "json" | "form" | "query" | "param") => {
     const doc = entry.docs.find((d) => d.kind === "validator" && d.target === target);
     return doc?.kind === "validator" ? doc.schema : undefined;
   };
@@ -136,10 +141,12 @@ function operationFor(entry: RouteEntry): OpenApiOperation {
         ([, name]): Parameter => ({ name: name!, in: "path", required: true, schema: { type: "string" } }),
       );
   const querySchema = schemaFor("query") ?? auth?.query;
+  const formSchema = BODY_METHODS.has(entry.method) ? schemaFor("form") : undefined;
   const bodySchema = BODY_METHODS.has(entry.method)
-    ? (schemaFor("json") ?? note?.body ?? auth?.body)
+    ? (schemaFor("json") ?? formSchema ?? note?.body ?? auth?.body)
     : undefined;
   const body = bodySchema ? jsonSchemaOf(bodySchema) : undefined;
+  const mediaType = formSchema && bodySchema === formSchema ? "multipart/form-data" : "application/json";
 
   const need = sessionNeed(entry, note);
   const success = note?.success ?? { status: 200, description: auth?.description ?? "OK" };
@@ -153,7 +160,7 @@ function operationFor(entry: RouteEntry): OpenApiOperation {
     "x-session": need,
     parameters: [...pathParams, ...(querySchema ? parametersOf(querySchema, "query") : [])],
     ...(body
-      ? { requestBody: { required: requiresBody(body), content: { "application/json": { schema: body } } } }
+      ? { requestBody: { required: requiresBody(body), content: { [mediaType]: { schema: body } } } }
       : {}),
     responses: {
       [success.status]: { description: success.description },
