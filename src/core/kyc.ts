@@ -64,6 +64,10 @@ export const kycStatusResponse = z.object({
 });
 export type KycStatusResponse = z.infer<typeof kycStatusResponse>;
 
+/** GET /api/kyc and POST /api/kyc: the status, and the largest document the server accepts. */
+export const kycPageResponse = kycStatusResponse.extend({ maxUploadBytes: z.number() });
+export type KycPageResponse = z.infer<typeof kycPageResponse>;
+
 /** An administrator's decision on a pending submission; a rejection needs a reason the user will read. */
 export const kycDecisionSchema = z.discriminatedUnion("decision", [
   z.object({
@@ -80,6 +84,14 @@ export const kycDecisionSchema = z.discriminatedUnion("decision", [
   }),
 ]);
 export type KycDecisionInput = z.infer<typeof kycDecisionSchema>;
+
+/** POST /api/admin/kyc/{id}/decision. */
+export const kycDecisionResult = z.object({
+  submissionId: z.string(),
+  userId: z.string(),
+  status: z.enum(["approved", "rejected"]),
+});
+export type KycDecisionResult = z.infer<typeof kycDecisionResult>;
 
 /** A submission as the review queue lists it. */
 export const kycQueueItem = z.object({

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { OpenApiDocument } from "~/server/openapi/build-document";
 import { type Actor, leakedSecrets, type MatrixCase, snapshotOf } from "../support/authorization";
 import { authorizationMatrix, type MatrixFixtures } from "../support/authorization-matrix";
+import { OWNER_KYC_DOCUMENT_ID } from "../support/authorization-matrix-kyc";
 import { linkIn, type TestUser, uniqueEmail, waitForMail } from "../support/factories";
+import { givePendingKyc } from "../support/kyc";
 import { createTestContext, type TestContext } from "../support/test-app";
 
 /**
@@ -52,6 +54,7 @@ beforeAll(async () => {
     .select("id")
     .where("userId", "=", owner.id)
     .executeTakeFirstOrThrow();
+  const kycSubmissionId = await givePendingKyc(ctx.deps, owner.id, { documentId: OWNER_KYC_DOCUMENT_ID });
   const link = linkIn(await waitForMail(ctx.client, owner.email, /confirm/i), "/api/auth/verify-email");
   f = {
     ctx,
@@ -63,6 +66,7 @@ beforeAll(async () => {
       accountId: account.id,
       referralCode: profile.referralCode,
       verifyLink: link.pathname + link.search,
+      kycSubmissionId,
     },
     questionId: quiz.questions[0].id,
   };
@@ -82,7 +86,13 @@ async function run(key: string, row: MatrixCase, actor: Actor) {
   if (res.status !== expected)
     failures.push(`${key} as ${actor.role}: ${res.status}, expected ${expected}: ${text.slice(0, 200)}`);
   if (actor.role === "guest" || actor.role === "other") {
-    const secrets = { id: f.owner.id, email: f.owner.email, friend: friendEmail, ...f.a };
+    const secrets = {
+      id: f.owner.id,
+      email: f.owner.email,
+      friend: friendEmail,
+      kycDocumentId: OWNER_KYC_DOCUMENT_ID,
+      ...f.a,
+    };
     const leaked = leakedSecrets(text, secrets, row.echoes);
     if (leaked.length) leaks++;
     if (leaked.length)

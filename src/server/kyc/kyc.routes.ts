@@ -1,4 +1,4 @@
-import { kycSubmitForm } from "~/core/kyc";
+import { type KycPageResponse, type KycStatusResponse, kycSubmitForm } from "~/core/kyc";
 import type { AppDeps } from "../app-deps";
 import { requireUser } from "../auth/require-user";
 import { createRouter } from "../http/router";
@@ -14,9 +14,13 @@ export const KYC_UPLOAD = { method: "POST", path: "/api/kyc" } as const;
  * /api/kyc: the signed-in user's own verification. GET: the status (the document id masked, never the
  * document). POST: a multipart submission (fullName, documentId, documentUpload) → 201 with the new status.
  */
-export const createKycRoutes = (deps: AppDeps) =>
-  createRouter()
-    .get("/", requireUser(deps), async (c) => c.json(await getKycStatus(deps.db, c.var.user.id)))
+export const createKycRoutes = (deps: AppDeps) => {
+  const page = (status: KycStatusResponse): KycPageResponse => ({
+    ...status,
+    maxUploadBytes: deps.env.kycMaxUploadBytes,
+  });
+  return createRouter()
+    .get("/", requireUser(deps), async (c) => c.json(page(await getKycStatus(deps.db, c.var.user.id))))
     .post(
       "/",
       requireUser(deps),
@@ -29,6 +33,7 @@ export const createKycRoutes = (deps: AppDeps) =>
           { db: deps.db, key: kycEncryptionKey(deps.env, deps.logger) },
           { userId: c.var.user.id, fullName, documentId, document },
         );
-        return c.json(status, 201);
+        return c.json(page(status), 201);
       },
     );
+};

@@ -21,6 +21,9 @@ const AdminRoute = lazy(() => import("~/web/routes/admin").then((m) => ({ defaul
 const AdminOverviewRoute = lazy(() =>
   import("~/web/routes/admin/overview").then((m) => ({ default: m.AdminOverviewRoute })),
 );
+const AdminKycRoute = lazy(() =>
+  import("~/web/routes/admin/kyc").then((m) => ({ default: m.AdminKycRoute })),
+);
 const KycRoute = lazy(() => import("~/web/routes/kyc").then((m) => ({ default: m.KycRoute })));
 const ReferralRoute = lazy(() => import("~/web/routes/referral").then((m) => ({ default: m.ReferralRoute })));
 const UpdatePasswordRoute = lazy(() =>
@@ -57,7 +60,10 @@ export const routes: RouteObject[] = [
                 // The console: each page below is its own chunk, never in the "/" bundle.
                 path: paths.admin.path,
                 element: <AdminRoute />,
-                children: [{ index: true, element: <AdminOverviewRoute /> }],
+                children: [
+                  { index: true, element: <AdminOverviewRoute /> },
+                  { path: paths.adminKyc.path, element: <AdminKycRoute /> },
+                ],
               },
               { path: paths.kyc.path, element: <KycRoute /> },
               { path: paths.referral.path, element: <ReferralRoute /> },

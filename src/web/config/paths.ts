@@ -21,6 +21,7 @@ export const paths = {
     getHref: (userId: string) => `/admin/users/${encodeURIComponent(userId)}`,
   },
   adminAudit: { path: "audit", getHref: () => "/admin/audit" },
+  adminKyc: { path: "kyc", getHref: () => "/admin/kyc" },
   kyc: { path: "/kyc", getHref: () => "/kyc" },
   referral: { path: "/referral", getHref: () => "/referral" },
   updatePassword: { path: "/update-password", getHref: () => "/update-password" },

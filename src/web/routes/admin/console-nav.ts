@@ -15,4 +15,5 @@ export const consoleNav: readonly ConsoleNavItem[] = [
   { to: paths.admin.getHref(), label: "Overview", end: true },
   { to: paths.adminUsers.getHref(), label: "Users" },
   { to: paths.adminAudit.getHref(), label: "Audit log" },
+  { to: paths.adminKyc.getHref(), label: "KYC review" },
 ];
