@@ -13,7 +13,10 @@ export function useDecideKyc() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision }: { id: string; decision: KycDecisionInput }) => decideKyc(id, decision),
-    // The queue, the submission and the overview's pending count all change.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["admin"] }),
+    // The queue, the submission and the overview's pending count all change. Not awaited: the caller's own
+    // callbacks run first, before the refetched queue drops the decided submission (and unmounts its panel).
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ["admin"] });
+    },
   });
 }
