@@ -203,28 +203,25 @@ export function buildRequest(
   if (cookie) init.cookie = cookie;
   const schema = op.body ?? { type: "object", properties: {} };
   if (hasBody) init.json = sample(schema, rng, known);
+  /** A request whose body is the thing damaged (or none is): path and query stay plausible. */
+  const bodyOnly = (damage: string): FuzzRequest => ({
+    method: op.method,
+    path: pathOf(op, rng, known, false) + queryOf(op, rng, known, false),
+    init,
+    what: damage,
+  });
   if (op.form && (what === "valid" || what === "body")) {
     const built = formOf(op.form, rng, known, what === "body");
     init.json = undefined;
     init.form = built.form;
-    return {
-      method: op.method,
-      path: pathOf(op, rng, known, false) + queryOf(op, rng, known, false),
-      init,
-      what: built.what,
-    };
+    return bodyOnly(built.what);
   }
 
   switch (what) {
     case "body": {
       const damaged = mutate(init.json, schema, rng);
       init.json = damaged.value;
-      return {
-        method: op.method,
-        path: pathOf(op, rng, known, false) + queryOf(op, rng, known, false),
-        init,
-        what: damaged.what,
-      };
+      return bodyOnly(damaged.what);
     }
     case "json":
       init.json = undefined;

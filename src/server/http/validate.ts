@@ -7,17 +7,20 @@ function toIssues(error: z.ZodError) {
   return error.issues.map((i) => ({ path: i.path.join(".") || "(body)", message: i.message }));
 }
 
+/** `value` parsed by `schema`, or 422 VALIDATION_FAILED with the paths of the fields that failed. */
+function parseOr422<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new AppError("VALIDATION_FAILED", undefined, toIssues(parsed.error));
+  return parsed.data as z.output<S>;
+}
+
 /**
  * JSON body validated by a zod schema; failures → 422 with the field paths. Each validator registers its
  * schema (route-docs.ts) for the OpenAPI document.
  */
 export const jsonBody = <S extends z.ZodType>(schema: S) =>
   documented(
-    validator("json", (value) => {
-      const parsed = schema.safeParse(value);
-      if (!parsed.success) throw new AppError("VALIDATION_FAILED", undefined, toIssues(parsed.error));
-      return parsed.data as z.output<S>;
-    }),
+    validator("json", (value) => parseOr422(schema, value)),
     { kind: "validator", target: "json", schema },
   );
 
@@ -28,11 +31,7 @@ export const jsonBody = <S extends z.ZodType>(schema: S) =>
  */
 export const formBody = <S extends z.ZodType>(schema: S) =>
   documented(
-    validator("form", (value) => {
-      const parsed = schema.safeParse(value);
-      if (!parsed.success) throw new AppError("VALIDATION_FAILED", undefined, toIssues(parsed.error));
-      return parsed.data as z.output<S>;
-    }),
+    validator("form", (value) => parseOr422(schema, value)),
     { kind: "validator", target: "form", schema },
   );
 
@@ -50,10 +49,6 @@ export const params = <S extends z.ZodType>(schema: S) =>
 /** Query string validated by a zod schema; failures → 422. */
 export const query = <S extends z.ZodType>(schema: S) =>
   documented(
-    validator("query", (value) => {
-      const parsed = schema.safeParse(value);
-      if (!parsed.success) throw new AppError("VALIDATION_FAILED", undefined, toIssues(parsed.error));
-      return parsed.data as z.output<S>;
-    }),
+    validator("query", (value) => parseOr422(schema, value)),
     { kind: "validator", target: "query", schema },
   );

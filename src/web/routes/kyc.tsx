@@ -1,8 +1,8 @@
 import { ShieldCheck } from "lucide-react";
 import { Page } from "~/web/components/layout/page";
 import { LoginPrompt } from "~/web/components/login-prompt";
-import { Button } from "~/web/components/ui/button";
 import { Spinner } from "~/web/components/ui/spinner";
+import { QueryState } from "~/web/features/admin/components/query-state";
 import { useKycStatus } from "~/web/features/kyc/api/get-kyc-status";
 import { KycForm } from "~/web/features/kyc/components/kyc-form";
 import { KycStatusCard } from "~/web/features/kyc/components/kyc-status-card";
@@ -10,28 +10,24 @@ import { useSession } from "~/web/lib/session";
 
 function KycContent() {
   const query = useKycStatus(true);
-  if (query.isPending)
-    return (
-      <div className="flex justify-center">
-        <Spinner label="Loading your verification status" />
-      </div>
-    );
-  if (query.error)
-    return (
-      <div className="flex flex-col items-center gap-3 text-center">
-        <p role="alert">{`Could not load your verification status: ${query.error.message}`}</p>
-        <Button variant="outline" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  const { maxUploadBytes, ...status } = query.data;
-  const canSubmit = status.status === "none" || status.status === "rejected";
+  const data = query.data;
+  const canSubmit = data?.status === "none" || data?.status === "rejected";
   return (
-    <div className="flex flex-col gap-6">
-      <KycStatusCard status={status} />
-      {canSubmit ? <KycForm maxUploadBytes={maxUploadBytes} resubmit={status.status === "rejected"} /> : null}
-    </div>
+    <QueryState
+      isPending={query.isPending}
+      error={query.error}
+      onRetry={() => void query.refetch()}
+      what="your verification status"
+    >
+      {data ? (
+        <div className="flex flex-col gap-6">
+          <KycStatusCard status={data} />
+          {canSubmit ? (
+            <KycForm maxUploadBytes={data.maxUploadBytes} resubmit={data.status === "rejected"} />
+          ) : null}
+        </div>
+      ) : null}
+    </QueryState>
   );
 }
 

@@ -1,30 +1,12 @@
 import { useState } from "react";
+import type { KycQueueItem } from "~/core/kyc";
 import { Button } from "~/web/components/ui/button";
 import { Card, CardContent } from "~/web/components/ui/card";
-import { Spinner } from "~/web/components/ui/spinner";
-import { useKycQueue } from "../api/get-kyc-queue";
 import { KycReviewPanel } from "./kyc-review-panel";
 
-/** Pending KYC submissions, oldest first; one at a time opens for review. */
-export function KycQueue() {
-  const query = useKycQueue();
+/** Pending KYC submissions (oldest first, as the API sends them); one at a time opens for review. */
+export function KycQueue({ items }: { items: readonly KycQueueItem[] }) {
   const [selected, setSelected] = useState<string | null>(null);
-  if (query.isPending)
-    return (
-      <div className="flex justify-center py-8">
-        <Spinner label="Loading the KYC queue" />
-      </div>
-    );
-  if (query.error)
-    return (
-      <div className="flex flex-col items-center gap-3 py-8 text-center">
-        <p role="alert">{`Could not load the KYC queue: ${query.error.message}`}</p>
-        <Button variant="outline" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  const items = query.data.items;
   return (
     <div className="flex flex-col gap-6">
       {items.length === 0 ? (

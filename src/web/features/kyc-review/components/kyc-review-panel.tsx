@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from "react";
 import { KYC_REASON_MAX } from "~/core/kyc";
 import { Button } from "~/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";
+import { FieldError } from "~/web/components/ui/field-error";
 import { Input } from "~/web/components/ui/input";
 import { Label } from "~/web/components/ui/label";
 import { Spinner } from "~/web/components/ui/spinner";
@@ -100,14 +101,7 @@ export function KycReviewPanel({ id, onDone }: { id: string; onDone: () => void 
             aria-invalid={reasonError ? true : undefined}
             aria-describedby={reasonError ? `${formId}-reason-error` : undefined}
           />
-          {reasonError ? (
-            <p
-              id={`${formId}-reason-error`}
-              className="text-sm font-medium text-destructive dark:text-red-300"
-            >
-              {reasonError}
-            </p>
-          ) : null}
+          <FieldError id={`${formId}-reason-error`} message={reasonError} />
           <Button type="submit" variant="outline" className="self-start" disabled={decide.isPending}>
             <X aria-hidden="true" />
             Reject

@@ -1,8 +1,9 @@
 import { Send } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
-import { formatMegabytes, kycFieldsSchema } from "~/core/kyc";
+import { type ComponentProps, type FormEvent, useId, useState } from "react";
+import { formatMegabytes, kycDocumentTypes, kycFieldsSchema } from "~/core/kyc";
 import { Button } from "~/web/components/ui/button";
 import { Card, CardContent } from "~/web/components/ui/card";
+import { FieldError } from "~/web/components/ui/field-error";
 import { Input } from "~/web/components/ui/input";
 import { Label } from "~/web/components/ui/label";
 import { ApiError } from "~/web/lib/api-client";
@@ -15,12 +16,29 @@ type Errors = Partial<Record<Field, string>>;
 const FILE_CODES = new Set(["KYC_FILE_TYPE", "KYC_FILE_EMPTY", "KYC_FILE_TOO_LARGE"]);
 const CHOOSE_FILE = "Please choose a photo or scan of your identity document.";
 
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <p id={id} className="text-sm font-medium text-destructive dark:text-red-300">
-      {message}
-    </p>
-  ) : null;
+/** A labelled, required input of the form with its error under it (linked and marked invalid). */
+function FormField({
+  id,
+  name,
+  label,
+  error,
+  ...input
+}: { id: string; name: Field; label: string; error: string | undefined } & ComponentProps<"input">) {
+  const errorId = `${id}-${name}-error`;
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={`${id}-${name}`}>{label}</Label>
+      <Input
+        id={`${id}-${name}`}
+        name={name}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...input}
+      />
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
 }
 
 /** What the form can tell before sending: the trimmed fields, and a file of an accepted size. */
@@ -46,8 +64,6 @@ export function KycForm({ maxUploadBytes, resubmit }: { maxUploadBytes: number; 
   const id = useId();
   const [errors, setErrors] = useState<Errors>({});
   const mutation = useSubmitKyc();
-  const describe = (field: Field) =>
-    errors[field] ? { "aria-invalid": true, "aria-describedby": `${id}-${field}-error` } : {};
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -85,41 +101,23 @@ export function KycForm({ maxUploadBytes, resubmit }: { maxUploadBytes: number; 
     <Card className="mx-auto w-full max-w-lg">
       <CardContent className="pt-6">
         <form onSubmit={submit} noValidate className="grid gap-5" aria-label="Identity verification">
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-fullName`}>Full Name</Label>
-            <Input
-              id={`${id}-fullName`}
-              name="fullName"
-              autoComplete="name"
-              required
-              {...describe("fullName")}
-            />
-            <FieldError id={`${id}-fullName-error`} message={errors.fullName} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-documentId`}>Document ID</Label>
-            <Input
-              id={`${id}-documentId`}
-              name="documentId"
-              autoComplete="off"
-              required
-              {...describe("documentId")}
-            />
-            <FieldError id={`${id}-documentId-error`} message={errors.documentId} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-documentUpload`}>Document Upload (image or PDF)</Label>
-            <Input
-              id={`${id}-documentUpload`}
-              name="documentUpload"
-              type="file"
-              accept="image/jpeg,image/png,image/webp,application/pdf"
-              className="h-auto py-2"
-              required
-              {...describe("documentUpload")}
-            />
-            <FieldError id={`${id}-documentUpload-error`} message={errors.documentUpload} />
-          </div>
+          <FormField id={id} name="fullName" label="Full Name" error={errors.fullName} autoComplete="name" />
+          <FormField
+            id={id}
+            name="documentId"
+            label="Document ID"
+            error={errors.documentId}
+            autoComplete="off"
+          />
+          <FormField
+            id={id}
+            name="documentUpload"
+            label="Document Upload (image or PDF)"
+            error={errors.documentUpload}
+            type="file"
+            accept={kycDocumentTypes.join(",")}
+            className="h-auto py-2"
+          />
           <p className="text-sm text-muted-foreground">
             {`JPEG, PNG, WebP or PDF, up to ${formatMegabytes(maxUploadBytes)}. Your document is stored encrypted, seen only by our reviewers and deleted some time after their decision.`}
           </p>
