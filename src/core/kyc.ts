@@ -69,20 +69,19 @@ export const kycPageResponse = kycStatusResponse.extend({ maxUploadBytes: z.numb
 export type KycPageResponse = z.infer<typeof kycPageResponse>;
 
 /** An administrator's decision on a pending submission; a rejection needs a reason the user will read. */
-export const kycDecisionSchema = z.discriminatedUnion("decision", [
-  z.object({
-    decision: z.literal("approve"),
-    reason: z.string().trim().max(KYC_REASON_MAX).optional(),
-  }),
-  z.object({
-    decision: z.literal("reject"),
+export const kycDecisionSchema = z
+  .object({
+    decision: z.enum(["approve", "reject"]),
     reason: z
-      .string({ message: "Please give a reason for the rejection." })
+      .string()
       .trim()
-      .min(1, "Please give a reason for the rejection.")
-      .max(KYC_REASON_MAX, `The reason can be at most ${KYC_REASON_MAX} characters.`),
-  }),
-]);
+      .max(KYC_REASON_MAX, `The reason can be at most ${KYC_REASON_MAX} characters.`)
+      .optional(),
+  })
+  .refine((d) => d.decision === "approve" || (d.reason ?? "") !== "", {
+    path: ["reason"],
+    message: "Please give a reason for the rejection.",
+  });
 export type KycDecisionInput = z.infer<typeof kycDecisionSchema>;
 
 /** POST /api/admin/kyc/{id}/decision. */
