@@ -109,6 +109,26 @@ describe("KYC lifecycle", () => {
     expect(await codeOf(givePendingKyc(ctx.deps, user.id))).toBe("KYC_ALREADY_APPROVED");
   });
 
+  it("two decisions at once: one wins, the other gets 409; one audit row and one e-mail", async () => {
+    const user = await insertUserRow(ctx.db);
+    const id = await givePendingKyc(ctx.deps, user.id);
+    const results = await Promise.allSettled([
+      decideKyc(ctx.deps, { submissionId: id, actorId: null, decision: "approve" }),
+      decideKyc(ctx.deps, { submissionId: id, actorId: null, decision: "reject", reason: "No." }),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const failed = results.find((r) => r.status === "rejected");
+    expect(failed?.status === "rejected" && (failed.reason as AppError).code).toBe("KYC_ALREADY_DECIDED");
+    const audit = await ctx.db.selectFrom("audit_log").select("id").where("target_id", "=", id).execute();
+    expect(audit).toHaveLength(1);
+    const jobs = await ctx.db
+      .selectFrom("jobs")
+      .select("id")
+      .where("dedupe_key", "=", `kyc-decision:${id}`)
+      .execute();
+    expect(jobs).toHaveLength(1);
+  });
+
   it("rejects with a reason the user sees, and then accepts a new submission", async () => {
     const user = await insertUserRow(ctx.db);
     await decidedKyc(ctx.deps, user.id, { decision: "reject", reason: "The photo is blurred." });
