@@ -14,6 +14,7 @@ import { requestLog } from "./http/request-log";
 import { createRouter } from "./http/router";
 import { securityHeaders } from "./http/security-headers";
 import { mountSpa } from "./http/spa";
+import { createKycRoutes, KYC_UPLOAD } from "./kyc/kyc.routes";
 import { createLedgerRoutes } from "./ledger/ledger.routes";
 import { createDevMailboxRoutes } from "./mail/dev-mailbox.routes";
 import { createOpenApiRoutes } from "./openapi/openapi.routes";
@@ -32,15 +33,17 @@ export interface CreateAppOptions {
 }
 
 export function createApi(deps: AppDeps) {
+  const apiBodyLimit = bodyLimit({
+    maxSize: API_BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new AppError("PAYLOAD_TOO_LARGE");
+    },
+  });
   const api = createRouter()
     .use(noStoreByDefault())
-    .use(
-      bodyLimit({
-        maxSize: API_BODY_LIMIT_BYTES,
-        onError: () => {
-          throw new AppError("PAYLOAD_TOO_LARGE");
-        },
-      }),
+    // The KYC upload has its own, larger limit (kyc-upload.ts); every other request gets 64 KB.
+    .use((c, next) =>
+      c.req.method === KYC_UPLOAD.method && c.req.path === KYC_UPLOAD.path ? next() : apiBodyLimit(c, next),
     )
     .use(jsonBodyGuard())
     .use(sameOriginMutations(trustedOrigins(deps.env)))
@@ -53,6 +56,7 @@ export function createApi(deps: AppDeps) {
     .route("/quizzes", createQuizzesRoutes(deps))
     .route("/referrals", createReferralsRoutes(deps))
     .route("/redemptions", createRedemptionsRoutes(deps))
+    .route("/kyc", createKycRoutes(deps))
     .route("/admin", createAdminRoutes(deps))
     .route("/earning", createEarningRoutes(deps));
   // The OpenAPI document is generated from `api` on first request: every route above, and its own.

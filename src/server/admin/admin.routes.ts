@@ -14,6 +14,7 @@ import { requireAdmin, requireFreshSession } from "../auth/require-admin";
 import { rateLimit } from "../http/rate-limit";
 import { createRouter, type SessionUser } from "../http/router";
 import { jsonBody, params, query } from "../http/validate";
+import { createKycAdminRoutes } from "../kyc/kyc-admin.routes";
 import { listEntries } from "../ledger/ledger";
 import { createRedemptionsAdminRoutes } from "../redemptions/redemptions.admin.routes";
 import { getOverview } from "./overview.service";
@@ -107,5 +108,6 @@ export const createAdminRoutes = (deps: AppDeps) => {
       },
     )
     .get("/audit", query(auditQuery), async (c) => c.json(await listAudit(deps.db, c.req.valid("query"))))
-    .route("/redemptions", createRedemptionsAdminRoutes(deps));
+    .route("/redemptions", createRedemptionsAdminRoutes(deps))
+    .route("/kyc", createKycAdminRoutes(deps));
 };

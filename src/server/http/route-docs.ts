@@ -14,7 +14,7 @@ import { type ErrorCode, errorCatalog } from "~/core/error-codes";
  * the document is built from the very schemas and guards the routes run — there is no second description.
  */
 export type MiddlewareDoc =
-  | { kind: "validator"; target: "json" | "query" | "param"; schema: z.ZodType }
+  | { kind: "validator"; target: "json" | "form" | "query" | "param"; schema: z.ZodType }
   /**
    * `user`: 401 without a session; `earner`: also 403 unless the address is confirmed; `optional`: either;
    * `admin`: 401 without a session, 403 unless the user is an administrator.
