@@ -15,6 +15,7 @@ import { createRouter } from "./http/router";
 import { securityHeaders } from "./http/security-headers";
 import { mountSpa } from "./http/spa";
 import { createKycRoutes, KYC_UPLOAD } from "./kyc/kyc.routes";
+import { isMultipart } from "./kyc/kyc-upload";
 import { createLedgerRoutes } from "./ledger/ledger.routes";
 import { createDevMailboxRoutes } from "./mail/dev-mailbox.routes";
 import { createOpenApiRoutes } from "./openapi/openapi.routes";
@@ -39,12 +40,15 @@ export function createApi(deps: AppDeps) {
       throw new AppError("PAYLOAD_TOO_LARGE");
     },
   });
+  const isKycUpload = (req: { method: string; path: string; header: (name: string) => string | undefined }) =>
+    req.method === KYC_UPLOAD.method &&
+    req.path === KYC_UPLOAD.path &&
+    isMultipart(req.header("content-type"));
   const api = createRouter()
     .use(noStoreByDefault())
-    // The KYC upload has its own, larger limit (kyc-upload.ts); every other request gets 64 KB.
-    .use((c, next) =>
-      c.req.method === KYC_UPLOAD.method && c.req.path === KYC_UPLOAD.path ? next() : apiBodyLimit(c, next),
-    )
+    // The KYC upload streams through its own, larger limit and is never JSON (kyc-upload.ts); every other
+    // request gets 64 KB and the JSON nesting guard.
+    .use((c, next) => (isKycUpload(c.req) ? next() : apiBodyLimit(c, next)))
     .use(jsonBodyGuard())
     .use(sameOriginMutations(trustedOrigins(deps.env)))
     .route("/", createHealthRoutes(deps))
