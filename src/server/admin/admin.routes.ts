@@ -16,6 +16,7 @@ import { createRouter, type SessionUser } from "../http/router";
 import { jsonBody, params, query } from "../http/validate";
 import { listEntries } from "../ledger/ledger";
 import { getOverview } from "./overview.service";
+import { createReferralReviewRoutes } from "./referral-reviews.routes";
 import {
   type Acting,
   adjustCoins,
@@ -105,5 +106,6 @@ export const createAdminRoutes = (deps: AppDeps) => {
         return c.json(await changeRole(deps.db, acting(c.var), { userId, ...c.req.valid("json") }));
       },
     )
-    .get("/audit", query(auditQuery), async (c) => c.json(await listAudit(deps.db, c.req.valid("query"))));
+    .get("/audit", query(auditQuery), async (c) => c.json(await listAudit(deps.db, c.req.valid("query"))))
+    .route("/referrals", createReferralReviewRoutes(deps, limited));
 };

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { AdminOverview } from "~/core/admin";
 import { formatDollars } from "~/core/coins";
 import type { Database } from "../db/client";
+import { countHeldReferrals } from "../ledger/referral-bonus";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -17,7 +18,14 @@ export interface PendingCount {
   count(db: Database): Promise<number>;
 }
 
-export const pendingCounts: PendingCount[] = [];
+export const pendingCounts: PendingCount[] = [
+  {
+    key: "referrals",
+    label: "Referral bonuses held for review",
+    href: "/admin/referrals",
+    count: countHeldReferrals,
+  },
+];
 
 export async function getOverview(db: Database, now: Date = new Date()): Promise<AdminOverview> {
   const todayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
