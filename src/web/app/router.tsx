@@ -28,6 +28,9 @@ const AdminUserRoute = lazy(() =>
 const AdminAuditRoute = lazy(() =>
   import("~/web/routes/admin/audit").then((m) => ({ default: m.AdminAuditRoute })),
 );
+const AdminReferralsRoute = lazy(() =>
+  import("~/web/routes/admin/referrals").then((m) => ({ default: m.AdminReferralsRoute })),
+);
 const KycRoute = lazy(() => import("~/web/routes/kyc").then((m) => ({ default: m.KycRoute })));
 const ReferralRoute = lazy(() => import("~/web/routes/referral").then((m) => ({ default: m.ReferralRoute })));
 const UpdatePasswordRoute = lazy(() =>
@@ -68,6 +71,7 @@ export const routes: RouteObject[] = [
                   { index: true, element: <AdminOverviewRoute /> },
                   { path: paths.adminUsers.path, element: <AdminUsersRoute /> },
                   { path: paths.adminUser.path, element: <AdminUserRoute /> },
+                  { path: paths.adminReferrals.path, element: <AdminReferralsRoute /> },
                   { path: paths.adminAudit.path, element: <AdminAuditRoute /> },
                 ],
               },

@@ -21,6 +21,7 @@ export const paths = {
     getHref: (userId: string) => `/admin/users/${encodeURIComponent(userId)}`,
   },
   adminAudit: { path: "audit", getHref: () => "/admin/audit" },
+  adminReferrals: { path: "referrals", getHref: () => "/admin/referrals" },
   kyc: { path: "/kyc", getHref: () => "/kyc" },
   referral: { path: "/referral", getHref: () => "/referral" },
   updatePassword: { path: "/update-password", getHref: () => "/update-password" },

@@ -14,5 +14,6 @@ export interface ConsoleNavItem {
 export const consoleNav: readonly ConsoleNavItem[] = [
   { to: paths.admin.getHref(), label: "Overview", end: true },
   { to: paths.adminUsers.getHref(), label: "Users" },
+  { to: paths.adminReferrals.getHref(), label: "Referral reviews" },
   { to: paths.adminAudit.getHref(), label: "Audit log" },
 ];
