@@ -135,6 +135,18 @@ describe("the referral review queue", () => {
       request_id: expect.any(String),
     });
 
+    const listed = await ctx.request(`/api/admin/audit?target=${encodeURIComponent(friend.email)}`, {
+      cookie: admin.cookie,
+    });
+    expect((await listed.json()).entries).toEqual([
+      expect.objectContaining({
+        action: "referral.release",
+        targetType: "referral",
+        targetEmail: friend.email,
+        reason: reason.reason,
+      }),
+    ]);
+
     for (const action of ["release", "decline"]) {
       const again = await post(admin.cookie, `/api/admin/referrals/${friend.id}/${action}`, reason);
       expect(again.status).toBe(409);
