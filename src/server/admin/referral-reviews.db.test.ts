@@ -224,3 +224,43 @@ describe("the referral review queue", () => {
     expect(row.bonus_status).toBe("held");
   });
 });
+
+describe("referral decisions and the admin rate limit", () => {
+  it("count towards ADMIN_RATE_LIMIT: past it, 429 and nothing is decided", async () => {
+    const limitedEmail = uniqueEmail("admin");
+    const limited = await createTestContext({ ADMIN_EMAILS: limitedEmail, ADMIN_RATE_LIMIT: "2" });
+    try {
+      const operator = await limited.createVerifiedUser({ email: limitedEmail });
+      const pairs = [];
+      for (let i = 0; i < 3; i++) {
+        const referrer = await insertUserRow(limited.db);
+        const friend = await insertUserRow(limited.db, { referredBy: referrer.id });
+        await limited.db
+          .updateTable("referrals")
+          .set({ bonus_status: "held" })
+          .where("referred_id", "=", friend.id)
+          .execute();
+        pairs.push(friend);
+      }
+      const decide = (friendId: string) =>
+        limited.request(`/api/admin/referrals/${friendId}/decline`, {
+          cookie: operator.cookie,
+          method: "POST",
+          json: reason,
+        });
+      expect((await decide(pairs[0]!.id)).status).toBe(200);
+      expect((await decide(pairs[1]!.id)).status).toBe(200);
+      const third = await decide(pairs[2]!.id);
+      expect(third.status).toBe(429);
+      expect(await errorCode(third)).toBe("RATE_LIMITED");
+      const row = await limited.db
+        .selectFrom("referrals")
+        .select("bonus_status")
+        .where("referred_id", "=", pairs[2]!.id)
+        .executeTakeFirstOrThrow();
+      expect(row.bonus_status).toBe("held");
+    } finally {
+      await limited.close();
+    }
+  });
+});
