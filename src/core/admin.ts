@@ -145,4 +145,51 @@ export const auditActionLabels: Record<string, string> = {
   "sessions.revoke": "Sessions revoked",
   "role.grant": "Administrator granted",
   "role.revoke": "Administrator revoked",
+  "referral.release": "Referral bonus released",
+  "referral.decline": "Referral bonus declined",
 };
+
+/** Held referral bonuses per page of the review queue. */
+export const REFERRAL_REVIEWS_PAGE_SIZE = 20;
+
+export const referralReviewsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+export const referredIdParam = z.object({ referredId: z.string().min(1).max(100) });
+
+/** Why a referral bonus pair is held: the friend signed up from an address the referrer used. */
+export const referralHoldReason =
+  "The friend signed up from the address the referrer signed up or last signed in from.";
+
+/** One held referral bonus pair, the friend's and the referrer's accounts side by side. */
+export const heldReferralSchema = z.object({
+  referredId: z.string(),
+  friendEmail: z.string(),
+  friendSignupIp: z.string().nullable(),
+  referrerId: z.string(),
+  referrerEmail: z.string(),
+  referrerSignupIp: z.string().nullable(),
+  /** When the friend signed up with the referrer's code. */
+  referredAt: z.string(),
+  why: z.string(),
+});
+export type HeldReferral = z.output<typeof heldReferralSchema>;
+
+export const heldReferralPageSchema = z.object({
+  items: z.array(heldReferralSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type HeldReferralPage = z.output<typeof heldReferralPageSchema>;
+
+export const referralDecisionSchema = z.object({
+  referredId: z.string(),
+  status: z.enum(["released", "declined"]),
+  /** Coins paid to the friend and to the referrer (0 when declined, or the referrer's 30-day limit was reached). */
+  friendCoins: z.number().int(),
+  referrerCoins: z.number().int(),
+  auditId: z.number().int(),
+});
+export type ReferralDecision = z.output<typeof referralDecisionSchema>;

@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
+import { answerQuizCorrectly } from "../support/earning";
 import { createVerifiedUser, signIn, uniqueEmail, verifyEmail } from "../support/factories";
 import { httpClient } from "../support/http-client";
 import { desktop, phone } from "./support/chromium";
@@ -137,12 +138,64 @@ describeE2E("the admin console", () => {
     expect((await api().request("/api/me", { cookie: user.cookie })).status).toBe(401);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectNoAxeViolations(page);
-    for (const path of ["/admin", "/admin/users", "/admin/audit"]) {
+    for (const path of ["/admin", "/admin/users", "/admin/referrals", "/admin/audit"]) {
       await page.goto(path);
       await page.getByRole("navigation", { name: "Admin console" }).waitFor({ timeout: 15_000 });
       await page.getByRole("heading", { level: 1 }).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
     }
+  });
+
+  it("a same-address referral waits as 'Bonus pending review'; an admin releases it; the referrer's balance shows it", {
+    timeout: 180_000,
+  }, async () => {
+    const referrer = await createVerifiedUser(api(), { ip: "10.78.0.1" });
+    const code = (
+      (await (await api().request("/api/referrals", { cookie: referrer.cookie })).json()) as {
+        code: string;
+      }
+    ).code;
+    const friend = await createVerifiedUser(api(), { referralCode: code, ip: "10.78.0.1" });
+    await answerQuizCorrectly(api(), friend, 1);
+
+    const referrerView = await e2e.newPage(desktop);
+    await addSessionCookie(referrerView.context, referrer.cookie, e2e.server.url);
+    await referrerView.page.goto("/referral");
+    const friends = referrerView.page.getByRole("list", { name: "Referred friends" }).getByRole("listitem");
+    await friends.getByText("Bonus pending review").waitFor({ timeout: 15_000 });
+    expect(await navBalance(referrerView.page)).toBe(0);
+
+    const { page, context } = await e2e.newPage(phone);
+    await addSessionCookie(context, await signIn(api(), adminEmail, adminPassword), e2e.server.url);
+    await page.goto("/admin");
+    await page.getByText("Referral bonuses held for review", { exact: true }).waitFor({ timeout: 15_000 });
+    await page
+      .getByRole("navigation", { name: "Admin console" })
+      .getByRole("link", { name: "Referral reviews" })
+      .click();
+    await page.getByRole("heading", { level: 1, name: "Referral reviews" }).waitFor({ timeout: 15_000 });
+    const card = page.getByRole("listitem").filter({ hasText: friend.email });
+    await card.getByText(`referred by ${referrer.email}`).waitFor({ timeout: 15_000 });
+    // Both sign-up addresses are shown, and they are the same one.
+    const addresses = await card.locator("dd.font-mono").allTextContents();
+    expect(addresses).toHaveLength(2);
+    expect(addresses[0]).not.toBe("Unknown");
+    expect(addresses[1]).toBe(addresses[0]);
+    await expectNoAxeViolations(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // Without a reason nothing is sent; with one the pair is paid.
+    await card.getByRole("button", { name: "Release bonus" }).click();
+    await card.getByRole("alert").getByText("Give a reason of at least 3 characters.").waitFor();
+    await card.getByLabel("Reason").fill("Same flat, different people");
+    await card.getByRole("button", { name: "Release bonus" }).click();
+    await expectNotice(page, /Referral bonus released.*received 50 Coins/);
+    await expect.poll(() => card.count(), { timeout: 15_000 }).toBe(0);
+
+    await referrerView.page.goto("/wallet");
+    await expect.poll(() => navBalance(referrerView.page), { timeout: 15_000 }).toBe(50);
+    await referrerView.page.goto("/referral");
+    await friends.getByText("Bonus paid").waitFor({ timeout: 15_000 });
   });
 
   it("a guest at /admin gets the log-in prompt that returns to /admin", async () => {

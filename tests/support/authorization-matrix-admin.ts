@@ -60,6 +60,20 @@ export function adminMatrix(f: MatrixFixtures): Record<string, MatrixCase> {
       request: () => ({ path: `/api/admin/audit?target=${f.owner.id}` }),
       expect: adminOnly(200),
     },
+    "GET /api/admin/referrals/held": {
+      request: () => ({ path: "/api/admin/referrals/held" }),
+      expect: adminOnly(200),
+      check: (_actor, res) => expect(body(res).pageSize).toBe(20),
+    },
+    // The owner was not referred: the guards answer first, then 404 for a referral that does not exist.
+    "POST /api/admin/referrals/{referredId}/release": {
+      request: () => post(`/api/admin/referrals/${f.owner.id}/release`, { reason: "Matrix check" }),
+      expect: adminOnly(404),
+    },
+    "POST /api/admin/referrals/{referredId}/decline": {
+      request: () => post(`/api/admin/referrals/${f.owner.id}/decline`, { reason: "Matrix check" }),
+      expect: adminOnly(404),
+    },
     "GET /api/admin/overview": {
       request: () => ({ path: "/api/admin/overview" }),
       expect: adminOnly(200),

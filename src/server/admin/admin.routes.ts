@@ -18,6 +18,7 @@ import { createKycAdminRoutes } from "../kyc/kyc-admin.routes";
 import { listEntries } from "../ledger/ledger";
 import { createRedemptionsAdminRoutes } from "../redemptions/redemptions.admin.routes";
 import { getOverview } from "./overview.service";
+import { createReferralReviewRoutes } from "./referral-reviews.routes";
 import {
   type Acting,
   adjustCoins,
@@ -109,5 +110,6 @@ export const createAdminRoutes = (deps: AppDeps) => {
     )
     .get("/audit", query(auditQuery), async (c) => c.json(await listAudit(deps.db, c.req.valid("query"))))
     .route("/redemptions", createRedemptionsAdminRoutes(deps))
-    .route("/kyc", createKycAdminRoutes(deps));
+    .route("/kyc", createKycAdminRoutes(deps))
+    .route("/referrals", createReferralReviewRoutes(deps, limited));
 };

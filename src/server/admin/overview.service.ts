@@ -3,6 +3,7 @@ import type { AdminOverview } from "~/core/admin";
 import { formatDollars } from "~/core/coins";
 import type { Database } from "../db/client";
 import { countPendingKyc } from "../kyc/kyc-review.service";
+import { countHeldReferrals } from "../ledger/referral-bonus";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -22,6 +23,12 @@ export interface PendingCount {
 
 export const pendingCounts: PendingCount[] = [
   { key: "kyc", label: "KYC submissions to review", href: "/admin/kyc", count: countPendingKyc },
+  {
+    key: "referrals",
+    label: "Referral bonuses held for review",
+    href: "/admin/referrals",
+    count: countHeldReferrals,
+  },
 ];
 
 export async function getOverview(db: Database, now: Date = new Date()): Promise<AdminOverview> {

@@ -54,8 +54,11 @@ export async function listAudit(
   let q = db
     .selectFrom("audit_log")
     .leftJoin("user as actor", "actor.id", "audit_log.actor_id")
+    // A referral's target id is the referred friend's user id, so its address is shown (and filterable) too.
     .leftJoin("user as target", (join) =>
-      join.onRef("target.id", "=", "audit_log.target_id").on("audit_log.target_type", "=", "user"),
+      join
+        .onRef("target.id", "=", "audit_log.target_id")
+        .on("audit_log.target_type", "in", ["user", "referral"]),
     )
     .select([
       "audit_log.id",

@@ -1,6 +1,8 @@
+import type { Transaction } from "kysely";
 import { maskEmail, REFERRAL_BONUS_COINS, referralReasons } from "~/core/coins";
 import { DEFAULT_EARNING_LIMITS, REFERRAL_LIMIT_WINDOW_MS } from "~/core/earning";
 import type { Database } from "../db/client";
+import type { DB } from "../db/schema";
 import { addPoints, insertEntry, referralCauseKeys, type Tx } from "./ledger-rows";
 import { withRetryableTransaction } from "./transaction";
 
@@ -121,9 +123,19 @@ export async function payReferralBonus(
   return paid.friend;
 }
 
+/** What deciding a held referral did: the coins paid to each side (0 when declined). */
+export interface DecidedReferral {
+  referrerId: string;
+  status: "released" | "declined";
+  friendCoins: number;
+  referrerCoins: number;
+}
+
 /**
  * Decides a held referral bonus (an administrator's review): `release` pays the pair now (the referrer's
  * half still within the 30-day limit), `decline` pays nothing. Either way the referral is settled for good.
+ * `inTransaction` runs inside the same transaction after the change (the caller's audit row), so the
+ * decision, its coins and its record commit or roll back together.
  * Returns false when the friend's referral is not held (unknown, or decided already).
  */
 export async function decideHeldReferral(
@@ -133,8 +145,9 @@ export async function decideHeldReferral(
     decision: "release" | "decline";
     decidedBy: string | null;
     referralBonusesPer30Days?: number | undefined;
+    inTransaction?: (tx: Transaction<DB>, decided: DecidedReferral) => Promise<void>;
   },
-): Promise<boolean> {
+): Promise<DecidedReferral | false> {
   return withRetryableTransaction(db, async (tx) => {
     const referral = await tx
       .selectFrom("referrals")
@@ -143,23 +156,31 @@ export async function decideHeldReferral(
       .forUpdate()
       .executeTakeFirst();
     if (referral?.bonus_status !== "held") return false;
-    let referrerPaid = false;
+    let paid = { friend: 0, referrerPaid: false };
     if (input.decision === "release") {
       await lockProfiles(tx, [input.referredId, referral.referrer_id]);
       const limit = input.referralBonusesPer30Days ?? DEFAULT_EARNING_LIMITS.referralBonusesPer30Days;
-      referrerPaid = (await payBonusPair(tx, input.referredId, referral.referrer_id, limit)).referrerPaid;
+      paid = await payBonusPair(tx, input.referredId, referral.referrer_id, limit);
     }
+    const status = input.decision === "release" ? "released" : "declined";
     await tx
       .updateTable("referrals")
       .set({
-        bonus_status: input.decision === "release" ? "released" : "declined",
-        referrer_paid: referrerPaid,
+        bonus_status: status,
+        referrer_paid: paid.referrerPaid,
         decided_at: new Date(),
         decided_by: input.decidedBy,
       })
       .where("referred_id", "=", input.referredId)
       .execute();
-    return true;
+    const decided: DecidedReferral = {
+      referrerId: referral.referrer_id,
+      status,
+      friendCoins: paid.friend,
+      referrerCoins: paid.referrerPaid ? REFERRAL_BONUS_COINS : 0,
+    };
+    await input.inTransaction?.(tx, decided);
+    return decided;
   });
 }
 

@@ -157,7 +157,7 @@ describe("referral bonuses that cannot be farmed", () => {
     const before = await countHeldReferrals(ctx.db);
     expect(
       await decideHeldReferral(ctx.db, { referredId: friend.id, decision: "release", decidedBy: null }),
-    ).toBe(true);
+    ).toMatchObject({ referrerId: referrer.id, status: "released", friendCoins: 50, referrerCoins: 50 });
     expect(
       await decideHeldReferral(ctx.db, { referredId: friend.id, decision: "release", decidedBy: null }),
     ).toBe(false);
@@ -182,7 +182,7 @@ describe("referral bonuses that cannot be farmed", () => {
         decision: "decline",
         decidedBy: referrer.id,
       }),
-    ).toBe(true);
+    ).toMatchObject({ status: "declined", friendCoins: 0, referrerCoins: 0 });
     await watch(friend);
     expect(await balanceOf(friend)).toBe(20);
     expect(await balanceOf(referrer)).toBe(0);

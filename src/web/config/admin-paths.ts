@@ -14,4 +14,5 @@ export const adminPaths = {
   audit: { path: "audit", getHref: () => "/admin/audit" },
   redemptions: { path: "redemptions", getHref: () => "/admin/redemptions" },
   kyc: { path: "kyc", getHref: () => "/admin/kyc" },
+  referrals: { path: "referrals", getHref: () => "/admin/referrals" },
 } as const;

@@ -22,6 +22,9 @@ const RedemptionsRoute = lazy(() =>
 const KycReviewRoute = lazy(() =>
   import("~/web/routes/admin/kyc").then((m) => ({ default: m.AdminKycRoute })),
 );
+const ReferralReviewsRoute = lazy(() =>
+  import("~/web/routes/admin/referrals").then((m) => ({ default: m.AdminReferralsRoute })),
+);
 const AuditRoute = lazy(() =>
   import("~/web/routes/admin/audit").then((m) => ({ default: m.AdminAuditRoute })),
 );
@@ -36,6 +39,7 @@ const consoleRoutes = [
   { path: adminPaths.user.path, element: <UserRoute /> },
   { path: adminPaths.redemptions.path, element: <RedemptionsRoute /> },
   { path: adminPaths.kyc.path, element: <KycReviewRoute /> },
+  { path: adminPaths.referrals.path, element: <ReferralReviewsRoute /> },
   { path: adminPaths.audit.path, element: <AuditRoute /> },
   { path: "*", element: <p role="alert">This console page does not exist.</p> },
 ];

@@ -17,5 +17,6 @@ export const consoleNav: readonly ConsoleNavItem[] = [
   { to: adminPaths.users.getHref(), label: "Users" },
   { to: adminPaths.redemptions.getHref(), label: "Redemptions" },
   { to: adminPaths.kyc.getHref(), label: "KYC review" },
+  { to: adminPaths.referrals.getHref(), label: "Referral reviews" },
   { to: adminPaths.audit.getHref(), label: "Audit log" },
 ];

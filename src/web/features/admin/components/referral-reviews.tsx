@@ -1,0 +1,159 @@
+import { useId, useState } from "react";
+import { adminReason, type HeldReferral } from "~/core/admin";
+import { Button } from "~/web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";
+import { Input } from "~/web/components/ui/input";
+import { Label } from "~/web/components/ui/label";
+import { notify } from "~/web/lib/notify";
+import { decideReferral, useHeldReferrals } from "../api/referral-reviews";
+import { useAdminMutation } from "../api/user-actions";
+import { formatTime } from "./format";
+import { QueryState } from "./query-state";
+
+type Decision = "release" | "decline";
+
+/** One held pair: who, from where, when and why, with a required reason and Release / Decline. */
+function HeldReferralCard({ item }: { item: HeldReferral }) {
+  const id = useId();
+  const [error, setError] = useState<string | null>(null);
+  const decide = useAdminMutation(decideReferral);
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const decision: Decision = submitter?.value === "decline" ? "decline" : "release";
+    const reason = adminReason.safeParse(String(new FormData(event.currentTarget).get("reason") ?? ""));
+    if (!reason.success) {
+      setError(reason.error.issues[0]?.message ?? "Check the reason.");
+      return;
+    }
+    setError(null);
+    try {
+      const result = await decide.mutateAsync({ referredId: item.referredId, decision, reason: reason.data });
+      notify(
+        result.status === "released"
+          ? {
+              title: "Referral bonus released",
+              description: `${item.friendEmail} received ${result.friendCoins} Coins and ${item.referrerEmail} received ${result.referrerCoins} Coins.`,
+            }
+          : { title: "Referral bonus declined", description: "No coins were paid." },
+      );
+    } catch (err) {
+      notify({
+        title: "Could not decide the referral bonus",
+        description: err instanceof Error ? err.message : String(err),
+        variant: "destructive",
+      });
+    }
+  }
+
+  return (
+    <li>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2" className="break-all text-base">
+            {`${item.friendEmail}, referred by ${item.referrerEmail}`}
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <dl className="grid gap-2 text-sm sm:grid-cols-2">
+            <div>
+              <dt className="text-muted-foreground">Friend's sign-up address</dt>
+              <dd className="break-all font-mono">{item.friendSignupIp ?? "Unknown"}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Referrer's sign-up address</dt>
+              <dd className="break-all font-mono">{item.referrerSignupIp ?? "Unknown"}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Referred</dt>
+              <dd>{formatTime(item.referredAt)}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Why held</dt>
+              <dd>{item.why}</dd>
+            </div>
+          </dl>
+          <form
+            onSubmit={submit}
+            className="grid gap-3"
+            noValidate
+            aria-label={`Decide the referral bonus of ${item.friendEmail}`}
+          >
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-reason`}>Reason</Label>
+              <Input
+                id={`${id}-reason`}
+                name="reason"
+                maxLength={200}
+                required
+                aria-invalid={error ? true : undefined}
+              />
+            </div>
+            {error ? (
+              <p role="alert" className="text-sm text-destructive">
+                {error}
+              </p>
+            ) : null}
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" name="decision" value="release" disabled={decide.isPending}>
+                {decide.isPending ? "Processing..." : "Release bonus"}
+              </Button>
+              <Button
+                type="submit"
+                name="decision"
+                value="decline"
+                variant="destructive"
+                disabled={decide.isPending}
+              >
+                Decline bonus
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+    </li>
+  );
+}
+
+/** The queue of referral bonus pairs held for review, oldest first, 20 per page. */
+export function ReferralReviews() {
+  const [page, setPage] = useState(1);
+  const { data, isPending, error, refetch } = useHeldReferrals(page);
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  return (
+    <QueryState
+      isPending={isPending}
+      error={error}
+      onRetry={() => void refetch()}
+      what="the referral reviews"
+    >
+      {data && data.items.length === 0 ? (
+        <p className="text-muted-foreground">No referral bonuses are waiting for review.</p>
+      ) : null}
+      {data && data.items.length > 0 ? (
+        <div className="flex flex-col gap-4">
+          <p className="text-sm text-muted-foreground">
+            {`${data.total} held for review. Release pays the friend and the referrer 50 Coins each; decline pays nothing.`}
+          </p>
+          <ul className="flex flex-col gap-4">
+            {data.items.map((item) => (
+              <HeldReferralCard key={item.referredId} item={item} />
+            ))}
+          </ul>
+          {pages > 1 ? (
+            <nav aria-label="Referral review pages" className="flex items-center gap-3">
+              <Button variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                Previous
+              </Button>
+              <span className="text-sm">{`Page ${page} of ${pages}`}</span>
+              <Button variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                Next
+              </Button>
+            </nav>
+          ) : null}
+        </div>
+      ) : null}
+    </QueryState>
+  );
+}
