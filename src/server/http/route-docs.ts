@@ -131,7 +131,10 @@ export function responds(answers: Partial<Record<200 | 201 | 302, SuccessAnswer>
         : { description: answer.description };
     }
   }
-  addErrorResponses(responses, about.errors ?? []);
+  addErrorResponses(responses, [
+    ...(about.session ? guardErrors[about.session] : []),
+    ...(about.errors ?? []),
+  ]);
   return describeRoute({
     summary: about.summary,
     ...(about.description ? { description: about.description } : {}),
