@@ -108,6 +108,7 @@ const rows = await withDatabase(async (dbUrl) => {
     AUTH_RATE_LIMIT: "10000",
     MAIL_RATE_LIMIT: "10000",
     VIDEO_WATCH_LIMIT: "100000",
+    EARN_VIDEO_WATCHES_PER_DAY: "100000",
     TRUST_PROXY: "true",
     LOG_LEVEL: "warn",
   });

@@ -1,16 +1,22 @@
 /**
- * `npm run bench:ledger`: awards per second and latency through HTTP (the real compiled server, POST
- * /api/videos/:id/watch, 64 connections, many users) on PostgreSQL with one worker process and with the default
+ * `npm run bench:ledger`: awards per second and latency through HTTP (the real compiled server: a video watch
+ * started and completed — two requests per award, the videos shortened to 2 s and the daily limit raised so every
+ * watch pays — 64 connections, many users) on PostgreSQL with one worker process and with the default
  * WEB_CONCURRENCY (one per core), and on PGlite; beside the same SQL (INSERT ledger row + UPDATE balance in one
  * transaction) run directly with `pg` at the same concurrency, and their ratio. Also the server's resident
  * memory (all its processes) at idle and its peak under the load. Figures, not tests. Needs PostgreSQL:
  * BENCH_DATABASE_URL (an admin URL; default the local server).
  */
 import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { fromPool } from "~/server/db/client";
+import { fromPool, openDatabase } from "~/server/db/client";
 import { prepareDatabase } from "~/server/db/prepare";
+import { parseEnv } from "~/server/env";
+import { makeVideosInstant } from "../tests/support/earning";
 import { signIn, signUp, uniqueEmail, verifyEmail } from "../tests/support/factories";
 import { httpClient } from "../tests/support/http-client";
 import { childPids, sampleRss, treeRssMib } from "../tests/support/processes";
@@ -60,6 +66,7 @@ export async function withDatabase<T>(work: (url: string) => Promise<T>): Promis
   try {
     const handle = fromPool(new pg.Pool({ connectionString: url.toString(), max: 2 }));
     await prepareDatabase(handle.db);
+    await makeVideosInstant(handle.db);
     await handle.close();
     return await work(url.toString());
   } finally {
@@ -68,17 +75,33 @@ export async function withDatabase<T>(work: (url: string) => Promise<T>): Promis
   }
 }
 
+/** A PGlite data folder, migrated, with the videos shortened like the PostgreSQL runs' (PGlite is one process). */
+async function preparedPgliteDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), "ple-bench-"));
+  const handle = await openDatabase(parseEnv({ NODE_ENV: "test", DATA_DIR: dir }));
+  try {
+    await prepareDatabase(handle.db);
+    await makeVideosInstant(handle.db);
+  } finally {
+    await handle.close();
+  }
+  return dir;
+}
+
 async function benchHttp(
   url: string | undefined,
   workers: string,
+  dataDir?: string,
 ): Promise<Omit<HttpRun, "label" | "ratio">> {
   // NODE_ENV=test keeps the dev mailbox (read for the confirmation links); request logs are off at "warn".
   // WEB_CONCURRENCY "" means unset: the server's default.
   const server = await startServer({
     ...(url ? { DATABASE_URL: url, DATABASE_POOL_MAX: String(Math.ceil(CONNECTIONS / 2)) } : {}),
+    ...(dataDir ? { DATA_DIR: dataDir } : {}),
     WEB_CONCURRENCY: workers,
     AUTH_RATE_LIMIT: "10000",
     VIDEO_WATCH_LIMIT: "100000",
+    EARN_VIDEO_WATCHES_PER_DAY: "100000",
     TRUST_PROXY: "true",
     LOG_LEVEL: "warn",
   });
@@ -105,16 +128,31 @@ async function benchHttp(
       requests: [
         {
           method: "POST",
-          path: "/api/videos/tutorial-get-started/watch",
-          setupRequest: (req) => ({
+          path: "/api/videos/tutorial-get-started/watches",
+          setupRequest: (req, context) => {
+            const cookie = cookies[n++ % cookies.length] ?? "";
+            Object.assign(context, { cookie });
+            return { ...req, headers: { ...req.headers, cookie, origin: server.url } };
+          },
+          onResponse: (_status, body, context) => {
+            Object.assign(context, {
+              watchId: (JSON.parse(body) as { watch?: { id: string } }).watch?.id ?? "none",
+            });
+          },
+        },
+        {
+          method: "POST",
+          setupRequest: (req, context) => ({
             ...req,
-            headers: { ...req.headers, cookie: cookies[n++ % cookies.length] ?? "", origin: server.url },
+            path: `/api/videos/watches/${String(Reflect.get(context, "watchId"))}/complete`,
+            headers: { ...req.headers, cookie: String(Reflect.get(context, "cookie")), origin: server.url },
           }),
         },
       ],
     });
     const rssLoadMib = sampler.stop();
-    const ok = result["2xx"];
+    // Two requests per award: the start and the completion.
+    const ok = Math.floor(result["2xx"] / 2);
     if (result.non2xx) console.warn(`HTTP: ${result.non2xx} non-2xx answers`);
     return {
       database: url ? "PostgreSQL" : "PGlite",
@@ -199,7 +237,12 @@ export async function runLedgerBench(): Promise<LedgerBenchResult> {
   await withDatabase(async (url) => {
     runs.push({ label: "default WEB_CONCURRENCY", run: await benchHttp(url, "") });
   });
-  runs.push({ label: "PGlite (one process)", run: await benchHttp(undefined, "") });
+  const pgliteDir = await preparedPgliteDir();
+  try {
+    runs.push({ label: "PGlite (one process)", run: await benchHttp(undefined, "", pgliteDir) });
+  } finally {
+    await rm(pgliteDir, { recursive: true, force: true });
+  }
   return {
     sql,
     http: runs.map(({ label, run }) => ({ ...run, label, ratio: run.perSecond / sql.perSecond })),

@@ -110,7 +110,7 @@ const report = [
   "",
   "## Earning: throughput, tail latency and server memory",
   "",
-  "`bench/ledger.ts`: awards per second through `POST /api/videos/:id/watch` on the compiled server (session",
+  "`bench/ledger.ts`: awards per second through a video watch (start + complete) on the compiled server (session",
   "lookup, rate limit, award transaction) with one worker process, with the default `WEB_CONCURRENCY` (one per",
   "core) and on PGlite, beside the award's SQL run directly with `pg` at the same concurrency. RSS is the sum over",
   "the server's processes (primary and workers): after start-up and the sign-ups (idle), and the peak during the",

@@ -4,13 +4,13 @@
  * factories the tests use), so the data is exactly what real use would make. Refuses to run in production;
  * with PGlite, stop the server first. Running it again changes nothing.
  */
-import { videos } from "~/core/videos";
 import { createApp } from "~/server/app";
 import { createDeps } from "~/server/create-deps";
 import { openDatabase } from "~/server/db/client";
-import { migrateToLatest } from "~/server/db/migrate";
+import { prepareDatabase } from "~/server/db/prepare";
 import { loadEnvOrExit } from "~/server/load-env";
 import { createLogger } from "~/server/logger";
+import { answerQuizCorrectly } from "../tests/support/earning";
 import { type ApiClient, createVerifiedUser, type TestUser } from "../tests/support/factories";
 import { inProcessClient } from "../tests/support/in-process-client";
 
@@ -38,10 +38,6 @@ async function call(api: ApiClient, user: TestUser, path: string, json?: unknown
   return res.json();
 }
 
-async function watchVideos(api: ApiClient, user: TestUser, count: number) {
-  for (let i = 0; i < count; i++) await call(api, user, `/api/videos/${videos[i % videos.length]!.id}/watch`);
-}
-
 async function playQuiz(api: ApiClient, user: TestUser, quizId: string) {
   const session: { sessionId: string; questions: { id: string }[] } = await call(
     api,
@@ -56,7 +52,7 @@ async function playQuiz(api: ApiClient, user: TestUser, quizId: string) {
 }
 
 try {
-  await migrateToLatest(handle.db);
+  await prepareDatabase(handle.db);
   const existing = await handle.db
     .selectFrom("user")
     .select("id")
@@ -84,11 +80,12 @@ try {
       });
     }
     const { alice, bob, carol, dave, erin } = users as Record<(typeof people)[number], TestUser>;
-    await watchVideos(api, alice, 6);
+    await answerQuizCorrectly(api, alice, 6, "history");
     await playQuiz(api, alice, "general");
-    await watchVideos(api, bob, 2);
+    await answerQuizCorrectly(api, bob, 2, "general");
     await playQuiz(api, carol, "science");
-    await watchVideos(api, dave, 12);
+    await answerQuizCorrectly(api, dave, 10, "general");
+    await answerQuizCorrectly(api, dave, 2, "science");
     await playQuiz(api, erin, "history");
 
     const asAdmin = (path: string, json: unknown) => call(api, admin, path, json);

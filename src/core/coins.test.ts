@@ -29,7 +29,7 @@ describe("coin ↔ dollar math", () => {
 });
 
 describe("rewards", () => {
-  it("match SPEC §9", () => {
+  it("match docs/product.md", () => {
     expect(rewards.ttt_win).toEqual({ amount: 10, reason: "Tic Tac Toe win" });
     expect(rewards.quiz_correct.amount).toBe(10);
     expect(rewards.quiz_bonus.amount).toBe(10);

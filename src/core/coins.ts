@@ -1,10 +1,10 @@
 import type { z } from "zod";
 import type { earnedSchema } from "./api/earned";
 
-/** Business constants of SPEC §9 and the coin ↔ dollar math, shared by server and browser. */
+/** Business constants of docs/product.md and the coin ↔ dollar math, shared by server and browser. */
 
 /**
- * SPEC §9: 1000 coins = $5.00, i.e. 0.005 dollars per coin (1 coin = half a cent; see coinsToCents). The
+ * docs/product.md: 1000 coins = $5.00, i.e. 0.005 dollars per coin (1 coin = half a cent; see coinsToCents). The
  * initial balance, 0, is the database default of user_profiles.points.
  */
 export const REFERRAL_BONUS_COINS = 50;
@@ -16,11 +16,16 @@ export const ledgerKinds = [
   "video_watch",
   "referral_bonus",
   "adjustment",
+  "redemption",
+  "redemption_refund",
 ] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
 /** Kinds a feature earns through its own server-verified action; amounts never come from a request. */
-export type EarningKind = Exclude<LedgerKind, "referral_bonus" | "adjustment">;
+export type EarningKind = Exclude<
+  LedgerKind,
+  "referral_bonus" | "adjustment" | "redemption" | "redemption_refund"
+>;
 
 export const rewards: Record<EarningKind, { amount: number; reason: string }> = {
   ttt_win: { amount: 10, reason: "Tic Tac Toe win" },
@@ -52,7 +57,7 @@ export function formatDollars(coins: number): string {
 /** What an earning action answers as `earned` (null when it paid nothing); schema: src/core/api/earned.ts. */
 export type Earned = z.output<typeof earnedSchema>;
 
-/** The 'Coins Earned!' description of SPEC §8. */
+/** The 'Coins Earned!' description of docs/product.md. */
 export function coinsEarnedText(amount: number, reason: string, total: number): string {
   return `You earned ${amount} coins for ${reason}. Total: ${total}.`;
 }

@@ -1,7 +1,7 @@
 /**
  * The one catalogue of API error codes. The server throws `AppError(code)`;
  * `app.onError` turns it into `{ error: { code, message } }` with the status below;
- * the web maps a code to the notice title of SPEC §8 where one exists.
+ * the web maps a code to the notice title of docs/product.md where one exists.
  */
 export const errorCatalog = {
   BAD_REQUEST: { status: 400, message: "The request could not be understood." },
@@ -20,7 +20,7 @@ export const errorCatalog = {
     status: 400,
     message: "The request contains characters that are not allowed (such as a NUL byte).",
   },
-  /** SPEC §5: the backend's message when an auth request lacks an email or a password. */
+  /** docs/product.md: the backend's message when an auth request lacks an email or a password. */
   MISSING_CREDENTIALS: {
     status: 400,
     message: "You must provide either an email or phone number and a password",
@@ -43,12 +43,44 @@ export const errorCatalog = {
     status: 409,
     message: "This adjustment would take the balance below 0 coins; nothing was changed.",
   },
+  /** Redemptions (docs/product.md, "Redemptions"). */
+  INSUFFICIENT_BALANCE: { status: 409, message: "You don't have enough coins to redeem this amount." },
+  REDEEM_BELOW_MINIMUM: { status: 422, message: "This is below the minimum redemption." },
+  KYC_REQUIRED: {
+    status: 403,
+    message: "Please verify your identity (KYC) before your first redemption.",
+  },
+  REDEEM_PENDING_LIMIT: {
+    status: 409,
+    message: "You already have a pending redemption. Wait for it to be reviewed or cancel it first.",
+  },
+  REDEEM_DAILY_CAP: { status: 409, message: "This would go over the daily redemption limit." },
+  REDEEM_NOT_ALLOWED: { status: 403, message: "Your account cannot redeem coins at the moment." },
+  REDEMPTION_STATE: { status: 409, message: "This redemption can no longer be changed that way." },
+  /** KYC: one submission is reviewed at a time; after a rejection the user may submit again. */
+  KYC_PENDING: { status: 409, message: "Your documents are already waiting for review." },
+  KYC_ALREADY_APPROVED: { status: 409, message: "Your identity is already verified." },
+  KYC_ALREADY_DECIDED: { status: 409, message: "This submission has already been decided." },
+  KYC_FILE_REQUIRED: { status: 422, message: "Please choose a photo or scan of your identity document." },
+  KYC_FILE_EMPTY: { status: 422, message: "The chosen file is empty." },
+  KYC_FILE_TYPE: {
+    status: 415,
+    message: "Upload a JPEG, PNG or WebP image or a PDF (the file's content decides, not its name).",
+  },
+  KYC_FILE_TOO_LARGE: { status: 413, message: "The document is too large." },
+  /** The document's bytes were deleted after the retention period; the decision record stays. */
+  KYC_DOCUMENT_DELETED: { status: 410, message: "This document was deleted after the retention period." },
   CROSS_ORIGIN: { status: 403, message: "Cross-origin requests are not allowed." },
   NOT_FOUND: { status: 404, message: "Not found." },
   METHOD_NOT_ALLOWED: { status: 405, message: "Method not allowed." },
   CONFLICT: { status: 409, message: "That conflicts with the current state." },
   PAYLOAD_TOO_LARGE: { status: 413, message: "The request body is too large." },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "Send the request body as application/json." },
+  /** A Tic Tac Toe move sooner after the bot's reply than the bot's 700 ms reply delay. */
+  MOVE_TOO_SOON: {
+    status: 429,
+    message: "Not so fast: wait for the bot's move before you play your next one.",
+  },
   RATE_LIMITED: { status: 429, message: "Too many requests. Please wait a moment and try again." },
   INTERNAL: { status: 500, message: "Something went wrong on our side. Please try again." },
   /** The database or Redis is unreachable; sent with Retry-After. The web shows it with a retry. */

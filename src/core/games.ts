@@ -1,5 +1,5 @@
 /**
- * The game list of the Game Zone (SPEC §2 Games, §3 Game list item). Pure data shared by server and web:
+ * The game list of the Game Zone (docs/product.md). Pure data shared by server and web:
  * `icon` and `color` are names the web maps to its own icon set and palette.
  */
 

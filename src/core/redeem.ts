@@ -1,9 +1,9 @@
 import { formatDollars } from "./coins";
 
 /**
- * The redeem dialog's rules (SPEC §5): what the coin field holds after each keystroke, its dollar value and
- * the check on submit. Pure, so the browser and the tests share them. Redemption itself is a placeholder:
- * nothing is sent to a server.
+ * The redeem dialog's rules: what the coin field holds after each keystroke, its dollar value and the check on
+ * submit. Pure, so the browser and the tests share them. The request itself, its minimum and limits are in
+ * redemptions.ts and on the server (docs/product.md, "Redemptions").
  */
 
 /** A decimal number as a person (or a type="number" field) writes it: "12", "12.7", ".5", "1e3", "-4". */
@@ -40,15 +40,11 @@ export function checkRedemption(amount: number, balance: number): RedeemCheck {
   return { ok: true, amount, dollars: formatDollars(amount) };
 }
 
-/** The notices of SPEC §8 for each outcome of `checkRedemption`. */
+/** The notices for each refusal of `checkRedemption` (the success notice is in redemptions.ts). */
 export const redeemNotices = {
   invalid: { title: "Invalid Amount", description: "Please enter a valid amount of coins to redeem." },
   insufficient: {
     title: "Insufficient Balance",
     description: "You don't have enough coins to redeem this amount.",
   },
-  submitted: (amount: number, dollars: string) => ({
-    title: "Redemption Request (Placeholder)",
-    description: `Your request to redeem ${amount} coins ($${dollars}) has been submitted.`,
-  }),
 } as const;

@@ -1,5 +1,5 @@
 /**
- * The referral page's contract (SPEC §2 Referral, §7): the user's code, the link a friend signs up with, and
+ * The referral page's contract (docs/product.md): the user's code, the link a friend signs up with, and
  * — beyond the spec — the friends who joined with the code, each with the state of their referral bonus.
  */
 import type { z } from "zod";
@@ -14,7 +14,7 @@ export type ReferralsView = z.output<typeof referralsViewSchema>;
 /** How many friends the referral page lists (the newest). */
 export const REFERRED_FRIENDS_LIMIT = 100;
 
-/** The site's origin plus /auth?ref= followed by the code (SPEC §7). */
+/** The site's origin plus /auth?ref= followed by the code (docs/product.md). */
 export function referralLink(origin: string, code: string): string {
   return `${origin.replace(/\/+$/, "")}/auth?ref=${encodeURIComponent(code)}`;
 }

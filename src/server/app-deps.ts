@@ -7,6 +7,7 @@ import type { JobWorker } from "./jobs/jobs.worker";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
 import type { MailOutbox } from "./mail/outbox";
+import type { PayoutProvider } from "./redemptions/providers/payout-provider";
 
 /** What every sub-router may use; built once by createDeps (src/server/create-deps.ts) in main.ts and in tests. */
 export interface AppDeps {
@@ -23,6 +24,8 @@ export interface AppDeps {
   auth: Auth;
   /** Database and Redis reachability: one log line per outage, 503s while one is down, /api/ready. */
   dependencies: DependencyMonitor;
+  /** Where approved redemptions are paid: `manual` (default) or Tremendous when configured. */
+  payoutProvider: PayoutProvider;
   /** Counters of the auth rate limits. */
   rateLimitStore: RateLimitStore;
 }

@@ -2,6 +2,7 @@ import { bodyLimit } from "hono/body-limit";
 import { createAdminRoutes } from "./admin/admin.routes";
 import type { AppDeps } from "./app-deps";
 import { createAuthRoutes } from "./auth/auth.routes";
+import { createEarningRoutes } from "./earning/earning.routes";
 import { AppError } from "./errors";
 import { createGamesRoutes } from "./games/games.routes";
 import { createHealthRoutes } from "./health/health.routes";
@@ -18,7 +19,9 @@ import { createDevMailboxRoutes } from "./mail/dev-mailbox.routes";
 import { createOpenApiRoutes } from "./openapi/openapi.routes";
 import { createProfileRoutes } from "./profile/profile.routes";
 import { createQuizzesRoutes } from "./quizzes/quizzes.routes";
+import { createRedemptionsRoutes } from "./redemptions/redemptions.routes";
 import { createReferralsRoutes } from "./referrals/referrals.routes";
+import { createMediaRoutes } from "./videos/media.routes";
 import { createVideosRoutes } from "./videos/videos.routes";
 
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
@@ -49,7 +52,9 @@ export function createApi(deps: AppDeps) {
     .route("/videos", createVideosRoutes(deps))
     .route("/quizzes", createQuizzesRoutes(deps))
     .route("/referrals", createReferralsRoutes(deps))
-    .route("/admin", createAdminRoutes(deps));
+    .route("/redemptions", createRedemptionsRoutes(deps))
+    .route("/admin", createAdminRoutes(deps))
+    .route("/earning", createEarningRoutes(deps));
   // The OpenAPI document is generated from `api` on first request: every route above, and its own.
   return api.route("/", createOpenApiRoutes(deps, { basePath: "/api", router: () => api }));
 }
@@ -69,6 +74,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     throw new AppError("NOT_FOUND");
   });
   app.route("/dev", createDevMailboxRoutes(deps));
+  app.route("/media", createMediaRoutes(deps));
   if (options.webRoot) mountSpa(app, options.webRoot);
   app.notFound(() => {
     throw new AppError("NOT_FOUND");

@@ -10,7 +10,11 @@ import { createMemoryRateLimitStore, type RateLimitStore } from "./http/rate-lim
 import { createJobWorker, type JobWorkerOptions } from "./jobs/jobs.worker";
 import type { Logger } from "./logger";
 import { createMailer, type Mailer } from "./mail/mailer";
-import { createMailOutbox, MAIL_QUEUE, mailJobHandler } from "./mail/outbox";
+import { createMailOutbox, MAIL_QUEUE, type MailOutbox, mailJobHandler } from "./mail/outbox";
+import { payoutJobHandler } from "./redemptions/payout.job";
+import { manualProvider } from "./redemptions/providers/payout-provider";
+import { tremendousProvider } from "./redemptions/providers/tremendous";
+import { PAYOUT_QUEUE } from "./redemptions/redemption-transitions";
 import { createRedisRateLimitStore } from "./redis/redis-rate-limit-store";
 import { redisSecondaryStorage } from "./redis/redis-secondary-storage";
 
@@ -46,19 +50,47 @@ export function createDeps({
 }): AppDeps {
   const monitor = dependencies ?? createDependencyMonitor({ logger, probes: dependencyProbes(db, redis) });
   const mailer = overrides.mailer ?? createMailer({ env, db, logger });
+  const payoutProvider = env.tremendous ? tremendousProvider(env.tremendous) : manualProvider;
+  // The payout handler queues its e-mail through the outbox, which needs the worker: it is bound just below.
+  const outbox: { current?: MailOutbox } = {};
+  const payoutDeps = {
+    db,
+    env,
+    payoutProvider,
+    mailOutbox: {
+      enqueue: (...args) => outbox.current!.enqueue(...args),
+      idle: () => outbox.current!.idle(),
+    } satisfies MailOutbox,
+  };
   // Every queue's handler is registered here; main.ts starts the worker (jobs.service.ts explains the queue).
   const jobs = createJobWorker({
     db,
     logger,
-    handlers: { [MAIL_QUEUE]: mailJobHandler(mailer, logger) },
+    handlers: {
+      [MAIL_QUEUE]: mailJobHandler(mailer, logger),
+      [PAYOUT_QUEUE]: payoutJobHandler(payoutDeps, logger),
+    },
+    leaseMs: env.jobLeaseMs,
     ...overrides.jobs,
   });
   const mailOutbox = createMailOutbox(db, jobs);
+  outbox.current = mailOutbox;
   const secondaryStorage = redis ? redisSecondaryStorage(redis) : undefined;
   const auth = createAuth({ env, db, logger, mailOutbox, argon2: overrides.argon2, secondaryStorage });
   const rateLimitStore =
     overrides.rateLimitStore ?? (redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore());
-  return { env, db, logger, mailer, mailOutbox, jobs, dependencies: monitor, auth, rateLimitStore };
+  return {
+    env,
+    db,
+    logger,
+    mailer,
+    mailOutbox,
+    jobs,
+    dependencies: monitor,
+    auth,
+    rateLimitStore,
+    payoutProvider,
+  };
 }
 
 /** How the monitor and /api/ready ask whether the database and Redis answer. */

@@ -2,6 +2,8 @@ import os from "node:os";
 import { describe, expect, it } from "vitest";
 import { EnvError, parseEnv } from "./env";
 
+const KYC_KEY = Buffer.alloc(32, 7).toString("base64");
+
 function errorOf(source: Record<string, string>): string {
   try {
     parseEnv(source);
@@ -32,6 +34,42 @@ describe("parseEnv", () => {
     expect(env.authSecret).toBeUndefined();
     // The Vite dev server is trusted only when `npm run dev` says so.
     expect(env.devOrigin).toBeUndefined();
+    expect(env.earningLimits).toEqual({
+      tttWinsPerDay: 20,
+      quizSessionsPerDay: 1,
+      videoWatchesPerDay: 1,
+      referralBonusesPer30Days: 20,
+    });
+    expect(env.guestQuizSessionsPerHour).toBe(10);
+    expect(env.mediaDir).toBe("./media");
+  });
+
+  it("reads the earning limits (0 turns a channel's payments off) and refuses nonsense", () => {
+    const env = parseEnv({
+      EARN_TTT_WINS_PER_DAY: "5",
+      EARN_QUIZ_SESSIONS_PER_DAY: "0",
+      EARN_VIDEO_WATCHES_PER_DAY: "2",
+      REFERRAL_BONUSES_PER_30_DAYS: "3",
+      GUEST_QUIZ_SESSIONS_PER_HOUR: "4",
+      MEDIA_DIR: "/srv/media",
+    });
+    expect(env.earningLimits).toEqual({
+      tttWinsPerDay: 5,
+      quizSessionsPerDay: 0,
+      videoWatchesPerDay: 2,
+      referralBonusesPer30Days: 3,
+    });
+    expect(env.guestQuizSessionsPerHour).toBe(4);
+    expect(env.mediaDir).toBe("/srv/media");
+    expect(errorOf({ EARN_TTT_WINS_PER_DAY: "-1" })).toBe(
+      'Invalid configuration: EARN_TTT_WINS_PER_DAY must be between 0 and 100000 (got "-1")',
+    );
+    expect(errorOf({ EARN_VIDEO_WATCHES_PER_DAY: "1.5" })).toBe(
+      'Invalid configuration: EARN_VIDEO_WATCHES_PER_DAY must be a whole number (got "1.5")',
+    );
+    expect(errorOf({ GUEST_QUIZ_SESSIONS_PER_HOUR: "0" })).toBe(
+      'Invalid configuration: GUEST_QUIZ_SESSIONS_PER_HOUR must be between 1 and 100000 (got "0")',
+    );
   });
 
   it("reads and normalises what is set", () => {
@@ -114,6 +152,7 @@ describe("parseEnv", () => {
       NODE_ENV: "production",
       AUTH_SECRET: "x".repeat(32),
       SMTP_URL: "smtps://mail:465",
+      KYC_ENCRYPTION_KEY: KYC_KEY,
     });
     expect(env.authSecret).toBe("x".repeat(32));
   });
@@ -146,5 +185,66 @@ describe("parseEnv", () => {
     expect(errorOf({ DATABASE_URL: pg, WEB_CONCURRENCY: "two" })).toMatch(
       /WEB_CONCURRENCY must be a whole number/,
     );
+  });
+
+  it("reads the redemption rules, with defaults of 1000 coins, KYC required, 1 pending and $50 a day", () => {
+    expect(parseEnv({}).redeem).toEqual({
+      minCoins: 1000,
+      requireKyc: true,
+      maxPending: 1,
+      dailyCapDollars: 50,
+    });
+    const env = parseEnv({
+      REDEEM_MIN_COINS: "2000",
+      REDEEM_REQUIRE_KYC: "false",
+      REDEEM_MAX_PENDING: "3",
+      REDEEM_DAILY_CAP_DOLLARS: "100",
+      JOB_LEASE_SECONDS: "5",
+    });
+    expect(env.redeem).toEqual({ minCoins: 2000, requireKyc: false, maxPending: 3, dailyCapDollars: 100 });
+    expect(env.jobLeaseMs).toBe(5000);
+    expect(parseEnv({}).jobLeaseMs).toBe(60_000);
+    expect(errorOf({ REDEEM_MIN_COINS: "0" })).toMatch(/REDEEM_MIN_COINS must be between 1/);
+    expect(errorOf({ REDEEM_REQUIRE_KYC: "maybe" })).toMatch(/REDEEM_REQUIRE_KYC must be true or false/);
+  });
+
+  it("switches Tremendous on only when its key and URL are both set", () => {
+    expect(parseEnv({}).tremendous).toBeUndefined();
+    const env = parseEnv({
+      TREMENDOUS_API_KEY: "TEST_key",
+      TREMENDOUS_API_URL: "https://testflight.tremendous.com/",
+    });
+    expect(env.tremendous).toEqual({
+      apiKey: "TEST_key",
+      apiUrl: "https://testflight.tremendous.com",
+      fundingSourceId: "balance",
+      campaignId: undefined,
+    });
+    expect(errorOf({ TREMENDOUS_API_KEY: "TEST_key" })).toMatch(/must be set together/);
+    expect(errorOf({ TREMENDOUS_API_URL: "ftp://x" })).toMatch(/TREMENDOUS_API_URL must be a http\(s\) URL/);
+  });
+
+  it("requires a 32-byte KYC_ENCRYPTION_KEY in production and reads the KYC limits", () => {
+    const production = { NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), SMTP_URL: "smtps://mail:465" };
+    expect(errorOf(production)).toMatch(/^Invalid configuration: KYC_ENCRYPTION_KEY is required/);
+    expect(errorOf({ KYC_ENCRYPTION_KEY: Buffer.alloc(16, 1).toString("base64") })).toMatch(
+      /^Invalid configuration: KYC_ENCRYPTION_KEY must be 32 bytes in base64/,
+    );
+    expect(errorOf({ KYC_ENCRYPTION_KEY: "not base64!" })).toMatch(/KYC_ENCRYPTION_KEY must be 32 bytes/);
+    expect(errorOf({ KYC_MAX_UPLOAD_BYTES: "12" })).toMatch(/KYC_MAX_UPLOAD_BYTES must be between/);
+    expect(errorOf({ KYC_RETENTION_DAYS: "-1" })).toMatch(/KYC_RETENTION_DAYS must be between/);
+    const defaults = parseEnv({});
+    expect(defaults.kycEncryptionKey).toBeUndefined();
+    expect(defaults.kycMaxUploadBytes).toBe(5 * 1024 * 1024);
+    expect(defaults.kycRetentionDays).toBe(30);
+    const env = parseEnv({
+      ...production,
+      KYC_ENCRYPTION_KEY: KYC_KEY,
+      KYC_MAX_UPLOAD_BYTES: "2048",
+      KYC_RETENTION_DAYS: "0",
+    });
+    expect(env.kycEncryptionKey).toEqual(Buffer.alloc(32, 7));
+    expect(env.kycMaxUploadBytes).toBe(2048);
+    expect(env.kycRetentionDays).toBe(0);
   });
 });

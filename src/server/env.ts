@@ -1,5 +1,11 @@
 import os from "node:os";
 import { z } from "zod";
+import {
+  DEFAULT_EARNING_LIMITS,
+  DEFAULT_GUEST_QUIZ_SESSIONS_PER_HOUR,
+  type EarningLimits,
+} from "~/core/earning";
+import { KYC_DEFAULT_MAX_UPLOAD_BYTES, KYC_DEFAULT_RETENTION_DAYS } from "~/core/kyc";
 
 /**
  * The one place that reads configuration. `main.ts` passes `process.env` in;
@@ -25,6 +31,14 @@ const optionalUrl = (schemes: readonly string[], what: string) =>
       },
       { message: `must be a ${what} URL (${schemes.map((s) => `${s}//…`).join(" or ")})` },
     );
+
+const wholeNumber = (min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ message: "must be a whole number" })
+    .int("must be a whole number")
+    .min(min, `must be between ${min} and ${max}`)
+    .max(max, `must be between ${min} and ${max}`)
+    .default(fallback);
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -96,6 +110,66 @@ const schema = z.object({
     .min(1, "must be between 1 and 10000")
     .max(10_000, "must be between 1 and 10000")
     .default(30),
+  EARN_TTT_WINS_PER_DAY: wholeNumber(0, 100_000, DEFAULT_EARNING_LIMITS.tttWinsPerDay),
+  EARN_QUIZ_SESSIONS_PER_DAY: wholeNumber(0, 100_000, DEFAULT_EARNING_LIMITS.quizSessionsPerDay),
+  EARN_VIDEO_WATCHES_PER_DAY: wholeNumber(0, 100_000, DEFAULT_EARNING_LIMITS.videoWatchesPerDay),
+  REFERRAL_BONUSES_PER_30_DAYS: wholeNumber(0, 100_000, DEFAULT_EARNING_LIMITS.referralBonusesPer30Days),
+  GUEST_QUIZ_SESSIONS_PER_HOUR: wholeNumber(1, 100_000, DEFAULT_GUEST_QUIZ_SESSIONS_PER_HOUR),
+  MEDIA_DIR: z.string().trim().min(1).default("./media"),
+  REDEEM_MIN_COINS: z.coerce
+    .number({ message: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 100000000")
+    .max(100_000_000, "must be between 1 and 100000000")
+    .default(1000),
+  REDEEM_REQUIRE_KYC: z
+    .enum(["true", "false", "1", "0"], { message: "must be true or false" })
+    .default("true")
+    .transform((v) => v === "true" || v === "1"),
+  REDEEM_MAX_PENDING: z.coerce
+    .number({ message: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 1000")
+    .max(1000, "must be between 1 and 1000")
+    .default(1),
+  REDEEM_DAILY_CAP_DOLLARS: z.coerce
+    .number({ message: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 1000000")
+    .max(1_000_000, "must be between 1 and 1000000")
+    .default(50),
+  TREMENDOUS_API_KEY: z.string().trim().min(1).optional(),
+  TREMENDOUS_API_URL: optionalUrl(["http:", "https:"], "http(s)"),
+  TREMENDOUS_FUNDING_SOURCE_ID: z.string().trim().min(1).max(100).default("balance"),
+  TREMENDOUS_CAMPAIGN_ID: z.string().trim().min(1).max(100).optional(),
+  JOB_LEASE_SECONDS: z.coerce
+    .number({ message: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 3600")
+    .max(3600, "must be between 1 and 3600")
+    .default(60),
+  KYC_ENCRYPTION_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .refine(
+      (v) => v === undefined || (/^[A-Za-z0-9+/]+={0,2}$/.test(v) && Buffer.from(v, "base64").length === 32),
+      {
+        message: "must be 32 bytes in base64 (openssl rand -base64 32)",
+      },
+    ),
+  KYC_MAX_UPLOAD_BYTES: z.coerce
+    .number({ message: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1024, "must be between 1024 and 52428800")
+    .max(50 * 1024 * 1024, "must be between 1024 and 52428800")
+    .default(KYC_DEFAULT_MAX_UPLOAD_BYTES),
+  KYC_RETENTION_DAYS: z.coerce
+    .number({ message: "must be a whole number" })
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 3650")
+    .max(3650, "must be between 0 and 3650")
+    .default(KYC_DEFAULT_RETENTION_DAYS),
 });
 
 export type RawEnv = z.input<typeof schema>;
@@ -137,6 +211,31 @@ export interface Env {
   adminRateLimit: number;
   /** HTTP worker processes (node:cluster): default one per core on PostgreSQL; always 1 on PGlite. */
   webConcurrency: number;
+  /** Per-user daily earning limits (0 = that channel pays nothing). */
+  earningLimits: EarningLimits;
+  /** Guest quiz sessions allowed per client IP per hour. */
+  guestQuizSessionsPerHour: number;
+  /** Folder of the files served under /media (the videos and their captions). */
+  mediaDir: string;
+  /** Redemptions (docs/product.md, "Redemptions"). */
+  redeem: {
+    minCoins: number;
+    requireKyc: boolean;
+    maxPending: number;
+    dailyCapDollars: number;
+  };
+  /** Set when both TREMENDOUS_API_KEY and TREMENDOUS_API_URL are: payouts go through Tremendous. */
+  tremendous:
+    | { apiKey: string; apiUrl: string; fundingSourceId: string; campaignId: string | undefined }
+    | undefined;
+  /** How long a claimed job is held before another worker may run it again (its process may have died). */
+  jobLeaseMs: number;
+  /** AES-256-GCM key for KYC documents and document ids (32 bytes); unset outside production: see kyc-key.ts. */
+  kycEncryptionKey: Buffer | undefined;
+  /** Largest KYC document accepted, in bytes. */
+  kycMaxUploadBytes: number;
+  /** Days after a KYC decision before the document's bytes are deleted. */
+  kycRetentionDays: number;
 }
 
 export class EnvError extends Error {}
@@ -164,6 +263,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       "Invalid configuration: AUTH_SECRET is required when NODE_ENV=production (32+ characters)",
     );
   }
+  if (Boolean(e.TREMENDOUS_API_KEY) !== Boolean(e.TREMENDOUS_API_URL)) {
+    throw new EnvError(
+      "Invalid configuration: TREMENDOUS_API_KEY and TREMENDOUS_API_URL must be set together (or neither, for manual payouts)",
+    );
+  }
   if (e.NODE_ENV === "production" && !e.SMTP_URL) {
     throw new EnvError(
       "Invalid configuration: SMTP_URL is required when NODE_ENV=production (confirmation and reset e-mails must be delivered)",
@@ -172,6 +276,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (e.NODE_ENV === "production" && e.DEV_ORIGIN) {
     throw new EnvError(
       "Invalid configuration: DEV_ORIGIN is for `npm run dev` only and must not be set when NODE_ENV=production",
+    );
+  }
+  if (e.NODE_ENV === "production" && !e.KYC_ENCRYPTION_KEY) {
+    throw new EnvError(
+      "Invalid configuration: KYC_ENCRYPTION_KEY is required when NODE_ENV=production (32 bytes in base64: openssl rand -base64 32)",
     );
   }
   return {
@@ -196,5 +305,32 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     adminEmails: [...new Set(e.ADMIN_EMAILS)],
     adminRateLimit: e.ADMIN_RATE_LIMIT,
     webConcurrency: e.WEB_CONCURRENCY ?? (e.DATABASE_URL ? os.availableParallelism() : 1),
+    earningLimits: {
+      tttWinsPerDay: e.EARN_TTT_WINS_PER_DAY,
+      quizSessionsPerDay: e.EARN_QUIZ_SESSIONS_PER_DAY,
+      videoWatchesPerDay: e.EARN_VIDEO_WATCHES_PER_DAY,
+      referralBonusesPer30Days: e.REFERRAL_BONUSES_PER_30_DAYS,
+    },
+    guestQuizSessionsPerHour: e.GUEST_QUIZ_SESSIONS_PER_HOUR,
+    mediaDir: e.MEDIA_DIR,
+    redeem: {
+      minCoins: e.REDEEM_MIN_COINS,
+      requireKyc: e.REDEEM_REQUIRE_KYC,
+      maxPending: e.REDEEM_MAX_PENDING,
+      dailyCapDollars: e.REDEEM_DAILY_CAP_DOLLARS,
+    },
+    tremendous:
+      e.TREMENDOUS_API_KEY && e.TREMENDOUS_API_URL
+        ? {
+            apiKey: e.TREMENDOUS_API_KEY,
+            apiUrl: e.TREMENDOUS_API_URL.replace(/\/+$/, ""),
+            fundingSourceId: e.TREMENDOUS_FUNDING_SOURCE_ID,
+            campaignId: e.TREMENDOUS_CAMPAIGN_ID,
+          }
+        : undefined,
+    jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
+    kycEncryptionKey: e.KYC_ENCRYPTION_KEY ? Buffer.from(e.KYC_ENCRYPTION_KEY, "base64") : undefined,
+    kycMaxUploadBytes: e.KYC_MAX_UPLOAD_BYTES,
+    kycRetentionDays: e.KYC_RETENTION_DAYS,
   };
 }

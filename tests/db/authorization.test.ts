@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Actor, leakedSecrets, type MatrixCase, snapshotOf } from "#tests/support/authorization";
 import { authorizationMatrix, type MatrixFixtures } from "#tests/support/authorization-matrix";
+import { grantCoins } from "#tests/support/coins";
+import { watchVideoToEnd } from "#tests/support/earning";
 import { linkIn, type TestUser, uniqueEmail, waitForMail } from "#tests/support/factories";
 import { answerProblems, declaredAnswerSchemas } from "#tests/support/response-schemas";
 import { createTestContext, type TestContext } from "#tests/support/test-app";
 import type { OpenApiDocument } from "~/server/openapi/build-document";
+import { requestRedemption } from "~/server/redemptions/redemptions.service";
 
 /**
  * The authorization matrix: every operation of /api/openapi.json, asked by a guest, by another signed-in
@@ -41,7 +44,8 @@ beforeAll(async () => {
     (await ctx.request(path, { method, cookie: owner.cookie })).json();
   const { profile } = await asOwner("/api/me", "GET");
   await ctx.createVerifiedUser({ email: friendEmail, referralCode: profile.referralCode });
-  await asOwner("/api/videos/exciting-new-content/watch");
+  await watchVideoToEnd(ctx.client, ctx.db, owner, "exciting-new-content");
+  const { watch } = await asOwner("/api/videos/community-highlights/watches");
   const { game } = await asOwner("/api/games/tic-tac-toe");
   await ctx.request("/api/games/tic-tac-toe", { method: "POST", cookie: other.cookie });
   const quiz = await asOwner("/api/quizzes/general/sessions");
@@ -56,11 +60,20 @@ beforeAll(async () => {
     .where("userId", "=", owner.id)
     .executeTakeFirstOrThrow();
   const link = linkIn(await waitForMail(ctx.client, owner.email, /confirm/i), "/api/auth/verify-email");
+  // Two redemptions of the owner, made with KYC switched off for this setup only.
+  await grantCoins(ctx.db, owner.id, 2000);
+  const noKyc = {
+    db: ctx.db,
+    env: { ...ctx.env, redeem: { ...ctx.env.redeem, requireKyc: false, maxPending: 2 } },
+  };
+  const toCancel = await requestRedemption(noKyc, owner, { coins: 1000, method: "paypal" });
+  const toDecide = await requestRedemption(noKyc, owner, { coins: 1000, method: "gift_card" });
   f = {
     ctx,
     owner,
     a: {
       gameId: game.id,
+      watchId: watch.id,
       quizSessionId: quiz.sessionId,
       sessionToken: session.token,
       accountId: account.id,
@@ -68,6 +81,7 @@ beforeAll(async () => {
       verifyLink: link.pathname + link.search,
     },
     questionId: quiz.questions[0].id,
+    redemptions: { toCancel: toCancel.redemption.id, toDecide: toDecide.redemption.id },
   };
   matrix = authorizationMatrix(f);
   answerSchemas = declaredAnswerSchemas(ctx.app as never);

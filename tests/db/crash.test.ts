@@ -4,6 +4,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "kysely";
 import { afterAll, expect, inject, it } from "vitest";
+import { makeVideosInstant } from "#tests/support/earning";
 import { createVerifiedUser, type TestUser } from "#tests/support/factories";
 import { httpClient } from "#tests/support/http-client";
 import { type RunningServer, startServer } from "#tests/support/server-process";
@@ -18,6 +19,7 @@ import { type DatabaseHandle, fromPGlite } from "~/server/db/client";
 const KILLS = 20;
 const WORKERS = 12;
 const USERS = 3;
+const VIDEOS = ["tutorial-get-started", "exciting-new-content", "community-highlights"];
 
 let dataDir: string | undefined;
 let server: RunningServer | undefined;
@@ -40,13 +42,23 @@ async function earnUntilKilled(base: string, users: TestUser[], acks: Ack[], sto
       for (let i = 0; !stop.now; i++) {
         const user = users[(w + i) % users.length]!;
         try {
-          const res = await client.request("/api/videos/tutorial-get-started/watch", {
+          const started = await client.request(`/api/videos/${VIDEOS[i % VIDEOS.length]}/watches`, {
+            method: "POST",
+            cookie: user.cookie,
+          });
+          if (started.status !== 201) {
+            await started.body?.cancel();
+            continue;
+          }
+          const { watch } = (await started.json()) as { watch: { id: string } };
+          const res = await client.request(`/api/videos/watches/${watch.id}/complete`, {
             method: "POST",
             cookie: user.cookie,
           });
           if (res.status >= 200 && res.status < 300) {
-            const body: { earned: { entryId: number; balance: number } } = await res.json();
-            acks.push({ userId: user.id, entryId: body.earned.entryId, balance: body.earned.balance });
+            const body: { earned: { entryId: number; balance: number } | null } = await res.json();
+            if (body.earned)
+              acks.push({ userId: user.id, entryId: body.earned.entryId, balance: body.earned.balance });
           } else await res.body?.cancel();
         } catch {
           failures++; // the server died under us: the request's fate is unknown, and it was not acknowledged
@@ -63,27 +75,39 @@ it(`keeps every acknowledged award across ${KILLS} SIGKILLs under load`, { timeo
   const env: Record<string, string> = {
     AUTH_RATE_LIMIT: "10000",
     VIDEO_WATCH_LIMIT: "100000",
+    EARN_VIDEO_WATCHES_PER_DAY: "100000",
     TRUST_PROXY: "true",
     LOG_LEVEL: "warn",
   };
+  // One DATA_DIR for every restart on both databases: it holds the generated AUTH_SECRET (and PGlite's files),
+  // so the sessions made before a kill stay valid after it.
+  dataDir = await mkdtemp(path.join(tmpdir(), "ple-crash-"));
+  env.DATA_DIR = dataDir;
   let testDb: (DatabaseHandle & { url?: string }) | undefined;
   if (kind === "postgres") {
     testDb = await openTestDatabase({ poolMax: 2 });
     env.DATABASE_URL = testDb.url!;
-  } else {
-    dataDir = await mkdtemp(path.join(tmpdir(), "ple-crash-"));
-    env.DATA_DIR = dataDir;
   }
 
   server = await startServer(env);
   const users: TestUser[] = [];
   for (let i = 0; i < USERS; i++) users.push(await createVerifiedUser(httpClient(server.url)));
+  // Two-second videos: a watch reported at once counts (the earning path is what is under test here).
+  await server.stop();
+  if (kind === "postgres") await makeVideosInstant(testDb!.db);
+  else {
+    const setup = fromPGlite(await PGlite.create(path.join(dataDir!, "pglite")));
+    await makeVideosInstant(setup.db);
+    await setup.close();
+  }
+  server = await startServer(env);
 
   const acks: Ack[] = [];
   for (let kill = 0; kill < KILLS; kill++) {
     const stop = { now: false };
     const load = earnUntilKilled(server.url, users, acks, stop);
-    await new Promise((r) => setTimeout(r, 150 + Math.random() * 600));
+    // An award is two requests (start and complete a watch): give each window time for several.
+    await new Promise((r) => setTimeout(r, 500 + Math.random() * 1500));
     await server.kill();
     stop.now = true;
     await load;

@@ -6,7 +6,7 @@ import { type SmtpSink, startSmtpSink } from "#tests/support/smtp-sink";
 import { phone } from "./support/chromium";
 import { addSessionCookie, describeE2E, expectNoAxeViolations, navBalance, useE2E } from "./support/fixtures";
 
-/** The notices (SPEC §4: at most one), inside Radix's viewport region; a closed one leaves after its animation. */
+/** The notices (docs/product.md: at most one), inside Radix's viewport region; a closed one leaves after its animation. */
 const notices = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" }).locator("li");
 const openNotices = (page: Page) => notices(page).and(page.locator('[data-state="open"]'));
 

@@ -22,7 +22,7 @@ function recordAnswers(page: Page): AnswerResult[] {
 
 /**
  * Answers every question through the UI, right when `answerRight(n)` says so, checking the view and the
- * SPEC §4 feedback on the way. Returns how many were right.
+ * docs/product.md feedback on the way. Returns how many were right.
  */
 async function playThrough(page: Page, answerRight: (n: number) => boolean, checkA11yAt = 1) {
   let right = 0;
@@ -47,7 +47,7 @@ async function playThrough(page: Page, answerRight: (n: number) => boolean, chec
     const expected = wantRight
       ? "Correct! +10 Coins"
       : `Incorrect. The correct answer was: ${question.answer}`;
-    await expect.poll(() => feedback.textContent()).toBe(expected);
+    await expect.poll(() => feedback.textContent(), { timeout: 10_000 }).toBe(expected);
     // Locked after answering.
     for (const button of await buttons.all()) expect(await button.isDisabled()).toBe(true);
     if (wantRight) right++;
@@ -64,7 +64,7 @@ describeE2E("quizzes", () => {
     await addSessionCookie(context, user.cookie, e2e.server.url);
     const results = recordAnswers(page);
     await page.goto("/quizzes");
-    await expect.poll(() => navBalance(page)).toBe(0);
+    await expect.poll(() => navBalance(page), { timeout: 10_000 }).toBe(0);
     for (const quiz of quizContent) {
       await page.getByRole("heading", { level: 2, name: quiz.name }).waitFor();
       expect(await page.getByText(quiz.description, { exact: true }).count()).toBe(1);
@@ -98,6 +98,51 @@ describeE2E("quizzes", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("signed in: a second session of a quiz the same day says it is practice, before and after, and pays 0", async () => {
+    const user = await createVerifiedUser(httpClient(e2e.server.url));
+    const { page, context, errors } = await e2e.newPage();
+    await addSessionCookie(context, user.cookie, e2e.server.url);
+    await page.goto("/quizzes");
+    await expect.poll(() => navBalance(page), { timeout: 10_000 }).toBe(0);
+    const today = page.getByRole("region", { name: "Today" });
+    await expect.poll(() => today.textContent(), { timeout: 10_000 }).toContain("Quizzes paid today0 of 3");
+    expect(await page.getByText(/^Paid today — play again as practice/).count()).toBe(0);
+
+    await page.getByRole("button", { name: "Start Quiz: General Knowledge" }).click();
+    await playThrough(page, () => true, 0);
+    await page.getByRole("heading", { level: 1, name: "Quiz Results" }).waitFor();
+    await expect.poll(() => navBalance(page), { timeout: 10_000 }).toBe(110);
+    await page.getByRole("button", { name: "Play Again or Choose New Quiz" }).click();
+
+    // Before: the chooser marks the quiz that paid today.
+    const card = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: "General Knowledge" }) });
+    await card
+      .getByText("Paid today — play again as practice (no coins until tomorrow).")
+      .waitFor({ timeout: 10_000 });
+    expect(await page.getByText(/^Paid today — play again as practice/).count()).toBe(1);
+    await expect.poll(() => today.textContent(), { timeout: 10_000 }).toContain("Quizzes paid today1 of 3");
+    await expectNoAxeViolations(page);
+
+    await card.getByRole("button", { name: "Start Quiz: General Knowledge" }).click();
+    await page
+      .getByText("Practice round: this quiz already paid today, so this session earns no coins.")
+      .waitFor();
+    await playThrough(page, () => true, 0);
+    // After: the results say it was practice; the balance has not moved.
+    await page.getByRole("heading", { level: 1, name: "Quiz Results" }).waitFor();
+    await page.getByText("Practice round: no coins this time. This quiz pays again tomorrow.").waitFor();
+    expect(await page.getByText("You scored 10 out of 10", { exact: true }).count()).toBe(1);
+    expect(await page.getByText("Coins earned this session:").count()).toBe(0);
+    await expect.poll(() => navBalance(page), { timeout: 10_000 }).toBe(110);
+    const res = await page.request.get("/api/ledger/balance");
+    expect(await res.json()).toEqual({ balance: 110 });
+    await expectNoAxeViolations(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
 
   it("guest at 360 px: same grading, a log-in hint on the results and no coins", async () => {
     const { page, context, errors } = await e2e.newPage(phone);

@@ -1,10 +1,11 @@
 import type { BrowserContextOptions } from "playwright-core";
 import { expect, it } from "vitest";
+import { answerQuizCorrectly } from "#tests/support/earning";
 import { createVerifiedUser, type TestUser, uniqueEmail } from "#tests/support/factories";
 import { httpClient } from "#tests/support/http-client";
 import { maskEmail } from "~/core/coins";
 import { desktop } from "./support/chromium";
-import { describeE2E, expectNoAxeViolations, navBalance, useE2E } from "./support/fixtures";
+import { describeE2E, expectNoAxeViolations, useE2E } from "./support/fixtures";
 import { balanceOf, expectNotice, signedInPage } from "./support/pages";
 
 /**
@@ -12,7 +13,8 @@ import { balanceOf, expectNotice, signedInPage } from "./support/pages";
  * Users are made through the API and their session cookie is put into the browser.
  */
 describeE2E("referral pages", () => {
-  const e2e = useE2E({ AUTH_RATE_LIMIT: "1000", MAIL_RATE_LIMIT: "1000" });
+  // TRUST_PROXY: API-made users sign up from their own X-Forwarded-For address, as real users would.
+  const e2e = useE2E({ AUTH_RATE_LIMIT: "1000", MAIL_RATE_LIMIT: "1000", TRUST_PROXY: "true" });
   const api = () => httpClient(e2e.server.url);
   const signedIn = (user: TestUser, options: BrowserContextOptions = desktop) =>
     signedInPage(e2e, user, options);
@@ -62,6 +64,7 @@ describeE2E("referral pages", () => {
     const friend = await createVerifiedUser(api(), {
       email: friendEmail,
       referralCode: new URL(copied).searchParams.get("ref"),
+      ip: "10.77.0.2",
     });
 
     await page.reload();
@@ -71,12 +74,8 @@ describeE2E("referral pages", () => {
     expect(await friends.first().textContent()).toContain(maskEmail(friendEmail));
     expect(await friends.first().textContent()).toContain("Bonus pending");
 
-    // The friend's first earning (a video watch in the browser) pays both bonuses.
-    const friendPage = await signedIn(friend);
-    await friendPage.page.goto("/videos");
-    await friendPage.page.getByRole("button", { name: "Watch Video (Earn 10 Coins)" }).first().click();
-    await friendPage.page.getByRole("alertdialog").waitFor();
-    await expect.poll(() => navBalance(friendPage.page), { timeout: 10_000 }).toBe(60);
+    // The friend's first earning (a right quiz answer) pays both bonuses.
+    await answerQuizCorrectly(api(), friend, 1);
     expect(await balanceOf(api(), friend)).toBe(60);
     expect(await balanceOf(api(), referrer)).toBe(50);
 

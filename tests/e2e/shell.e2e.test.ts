@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import { phone } from "./support/chromium";
 import { describeE2E, expectNoAxeViolations, useE2E } from "./support/fixtures";
 
-/** Every route of SPEC §2 and the heading it shows to a guest. */
+/** Every route of docs/product.md and the heading it shows to a guest. */
 export const routeHeadings: [path: string, heading: string][] = [
   ["/", "Play, Learn, Earn!"],
   ["/auth", "Login or Register"],
@@ -32,7 +32,10 @@ describeE2E("the UI shell", () => {
       // An unknown path is answered with the 404 page and status 404 (the browser logs that status, below).
       expect(res?.status(), path).toBe(notFound ? 404 : 200);
       await expect
-        .poll(() => page.getByRole("heading", { level: 1 }).first().textContent(), { message: path })
+        .poll(() => page.getByRole("heading", { level: 1 }).first().textContent(), {
+          message: path,
+          timeout: 15_000,
+        })
         .toBe(heading);
       await expectNoAxeViolations(page);
       expect(errors).toEqual(

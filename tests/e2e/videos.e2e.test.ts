@@ -11,16 +11,18 @@ import { balanceOf, expectNotice, signedInPage } from "./support/pages";
  * Users are made through the API and their session cookie is put into the browser.
  */
 describeE2E("videos pages", () => {
-  const e2e = useE2E({ AUTH_RATE_LIMIT: "1000", MAIL_RATE_LIMIT: "1000" });
+  // TRUST_PROXY: API-made users sign up from their own X-Forwarded-For address, as real users would.
+  const e2e = useE2E({ AUTH_RATE_LIMIT: "1000", MAIL_RATE_LIMIT: "1000", TRUST_PROXY: "true" });
   const api = () => httpClient(e2e.server.url);
   const signedIn = (user: TestUser, options: BrowserContextOptions = desktop) =>
     signedInPage(e2e, user, options);
 
-  it("videos, guest: banner, three cards, disabled 'Login to Watch & Earn' and a log-in message", async () => {
+  it("videos, guest: three playable videos, disabled 'Login to Watch & Earn' and a log-in message", async () => {
     const { page, errors } = await e2e.newPage();
     await page.goto("/videos");
     await page.getByRole("heading", { level: 1, name: "Watch & Earn" }).waitFor();
-    await page.getByText("Video service integration required.").waitFor();
+    await page.getByText("Watch to the end to earn.").waitFor();
+    expect(await page.locator("video[controls]").count()).toBe(3);
     for (const title of ["Exciting New Content!", "Tutorial: Get Started", "Community Highlights"])
       await page.getByRole("heading", { name: title, exact: true }).waitFor();
     const buttons = page.getByRole("button", { name: "Login to Watch & Earn", exact: true });
@@ -36,7 +38,7 @@ describeE2E("videos pages", () => {
     expect(errors).toEqual([]);
   });
 
-  it("videos, signed in: a watch pays +10 (nav '10 Coins'), 'Coins Earned!' and the alert", async () => {
+  it("videos, signed in: a real video plays to the end and pays +10 with 'Coins Earned!' and the alert", async () => {
     const user = await createVerifiedUser(api());
     const { page, errors } = await signedIn(user);
     await page.goto("/videos");
@@ -46,28 +48,32 @@ describeE2E("videos pages", () => {
     expect(await watch.count()).toBe(3);
     await expectNoAxeViolations(page);
 
+    const started = Date.now();
     await watch.nth(1).click();
+    await page.getByText("Watching — the coins are paid when the video ends.").waitFor();
+    // The player really plays: its clock moves on.
+    const player = page.locator("video").nth(1);
+    await expect
+      .poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+      .toBeGreaterThan(1);
     const alert = page.getByRole("alertdialog", { name: "Tutorial: Get Started" });
-    await alert.waitFor();
-    expect(await alert.getByText("The video would play here. You earned 10 coins!").count()).toBe(1);
+    await alert.waitFor({ timeout: 60_000 });
+    // Paid at the end of the 20-second video, not before.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(18_000);
+    expect(await player.evaluate((v: HTMLVideoElement) => v.ended)).toBe(true);
+    expect(await alert.getByText("Thanks for watching! You earned 10 coins.").count()).toBe(1);
     await expectNotice(page, "Coins Earned!", "You earned 10 coins for Video watch. Total: 10.");
     await expect.poll(() => navBalance(page), { timeout: 10_000 }).toBe(10);
     await expectNoAxeViolations(page);
-
     await alert.getByRole("button", { name: "OK" }).click();
     await alert.waitFor({ state: "hidden" });
     expect(await balanceOf(api(), user)).toBe(10);
-
-    // A second watch: each click is its own payment.
-    await watch.first().click();
-    await page.getByRole("alertdialog", { name: "Exciting New Content!" }).waitFor();
-    await expect.poll(() => navBalance(page), { timeout: 10_000 }).toBe(20);
-    expect(await balanceOf(api(), user)).toBe(20);
-    await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
+    const today = page.getByRole("region", { name: "Today" });
+    await expect.poll(() => today.textContent(), { timeout: 10_000 }).toContain("Videos watched today1 of 3");
     expect(errors).toEqual([]);
 
-    // Over the per-user limit (ADR 010) the server answers 429: a clear notice, the nav rolls back, no alert.
-    await page.route("**/api/videos/*/watch", (route) =>
+    // Starting watches faster than the per-user limit: the server answers 429 and the page says so.
+    await page.route("**/api/videos/*/watches", (route) =>
       route.fulfill({
         status: 429,
         headers: { "retry-after": "42" },
@@ -80,9 +86,9 @@ describeE2E("videos pages", () => {
     await expectNotice(
       page,
       "Too Many Requests",
-      "You are watching videos faster than anyone can. Please wait a minute and try again.",
+      "You are starting videos faster than anyone can watch them. Please wait a minute.",
     );
-    await expect.poll(() => navBalance(page), { timeout: 10_000 }).toBe(20);
     expect(await page.getByRole("alertdialog").count()).toBe(0);
+    expect(await balanceOf(api(), user)).toBe(10);
   });
 });

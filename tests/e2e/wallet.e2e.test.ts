@@ -1,17 +1,19 @@
 import type { BrowserContextOptions } from "playwright-core";
 import { expect, it } from "vitest";
+import { answerQuizCorrectly } from "#tests/support/earning";
 import { createVerifiedUser, type TestUser } from "#tests/support/factories";
 import { httpClient } from "#tests/support/http-client";
 import { desktop, phone } from "./support/chromium";
 import { addSessionCookie, describeE2E, expectNoAxeViolations, useE2E } from "./support/fixtures";
-import { balanceOf, expectNotice, recordApiCalls, signedInPage, watchViaApi } from "./support/pages";
+import { balanceOf, expectNotice, recordApiCalls, signedInPage } from "./support/pages";
 
 /**
  * The wallet: balance in coins and dollars, the transaction list with paging, and the redeem dialog.
  * Users are made through the API and their session cookie is put into the browser.
  */
 describeE2E("wallet pages", () => {
-  const e2e = useE2E({ AUTH_RATE_LIMIT: "1000", MAIL_RATE_LIMIT: "1000" });
+  // TRUST_PROXY: API-made users sign up from their own X-Forwarded-For address, as real users would.
+  const e2e = useE2E({ AUTH_RATE_LIMIT: "1000", MAIL_RATE_LIMIT: "1000", TRUST_PROXY: "true" });
   const api = () => httpClient(e2e.server.url);
   const signedIn = (user: TestUser, options: BrowserContextOptions = desktop) =>
     signedInPage(e2e, user, options);
@@ -26,9 +28,9 @@ describeE2E("wallet pages", () => {
     expect(await page.getByRole("button", { name: "Redeem Coins for Cash" }).count()).toBe(0);
   });
 
-  it("wallet: 30 coins are $0.15, the note, the buttons and the real transactions", async () => {
+  it("wallet: 30 coins are $0.15, the note, the buttons, the real transactions and 'Today'", async () => {
     const user = await createVerifiedUser(api());
-    await watchViaApi(api(), user, 3);
+    await answerQuizCorrectly(api(), user, 3);
     const { page, errors } = await signedIn(user, phone);
     await page.goto("/wallet");
     await page.getByText("30 Coins", { exact: true }).and(page.locator("main *")).waitFor();
@@ -42,11 +44,15 @@ describeE2E("wallet pages", () => {
     await rows.first().waitFor();
     expect(await rows.count()).toBe(3);
     for (const row of await rows.all()) {
-      expect(await row.getByText("Video watch", { exact: true }).count()).toBe(1);
+      expect(await row.getByText("Quiz correct answer", { exact: true }).count()).toBe(1);
       expect(await row.getByText("+10 Coins", { exact: true }).count()).toBe(1);
       expect(await row.locator("time").getAttribute("datetime")).toMatch(/^\d{4}-\d\d-\d\dT/);
     }
     expect(await page.getByText("Recent Transactions (Placeholder)").count()).toBe(0);
+    const today = page.getByRole("region", { name: "Today" });
+    await expect.poll(() => today.textContent(), { timeout: 10_000 }).toContain("20 of 20 paid wins left");
+    expect(await today.textContent()).toContain("Quizzes paid today1 of 3");
+    expect(await today.textContent()).toMatch(/Limits reset in .+ \(midnight UTC\)\./);
     await expectNoAxeViolations(page);
     expect(errors).toEqual([]);
   });
@@ -59,7 +65,9 @@ describeE2E("wallet pages", () => {
     await first.page.getByText("$0.00 USD", { exact: true }).waitFor();
 
     const busy = await createVerifiedUser(api());
-    await watchViaApi(api(), busy, 12);
+    // 10 right answers and the bonus, then one more: 12 rows, 120 coins.
+    await answerQuizCorrectly(api(), busy, 10, "general");
+    await answerQuizCorrectly(api(), busy, 1, "science");
     const { page } = await signedIn(busy);
     await page.goto("/wallet");
     await page.getByText("$0.60 USD", { exact: true }).waitFor();
@@ -117,9 +125,9 @@ describeE2E("wallet pages", () => {
     await expectNoAxeViolations(page);
   });
 
-  it("redeem: the label shows the maximum; input is clamped; each submit message; nothing is sent", async () => {
+  it("redeem: the label shows the maximum; input is clamped; each refusal's notice; below the minimum nothing is sent", async () => {
     const user = await createVerifiedUser(api());
-    await watchViaApi(api(), user, 3);
+    await answerQuizCorrectly(api(), user, 3);
     const { page, errors } = await signedIn(user);
     await page.goto("/wallet");
     await page.getByText("$0.15 USD", { exact: true }).waitFor();
@@ -130,7 +138,12 @@ describeE2E("wallet pages", () => {
     await dialog.waitFor();
     const field = dialog.getByLabel("Coins to redeem (max 30)", { exact: true });
     const preview = dialog.getByText(/^Dollar value: /);
-    await dialog.getByText(/^This is a placeholder/).waitFor();
+    await expect
+      .poll(() => preview.textContent(), { timeout: 10_000 })
+      .toBe("Dollar value: $0.00 (minimum 1000 coins, $5.00)");
+    expect(await dialog.getByText(/placeholder/i).count()).toBe(0);
+    await dialog.getByRole("group", { name: "Payout method" }).waitFor();
+    expect(await dialog.getByLabel("PayPal e-mail address").inputValue()).toBe(user.email);
     expect(await field.getAttribute("type")).toBe("number");
     expect(await field.inputValue()).toBe("0");
     await expectNoAxeViolations(page);
@@ -143,35 +156,28 @@ describeE2E("wallet pages", () => {
     // Negative → 0; fractional → whole; above the balance → the balance; the preview follows.
     await field.fill("-5");
     await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe("0");
-    expect(await preview.textContent()).toBe("Dollar value: $0.00");
+    expect(await preview.textContent()).toBe("Dollar value: $0.00 (minimum 1000 coins, $5.00)");
     await submit.click();
     await expectNotice(page, "Invalid Amount", "Please enter a valid amount of coins to redeem.");
     await field.fill("12.7");
     await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe("12");
-    expect(await preview.textContent()).toBe("Dollar value: $0.06");
+    expect(await preview.textContent()).toBe("Dollar value: $0.06 (minimum 1000 coins, $5.00)");
     await field.fill("5000");
     await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe("30");
-    expect(await preview.textContent()).toBe("Dollar value: $0.15");
+    expect(await preview.textContent()).toBe("Dollar value: $0.15 (minimum 1000 coins, $5.00)");
 
-    // Cancel keeps the amount; a successful submit closes the dialog and resets it.
+    // Cancel keeps the amount; below the minimum the request is refused with the minimum, and the dialog stays.
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "hidden" });
     await page.getByRole("button", { name: "Redeem Coins for Cash" }).click();
     await field.waitFor();
     expect(await field.inputValue()).toBe("30");
     await submit.click();
-    await expectNotice(
-      page,
-      "Redemption Request (Placeholder)",
-      "Your request to redeem 30 coins ($0.15) has been submitted.",
-    );
-    await dialog.waitFor({ state: "hidden" });
-    await page.getByRole("button", { name: "Redeem Coins for Cash" }).click();
-    await field.waitFor();
-    expect(await field.inputValue()).toBe("0");
+    await expectNotice(page, "Below the Minimum", "The minimum redemption is 1000 coins ($5.00).");
+    expect(await dialog.isVisible()).toBe(true);
 
-    // A placeholder: no request left the page, and the balance is untouched.
-    expect(calls).toEqual([]);
+    // No request left the page, and the balance is untouched.
+    expect(calls.filter((c) => !c.startsWith("GET "))).toEqual([]);
     expect(await balanceOf(api(), user)).toBe(30);
     expect(errors).toEqual([]);
   });
@@ -181,8 +187,8 @@ describeE2E("wallet pages", () => {
     // another account (10 coins) signs in elsewhere while the dialog holds 30 of the first user's coins.
     const rich = await createVerifiedUser(api());
     const poor = await createVerifiedUser(api());
-    await watchViaApi(api(), rich, 3);
-    await watchViaApi(api(), poor, 1);
+    await answerQuizCorrectly(api(), rich, 3);
+    await answerQuizCorrectly(api(), poor, 1);
     const { page, context } = await signedIn(rich);
     await page.goto("/wallet");
     await page.getByText("$0.15 USD", { exact: true }).waitFor();
@@ -200,13 +206,9 @@ describeE2E("wallet pages", () => {
     await expectNotice(page, "Insufficient Balance", "You don't have enough coins to redeem this amount.");
     expect(await dialog.isVisible()).toBe(true);
 
-    // Within the new balance it goes through.
+    // Within the new balance the next rule applies: the minimum.
     await field.fill("10");
     await dialog.getByRole("button", { name: "Submit Redemption Request" }).click();
-    await expectNotice(
-      page,
-      "Redemption Request (Placeholder)",
-      "Your request to redeem 10 coins ($0.05) has been submitted.",
-    );
+    await expectNotice(page, "Below the Minimum", "The minimum redemption is 1000 coins ($5.00).");
   });
 });

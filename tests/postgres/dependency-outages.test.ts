@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { makeVideosInstant } from "#tests/support/earning";
 import type { DatabaseHandle } from "~/server/db/client";
 import { createVerifiedUser, type TestUser } from "../support/factories";
 import { auditLedger, earnThroughFault, type FaultRun, summarize } from "../support/fault-load";
@@ -48,9 +49,11 @@ describe.skipIf(!redisUrlForTests)("PostgreSQL and Redis going away under load",
       AUTH_RATE_LIMIT: "10000",
       MAIL_RATE_LIMIT: "10000",
       VIDEO_WATCH_LIMIT: "100000",
+      EARN_VIDEO_WATCHES_PER_DAY: "100000",
       TRUST_PROXY: "true",
       LOG_LEVEL: "info",
     });
+    await makeVideosInstant(db.db);
     for (let i = 0; i < 4; i++) users.push(await createVerifiedUser(httpClient(server.url)));
   }, 120_000);
 

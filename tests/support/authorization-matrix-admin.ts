@@ -17,6 +17,10 @@ const body = (value: unknown): Record<string, unknown> =>
 export function adminMatrix(f: MatrixFixtures): Record<string, MatrixCase> {
   const user = `/api/admin/users/${f.owner.id}`;
   const post = (path: string, json: unknown) => ({ path, init: { method: "POST", json } });
+  const decide = (action: string, json: unknown = {}) => ({
+    path: `/api/admin/redemptions/${f.redemptions.toDecide}/${action}`,
+    init: { method: "POST", json },
+  });
   return {
     "GET /api/admin/users": {
       request: () => ({ path: `/api/admin/users?q=${encodeURIComponent(f.owner.email)}` }),
@@ -61,5 +65,24 @@ export function adminMatrix(f: MatrixFixtures): Record<string, MatrixCase> {
       expect: adminOnly(200),
       check: (_actor, res) => expect(body(body(res).users).total).toBeGreaterThanOrEqual(4),
     },
+    "GET /api/admin/redemptions": {
+      request: () => ({ path: "/api/admin/redemptions" }),
+      expect: adminOnly(200),
+      check: (_actor, res) => {
+        const list = body(res).redemptions;
+        expect(Array.isArray(list) && list.some((r) => body(r).id === f.redemptions.toDecide)).toBe(true);
+      },
+    },
+    // In this order for the administrator: approve (manual payout), mark paid; then reject and retry are refused.
+    "POST /api/admin/redemptions/{id}/approve": { request: () => decide("approve"), expect: adminOnly(200) },
+    "POST /api/admin/redemptions/{id}/mark-paid": {
+      request: () => decide("mark-paid", { reference: "MATRIX-1" }),
+      expect: adminOnly(200),
+    },
+    "POST /api/admin/redemptions/{id}/reject": {
+      request: () => decide("reject", { reason: "Too late" }),
+      expect: adminOnly(409),
+    },
+    "POST /api/admin/redemptions/{id}/retry": { request: () => decide("retry"), expect: adminOnly(409) },
   };
 }

@@ -11,6 +11,7 @@ export interface MatrixFixtures {
   owner: TestUser;
   a: {
     gameId: string;
+    watchId: string;
     quizSessionId: string;
     sessionToken: string;
     accountId: string;
@@ -19,6 +20,8 @@ export interface MatrixFixtures {
   };
   /** A question of the owner's quiz session (question ids are the quiz's, not secret). */
   questionId: string;
+  /** Two pending redemptions of the owner: one the owner cancels, one an administrator decides. */
+  redemptions: { toCancel: number; toDecide: number };
 }
 
 const json = (value: unknown) => ({ json: value });
@@ -90,9 +93,67 @@ export function authorizationMatrix(f: MatrixFixtures): Record<string, MatrixCas
         expect(Array.isArray(friends) ? friends.length : -1).toBe(actor.role === "owner" ? 1 : 0);
       },
     },
-    "POST /api/videos/{videoId}/watch": {
-      request: () => post("/api/videos/tutorial-get-started/watch"),
+    "GET /api/videos": { request: () => ({ path: "/api/videos" }), expect: same(200) },
+    "POST /api/videos/{videoId}/watches": {
+      request: () => post("/api/videos/tutorial-get-started/watches"),
+      expect: signedIn(201),
+    },
+    "POST /api/videos/watches/{watchId}/complete": {
+      request: () => post(`/api/videos/watches/${f.a.watchId}/complete`),
+      expect: { guest: 401, other: 404, owner: 200 },
+    },
+    "GET /api/redemptions/eligibility": {
+      request: () => ({ path: "/api/redemptions/eligibility" }),
       expect: signedIn(200),
+      check: async (actor, res) => {
+        const row = await f.ctx.db
+          .selectFrom("user_profiles")
+          .select("points")
+          .where("id", "=", idOf(actor)!)
+          .executeTakeFirstOrThrow();
+        expect(body(res).balance).toBe(row.points);
+      },
+    },
+    "GET /api/redemptions": {
+      request: () => ({ path: "/api/redemptions" }),
+      expect: signedIn(200),
+      check: async (actor, res) => {
+        const mine = await f.ctx.db
+          .selectFrom("redemptions")
+          .select("id")
+          .where("user_id", "=", idOf(actor)!)
+          .execute();
+        const list = body(res).redemptions;
+        expect(Array.isArray(list) ? list.map((r) => Number(body(r).id)).sort() : null).toEqual(
+          mine.map((r) => Number(r.id)).sort(),
+        );
+      },
+    },
+    // KYC is required (the default) and nobody here has it: refused before any coin moves.
+    "POST /api/redemptions": {
+      request: () => post("/api/redemptions", { coins: 1000, method: "paypal" }),
+      expect: signedIn(403),
+    },
+    "POST /api/redemptions/{id}/cancel": {
+      request: () => post(`/api/redemptions/${f.redemptions.toCancel}/cancel`),
+      expect: { guest: 401, other: 404, owner: 200 },
+    },
+    "GET /api/earning/allowance": {
+      request: () => ({ path: "/api/earning/allowance" }),
+      expect: signedIn(200),
+      check: async (actor, res) => {
+        const paid = await f.ctx.db
+          .selectFrom("coin_ledger")
+          .select("id")
+          .where("user_id", "=", idOf(actor)!)
+          .where("limit_key", "like", "video_watch:%")
+          .execute();
+        const videos = body(res).videos;
+        const watched = Array.isArray(videos)
+          ? videos.reduce((n, v) => n + Number(body(v).paidWatches), 0)
+          : -1;
+        expect(watched).toBe(paid.length);
+      },
     },
 
     "GET /api/games/tic-tac-toe/current": {

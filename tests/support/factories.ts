@@ -122,14 +122,14 @@ export async function signIn(
 /** A confirmed, signed-in user made through the API. */
 export async function createVerifiedUser(
   client: ApiClient,
-  options: { email?: string; password?: string; referralCode?: string | null } = {},
+  options: { email?: string; password?: string; referralCode?: string | null; ip?: string } = {},
 ): Promise<TestUser> {
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? `pw-${randomUUID()}`;
-  const res = await signUp(client, email, password, { referralCode: options.referralCode });
+  const res = await signUp(client, email, password, { referralCode: options.referralCode, ip: options.ip });
   if (res.status !== 200) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
   await verifyEmail(client, email);
-  const cookie = await signIn(client, email, password);
+  const cookie = await signIn(client, email, password, { ip: options.ip });
   const me = await client.request("/api/me", { cookie });
   const body: { user: { id: string } } = await me.json();
   return { id: body.user.id, email, password, cookie };

@@ -65,7 +65,7 @@ export function ensureBuild(): void {
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   ensureBuild();
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), "ple-e2e-")));
   const url = `http://localhost:${port}`;
   let log = "";

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createApp } from "~/server/app";
 import { createDeps, type DepsOverrides } from "~/server/create-deps";
+import type { DatabaseHandle } from "~/server/db/client";
 import { parseEnv, type RawEnv } from "~/server/env";
 import { createLogger } from "~/server/logger";
 import type { ApiClient } from "./factories";
@@ -17,9 +18,16 @@ export const TEST_JOBS = { pollMs: 100, backoff: { baseMs: 200, maxMs: 1000 }, s
 
 export { nextIp } from "./in-process-client";
 
-/** The real app, in-process, on a fresh database, with helpers that sign users up and in through the API. */
-export async function createTestContext(overrides: TestEnvOverrides = {}, deps: DepsOverrides = {}) {
-  const handle = await openTestDatabase();
+/**
+ * The real app, in-process, on a fresh database (or on `database`, e.g. a data dir a server process will open
+ * next), with helpers that sign users up and in through the API.
+ */
+export async function createTestContext(
+  overrides: TestEnvOverrides = {},
+  deps: DepsOverrides = {},
+  database?: DatabaseHandle,
+) {
+  const handle = database ?? (await openTestDatabase());
   const env = parseEnv({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",

@@ -2,7 +2,7 @@ import { type Board, freeCells, getOutcome } from "~/core/tic-tac-toe/board";
 import { botOptions, completingCells } from "~/core/tic-tac-toe/bot";
 
 /**
- * X strategies against the SPEC §4 bot, for API and E2E tests that must follow the bot's real (random) replies.
+ * X strategies against the bot (docs/product.md), for API and E2E tests that must follow the bot's real (random) replies.
  * Both take the board with X to move and return X's cell.
  */
 

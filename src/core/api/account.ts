@@ -30,8 +30,12 @@ export const referredFriendSchema = z.object({
   email: z.string(),
   /** ISO time the friend signed up with the code. */
   joinedAt: z.iso.datetime(),
-  /** "paid" once the friend's first earning paid the referral bonus pair. */
-  bonus: z.enum(["pending", "paid"]),
+  /**
+   * "pending" until the friend's first earning; then "paid" (the 50-coin pair), "held" for an administrator's
+   * review (the friend signed up from the referrer's address) until released ("paid") or "declined", or
+   * "limit" (the friend's half paid, the referrer's not: the referrer's 30-day cap was reached).
+   */
+  bonus: z.enum(["pending", "paid", "held", "declined", "limit"]),
 });
 
 export const referralsViewSchema = z.object({

@@ -11,7 +11,14 @@ export const adminOverviewSchema = z.object({
   liability: z.object({ coins: z.number().int(), dollars: z.string() }),
   /** Work waiting for an operator, one entry per area that has a queue (KYC, redemptions, referral reviews…). */
   pending: z.array(
-    z.object({ key: z.string(), label: z.string(), count: z.number().int(), href: z.string() }),
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      count: z.number().int(),
+      href: z.string(),
+      /** The queue's value in dollars, where its items carry one (redemptions). */
+      dollars: z.string().optional(),
+    }),
   ),
 });
 

@@ -25,4 +25,6 @@ export const moveResultSchema = z.object({
   moves: z.object({ player: z.number().int(), bot: z.number().int().nullable() }),
   /** Coins paid for this move (a win), or null. */
   earned: earnedSchema.nullable(),
+  /** 'daily-limit' when this move won but the day's paid wins were used up, else null. */
+  unpaidReason: z.enum(["daily-limit"]).nullable(),
 });

@@ -27,6 +27,8 @@ export const quizSessionViewSchema = z.object({
   total: z.number().int(),
   /** ISO time after which answers are refused. */
   expiresAt: z.iso.datetime(),
+  /** A signed-in user's session past the day's paid sessions of this quiz: graded, pays no coins. */
+  practice: z.boolean(),
 });
 
 export const answerResultSchema = z.object({
@@ -39,6 +41,7 @@ export const answerResultSchema = z.object({
   completed: z.boolean(),
   /** What this request paid (a correct answer and, on the last question, the completion bonus); null for none. */
   earned: earnedSchema.nullable(),
-  /** Coins this session has paid so far, including the bonus (0 for guests). */
+  /** Coins this session has paid so far, including the bonus (0 for guests and practice). */
   sessionCoins: z.number().int(),
+  practice: z.boolean(),
 });

@@ -14,7 +14,7 @@ describe("quiz scoring", () => {
     expect(quizScore([{ correct: true }, { correct: false }, { correct: true }])).toBe(2);
   });
 
-  it("pays 10 per correct answer and the 10-coin bonus on completion (SPEC §9)", () => {
+  it("pays 10 per correct answer and the 10-coin bonus on completion (docs/product.md)", () => {
     expect(QUIZ_CORRECT_COINS).toBe(10);
     expect(QUIZ_BONUS_COINS).toBe(10);
     expect(sessionCoins({ score: 10, completed: true, signedIn: true })).toBe(110);

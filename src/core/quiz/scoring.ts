@@ -1,9 +1,9 @@
 import { rewards } from "../coins";
 
-/** SPEC §9: every quiz has 10 questions and a round draws 10 of them. */
+/** docs/product.md: every quiz has 10 questions and a round draws 10 of them. */
 export const QUESTIONS_PER_QUIZ = 10;
 export const OPTIONS_PER_QUESTION = 4;
-/** SPEC §9: the question view moves on by itself 1500 ms after the feedback appears. */
+/** docs/product.md: the question view moves on by itself 1500 ms after the feedback appears. */
 export const QUIZ_AUTO_ADVANCE_MS = 1500;
 /** ADR 006: a quiz session can be answered for 2 hours after it starts. */
 export const QUIZ_SESSION_TTL_MS = 2 * 60 * 60 * 1000;
@@ -22,7 +22,7 @@ export function isQuizComplete(answered: number, total: number): boolean {
 
 /**
  * Coins a session has earned: 10 per correct answer, plus the 10-coin completion bonus once every question
- * is answered. Guests earn nothing (SPEC §6).
+ * is answered. Guests earn nothing (docs/product.md).
  */
 export function sessionCoins(input: { score: number; completed: boolean; signedIn: boolean }): number {
   if (!input.signedIn) return 0;

@@ -1,5 +1,5 @@
 /**
- * Tic Tac Toe rules (SPEC §4), pure and shared by the server (authoritative games) and the browser (guest games).
+ * Tic Tac Toe rules (docs/product.md), pure and shared by the server (authoritative games) and the browser (guest games).
  * The player is X and moves first; the bot is O. Cells are numbered 0..8, row by row.
  */
 
@@ -14,7 +14,7 @@ export const BOT: Mark = "O";
 export const CELL_COUNT = 9;
 export const CENTRE = 4;
 export const CORNERS: readonly number[] = [0, 2, 6, 8];
-/** SPEC §4/§9: the bot replies 700 ms after the player's move. */
+/** docs/product.md: the bot replies 700 ms after the player's move. */
 export const BOT_REPLY_DELAY_MS = 700;
 
 /** The 8 winning lines: 3 rows, 3 columns, 2 diagonals. */

@@ -3,7 +3,7 @@ import { applyMove, type Board, CORNERS, emptyBoard, getOutcome, type Mark } fro
 import { botOptions, chooseBotMove, pick } from "./bot";
 
 /**
- * Exhaustive check of the SPEC §4 bot: every game where X plays any free cell and O answers with the bot,
+ * Exhaustive check of the bot (docs/product.md): every game where X plays any free cell and O answers with the bot,
  * under every random choice the bot can make. The oracle below re-derives the lines from the grid
  * so it does not share code with the rules under test.
  */
@@ -71,7 +71,7 @@ const { positions, finals } = enumerateBotPositions();
 const POSITIONS = 513;
 const FINALS = 1624;
 
-describe("bot (SPEC §4) over every reachable position", () => {
+describe("bot (docs/product.md) over every reachable position", () => {
   it("visits a meaningful number of positions", () => {
     // Distinct positions with O to move, and finished games counted once per path.
     expect(positions.length).toBe(POSITIONS);

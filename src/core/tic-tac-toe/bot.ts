@@ -17,7 +17,7 @@ export function completingCells(board: Board, mark: Mark): number[] {
 }
 
 /**
- * The bot's strategy of SPEC §4, in order: win if possible, else block the player, else take the centre,
+ * The bot's strategy of docs/product.md, in order: win if possible, else block the player, else take the centre,
  * else a random free corner, else a random free cell. Returns the first rule that applies and the cells it
  * allows; the bot picks one of them at random. Empty cells list only on a full board.
  */

@@ -164,7 +164,7 @@ describe("bans", () => {
     expect(await res.json()).toMatchObject({ banned: true, banReason: "Bot farming", sessionsEnded: 1 });
 
     expect((await ctx.request("/api/me", { cookie: user.cookie })).status).toBe(401);
-    const earn = await ctx.request("/api/videos/tutorial-get-started/watch", {
+    const earn = await ctx.request("/api/videos/tutorial-get-started/watches", {
       method: "POST",
       cookie: user.cookie,
     });
@@ -192,8 +192,8 @@ describe("bans", () => {
     expect(lift.status).toBe(200);
     const cookie = await ctx.signIn(user.email, user.password);
     expect(
-      (await ctx.request("/api/videos/tutorial-get-started/watch", { method: "POST", cookie })).status,
-    ).toBe(200);
+      (await ctx.request("/api/videos/tutorial-get-started/watches", { method: "POST", cookie })).status,
+    ).toBe(201);
   });
 
   it("refuses a session that outlived a ban (sessions are checked for the ban too)", async () => {
@@ -203,7 +203,7 @@ describe("bans", () => {
       .set({ banned: true, banReason: "Set directly" })
       .where("id", "=", user.id)
       .execute();
-    const earn = await ctx.request("/api/videos/tutorial-get-started/watch", {
+    const earn = await ctx.request("/api/videos/tutorial-get-started/watches", {
       method: "POST",
       cookie: user.cookie,
     });

@@ -28,6 +28,7 @@ import { responds } from "../http/route-docs";
 import { createRouter, type SessionUser } from "../http/router";
 import { jsonBody, params, query } from "../http/validate";
 import { listEntries } from "../ledger/ledger";
+import { createRedemptionsAdminRoutes } from "../redemptions/redemptions.admin.routes";
 import { getOverview } from "./overview.service";
 import {
   type Acting,
@@ -206,5 +207,6 @@ export const createAdminRoutes = (deps: AppDeps) => {
       ),
       query(auditQuery),
       async (c) => c.json(await listAudit(deps.db, c.req.valid("query"))),
-    );
+    )
+    .route("/redemptions", createRedemptionsAdminRoutes(deps));
 };

@@ -15,6 +15,8 @@ export interface PendingCount {
   /** Console page of the queue, e.g. `/admin/kyc`. */
   href: string;
   count(db: Database): Promise<number>;
+  /** The queue's value in dollars, where its items carry one (redemptions). */
+  dollars?(db: Database): Promise<string>;
 }
 
 export const pendingCounts: PendingCount[] = [];
@@ -55,6 +57,7 @@ export async function getOverview(db: Database, now: Date = new Date()): Promise
         label: p.label,
         href: p.href,
         count: await p.count(db),
+        ...(p.dollars ? { dollars: await p.dollars(db) } : {}),
       })),
     ),
   ]);

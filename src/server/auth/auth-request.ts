@@ -26,7 +26,7 @@ export const credentialsSchema = z.object({
   password: z.string().min(1),
 });
 
-/** Email and password of a sign-in/sign-up body, or 400 with SPEC §5's message if either is missing. */
+/** Email and password of a sign-in/sign-up body, or 400 with docs/product.md's message if either is missing. */
 export async function readCredentials(c: Context<AppBindings>) {
   const body = await readJsonObject(c);
   const parsed = credentialsSchema.safeParse(body);

@@ -51,7 +51,7 @@ export const signUpExtras = z.object({
 });
 
 /**
- * /api/auth/*: better-auth's endpoints, with ours in front of a few of them — rate limits, the SPEC's
+ * /api/auth/*: better-auth's endpoints, with ours in front of a few of them — rate limits, the product's
  * missing-credentials message, the referral code at sign-up and the confirmation-link redirect.
  * Everything else goes straight to better-auth. Contract: docs/api/auth.md.
  */
@@ -122,6 +122,7 @@ export const createAuthRoutes = (deps: AppDeps) => {
         const state: SignUpState = {
           referralCode: extras.data.referralCode ?? null,
           skipMail: overMailQuota,
+          ip: ip(c),
         };
         const res = await runSignUp(state, () => forwardToAuth(c, deps, { name: "", email, password }));
         // An existing address creates nothing and would answer sooner: it waits as long as a creation takes.

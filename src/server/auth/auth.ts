@@ -186,6 +186,7 @@ export function createAuth({ env, db, logger, mailOutbox, argon2, secondaryStora
               const outcome = await createProfile(trx, {
                 userId: created.id,
                 referralCode: signUp?.referralCode,
+                signupIp: signUp?.ip,
               });
               if (signUp) signUp.outcome = outcome;
               if (signUp?.skipMail) {

@@ -12,7 +12,7 @@ afterAll(async () => {
 
 const MISSING = "You must provide either an email or phone number and a password";
 
-describe("missing credentials (SPEC §5)", () => {
+describe("missing credentials (docs/product.md)", () => {
   const bodies = [
     {},
     { email: "a@example.test" },

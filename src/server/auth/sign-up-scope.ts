@@ -9,6 +9,8 @@ export interface SignUpState {
   referralCode: string | null;
   /** The mail quota of this IP or address is used up: create the account but send no confirmation mail. */
   skipMail: boolean;
+  /** The client address of the sign-up request (the referral bonus review compares it). */
+  ip?: string | undefined;
   /** Set by the hook when an account was created; unset for an already-registered address. */
   outcome?: ReferralOutcome;
 }

@@ -60,14 +60,24 @@ export interface UserProfileTable {
   points: Generated<number>;
   referral_code: string;
   referred_by: string | null;
+  /** The client address the account signed up from (TRUST_PROXY respected). */
+  signup_ip: string | null;
   created_at: Generated<Date>;
 }
+
+export type ReferralBonusState = "pending" | "paid" | "held" | "released" | "declined";
 
 export interface ReferralTable {
   id: Generated<number>;
   referrer_id: string;
   referred_id: string;
   created_at: Generated<Date>;
+  /** pending until the friend's first earning; then paid, or held for review (released or declined later). */
+  bonus_status: Generated<ReferralBonusState>;
+  /** False when the referrer's bonus was not paid (the referrer's 30-day limit was reached). */
+  referrer_paid: Generated<boolean>;
+  decided_at: Date | null;
+  decided_by: string | null;
 }
 
 export interface CoinLedgerTable {
@@ -77,6 +87,8 @@ export interface CoinLedgerTable {
   kind: string;
   reason: string;
   cause_key: string;
+  /** The allowance this row counts against (`ttt_win:2026-11-23`), or null for unlimited kinds. */
+  limit_key: string | null;
   created_at: Generated<Date>;
 }
 
@@ -101,6 +113,10 @@ export interface GameTable {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   finished_at: Date | null;
+  /** When the server last answered a move of this game (null before the first). */
+  replied_at: Date | null;
+  /** Set on a won game that was decided not to pay ('daily-limit'). */
+  unpaid_reason: "daily-limit" | null;
 }
 
 export interface QuizTable {
@@ -135,6 +151,30 @@ export interface QuizSessionTable {
   created_at: Generated<Date>;
   expires_at: ColumnType<Date, Date | string, Date | string>;
   completed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** A signed-in session past the day's paid sessions of its quiz: graded, pays nothing. */
+  practice: Generated<boolean>;
+  paid_day: string | null;
+  paid_slot: number | null;
+}
+
+export interface VideoTable {
+  id: string;
+  title: string;
+  description: string;
+  duration_seconds: number;
+  /** Our /media/videos/… file, or an external (CDN) URL an operator set. */
+  source_url: string;
+  source_type: Generated<string>;
+  captions_url: string | null;
+  position: number;
+}
+
+export interface VideoWatchTable {
+  id: Generated<string>;
+  user_id: string;
+  video_id: string;
+  started_at: Generated<Date>;
+  completed_at: Date | null;
 }
 
 export interface QuizAnswerTable {
@@ -163,6 +203,57 @@ export interface JobTable {
   finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+export type RedemptionStatus = "pending" | "approved" | "paid" | "rejected" | "cancelled" | "failed";
+
+export interface RedemptionTable {
+  id: Generated<number>;
+  user_id: string;
+  coins: number;
+  cents: number;
+  method: "paypal" | "gift_card";
+  recipient: string;
+  status: Generated<RedemptionStatus>;
+  provider: "manual" | "tremendous" | null;
+  payout_attempt: Generated<number>;
+  provider_reference: string | null;
+  reason: string | null;
+  decided_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  paid_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export type KycStatusValue = "pending" | "approved" | "rejected";
+
+/** The KYC decision record; it stays after the document's bytes are deleted (see kyc_documents). */
+export interface KycSubmissionTable {
+  id: Generated<string>;
+  user_id: string;
+  status: Generated<KycStatusValue>;
+  full_name: string;
+  /** The document id sealed with AES-256-GCM (src/server/kyc/kyc-crypto.ts); only administrators see it opened. */
+  document_id_sealed: Uint8Array;
+  /** What the submitter sees of the document id, e.g. `••••1234`. */
+  document_id_hint: string;
+  /** Sniffed from the file's content: image/jpeg, image/png, image/webp or application/pdf. */
+  document_type: string;
+  document_size: number;
+  reason: string | null;
+  decided_by: string | null;
+  decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When the retention job deleted the document's bytes. */
+  document_deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Generated<Date>;
+}
+
+/** The uploaded document, sealed with AES-256-GCM; deleted by the retention job, the submission stays. */
+export interface KycDocumentTable {
+  submission_id: string;
+  content: Uint8Array;
+  created_at: Generated<Date>;
+}
+
 /** Append-only (a trigger refuses UPDATE and DELETE): written only by src/server/audit/audit.service.ts. */
 export interface AuditLogTable {
   id: Generated<number>;
@@ -189,6 +280,9 @@ export interface DB {
   jobs: JobTable;
   audit_log: AuditLogTable;
   sign_up_info: SignUpInfoTable;
+  redemptions: RedemptionTable;
+  kyc_submissions: KycSubmissionTable;
+  kyc_documents: KycDocumentTable;
   coin_ledger: CoinLedgerTable;
   games: GameTable;
   user: UserTable;
@@ -202,4 +296,6 @@ export interface DB {
   quiz_questions: QuizQuestionTable;
   quiz_sessions: QuizSessionTable;
   quiz_answers: QuizAnswerTable;
+  videos: VideoTable;
+  video_watches: VideoWatchTable;
 }

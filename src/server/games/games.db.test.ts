@@ -1,15 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { TestUser } from "#tests/support/factories";
 import { createTestContext, type TestContext } from "#tests/support/test-app";
 import { acceptanceLineMove, drawingMove } from "#tests/support/tic-tac-toe-lines";
 import type { GameView, MoveResult } from "~/core/tic-tac-toe/api";
-import type { Board } from "~/core/tic-tac-toe/board";
+import { BOT_REPLY_DELAY_MS, type Board } from "~/core/tic-tac-toe/board";
 
 let ctx: TestContext;
 beforeAll(async () => {
+  // Only Date is faked: `move` steps the clock past the bot's reply delay instead of waiting for it.
+  vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
   ctx = await createTestContext();
 });
 afterAll(async () => {
+  vi.useRealTimers();
   await ctx.close();
 });
 
@@ -21,8 +24,11 @@ async function start(user: TestUser): Promise<GameView> {
   return ((await res.json()) as { game: GameView }).game;
 }
 
-const move = (user: TestUser, gameId: string, json: unknown) =>
-  ctx.request(`${base}/${gameId}/moves`, { method: "POST", cookie: user.cookie, json });
+/** A move as a person makes it: after the bot's reply delay (the clock steps forward, nobody waits). */
+const move = (user: TestUser, gameId: string, json: unknown) => {
+  vi.setSystemTime(Date.now() + BOT_REPLY_DELAY_MS + 1);
+  return ctx.request(`${base}/${gameId}/moves`, { method: "POST", cookie: user.cookie, json });
+};
 
 async function play(user: TestUser, game: GameView, strategy: (board: Board) => number) {
   let current = game;

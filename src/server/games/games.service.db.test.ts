@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertUserRow } from "#tests/support/db-users";
 import { openTestDatabase } from "#tests/support/test-db";
 import { acceptanceLineMove } from "#tests/support/tic-tac-toe-lines";
+import { DEFAULT_EARNING_LIMITS } from "~/core/earning";
 import type { GameView } from "~/core/tic-tac-toe/api";
 import { type Board, isWellFormed } from "~/core/tic-tac-toe/board";
 import type { DatabaseHandle } from "~/server/db/client";
@@ -20,6 +21,16 @@ afterAll(async () => {
   await handle.close();
 });
 
+/** What the routes pass: the default allowance. */
+const policy = { tttWinsPerDay: DEFAULT_EARNING_LIMITS.tttWinsPerDay };
+
+/** A clock that moves a second per call: every move comes after the bot's 700 ms reply delay. */
+let clock = Date.now();
+const later = () => {
+  clock += 1000;
+  return new Date(clock);
+};
+
 async function playToWin(userId: string, game: GameView) {
   let current = game;
   for (;;) {
@@ -27,6 +38,8 @@ async function playToWin(userId: string, game: GameView) {
       userId,
       gameId: current.id,
       cell: acceptanceLineMove(current.board as Board),
+      policy,
+      now: later(),
     });
     current = result.game;
     if (current.status !== "open") return { game: current, lastCell: result.moves.player };
@@ -36,7 +49,7 @@ async function playToWin(userId: string, game: GameView) {
 describe("games service", () => {
   it("pays a win whose ledger call never ran when the winning move is replayed, exactly once", async () => {
     const user = await insertUserRow(handle.db);
-    const game = await startGame(handle.db, user.id);
+    const game = await startGame(handle.db, user.id, policy);
     const { lastCell } = await playToWin(user.id, game);
     // Simulate a crash between storing the win and paying it.
     await handle.db.deleteFrom("coin_ledger").where("cause_key", "=", winCauseKey(game.id)).execute();
@@ -44,27 +57,29 @@ describe("games service", () => {
 
     for (let i = 0; i < 2; i++)
       await expect(
-        playMove(handle.db, { userId: user.id, gameId: game.id, cell: lastCell }),
+        playMove(handle.db, { userId: user.id, gameId: game.id, cell: lastCell, policy, now: later() }),
       ).rejects.toMatchObject({ code: "CONFLICT" });
     expect(await getBalance(handle.db, user.id)).toBe(10);
   });
 
   it("pays a lost award when the user starts the next game", async () => {
     const user = await insertUserRow(handle.db);
-    const game = await startGame(handle.db, user.id);
+    const game = await startGame(handle.db, user.id, policy);
     await playToWin(user.id, game);
     await handle.db.deleteFrom("coin_ledger").where("cause_key", "=", winCauseKey(game.id)).execute();
     await handle.db.updateTable("user_profiles").set({ points: 0 }).where("id", "=", user.id).execute();
-    await startGame(handle.db, user.id);
-    await startGame(handle.db, user.id);
+    await startGame(handle.db, user.id, policy);
+    await startGame(handle.db, user.id, policy);
     expect(await getBalance(handle.db, user.id)).toBe(10);
   });
 
   it("applies exactly one of many simultaneous moves on one game", async () => {
     const user = await insertUserRow(handle.db);
-    const game = await startGame(handle.db, user.id);
+    const game = await startGame(handle.db, user.id, policy);
     const results = await Promise.allSettled(
-      [0, 1, 2, 3, 5, 6, 7, 8].map((cell) => playMove(handle.db, { userId: user.id, gameId: game.id, cell })),
+      [0, 1, 2, 3, 5, 6, 7, 8].map((cell) =>
+        playMove(handle.db, { userId: user.id, gameId: game.id, cell, policy }),
+      ),
     );
     const applied = results.filter((r) => r.status === "fulfilled");
     // PGlite runs them one after another, PostgreSQL at once: either way each applied move stored
@@ -78,16 +93,17 @@ describe("games service", () => {
     expect(isWellFormed(board)).toBe(true);
     expect(board.filter((c) => c === "X")).toHaveLength(applied.length);
     expect(stored.version).toBe(applied.length);
+    // A move that reads the game after another one's reply is also too soon after that reply.
     for (const r of results)
-      if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "CONFLICT" });
+      if (r.status === "rejected") expect(["CONFLICT", "MOVE_TOO_SOON"]).toContain(r.reason.code);
   });
 
   it("applies exactly one of simultaneous moves that name the same version", async () => {
     const user = await insertUserRow(handle.db);
-    const game = await startGame(handle.db, user.id);
+    const game = await startGame(handle.db, user.id, policy);
     const results = await Promise.allSettled(
       [0, 2, 6, 8].map((cell) =>
-        playMove(handle.db, { userId: user.id, gameId: game.id, cell, version: game.version }),
+        playMove(handle.db, { userId: user.id, gameId: game.id, cell, version: game.version, policy }),
       ),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
@@ -98,7 +114,7 @@ describe("games service", () => {
 
   it("keeps one open game per user under simultaneous starts", async () => {
     const user = await insertUserRow(handle.db);
-    const started = await Promise.all(Array.from({ length: 6 }, () => startGame(handle.db, user.id)));
+    const started = await Promise.all(Array.from({ length: 6 }, () => startGame(handle.db, user.id, policy)));
     const { rows } = await sql<{ n: number }>`
       select count(*)::int as n from games where user_id = ${user.id} and status = 'open'`.execute(handle.db);
     expect(rows[0]?.n).toBe(1);

@@ -1,8 +1,9 @@
 import { randomInt } from "node:crypto";
 import { type Selectable, sql } from "kysely";
 import type { Earned } from "~/core/coins";
+import { utcDay } from "~/core/earning";
 import type { GameStatus, GameView, MoveResult } from "~/core/tic-tac-toe/api";
-import { applyMove, type Board, checkMove, getOutcome } from "~/core/tic-tac-toe/board";
+import { applyMove, BOT_REPLY_DELAY_MS, type Board, checkMove, getOutcome } from "~/core/tic-tac-toe/board";
 import { chooseBotMove, type Random } from "~/core/tic-tac-toe/bot";
 import type { Database } from "../db/client";
 import type { GameTable } from "../db/schema";
@@ -43,17 +44,45 @@ function statusOf(board: Board): GameStatus {
   return outcome.winner === "X" ? "won" : "lost";
 }
 
-/** Pays a stored win (again): the ledger's cause key makes every call after the first pay nothing. */
-async function payWin(db: Database, userId: string, gameId: string): Promise<Earned | null> {
-  const result = await award(db, { userId, kind: "ttt_win", causeKey: winCauseKey(gameId) });
-  return earnedFrom(result);
+/** What the server's policy allows a player (from the environment; see src/core/earning.ts). */
+export interface GamePolicy {
+  tttWinsPerDay: number;
+  referralBonusesPer30Days?: number | undefined;
+}
+
+/**
+ * Pays a stored win (again): the ledger's cause key makes every call after the first pay nothing, and the
+ * day's allowance (counted by the UTC day the game was won) is decided in the award's transaction. A win the
+ * allowance refused is marked, so nothing tries to pay it again.
+ */
+async function payWin(
+  db: Database,
+  game: { userId: string; gameId: string; finishedAt: Date },
+  policy: GamePolicy,
+): Promise<{ earned: Earned | null; unpaidReason: "daily-limit" | null }> {
+  const result = await award(db, {
+    userId: game.userId,
+    kind: "ttt_win",
+    causeKey: winCauseKey(game.gameId),
+    limit: { key: `ttt_win:${utcDay(game.finishedAt)}`, max: policy.tttWinsPerDay },
+    referralBonusesPer30Days: policy.referralBonusesPer30Days,
+  });
+  if (result.limited) {
+    await db
+      .updateTable("games")
+      .set({ unpaid_reason: "daily-limit" })
+      .where("id", "=", game.gameId)
+      .execute();
+    return { earned: null, unpaidReason: "daily-limit" };
+  }
+  return { earned: earnedFrom(result), unpaidReason: null };
 }
 
 /**
  * Pays every won game of the user whose award is missing — a crash between storing the winning move and the
  * ledger call would otherwise lose it. Runs when the user starts a game.
  */
-export async function settleUnpaidWins(db: Database, userId: string): Promise<number> {
+export async function settleUnpaidWins(db: Database, userId: string, policy: GamePolicy): Promise<number> {
   const unpaid = await db
     .selectFrom("games")
     .leftJoin("coin_ledger", (join) =>
@@ -61,12 +90,18 @@ export async function settleUnpaidWins(db: Database, userId: string): Promise<nu
         sql<boolean>`coin_ledger.cause_key = cast(${winCauseKey("")} as text) || cast(games.id as text)`,
       ),
     )
-    .select("games.id")
+    .select(["games.id", "games.finished_at"])
     .where("games.user_id", "=", userId)
     .where("games.status", "=", "won")
+    .where("games.unpaid_reason", "is", null)
     .where("coin_ledger.id", "is", null)
     .execute();
-  for (const game of unpaid) await payWin(db, userId, game.id);
+  for (const game of unpaid)
+    await payWin(
+      db,
+      { userId, gameId: game.id, finishedAt: new Date(game.finished_at ?? Date.now()) },
+      policy,
+    );
   return unpaid.length;
 }
 
@@ -81,8 +116,8 @@ export async function getOpenGame(db: Database, userId: string): Promise<GameVie
 }
 
 /** Abandons the user's open game, if any, and starts a new one. */
-export async function startGame(db: Database, userId: string): Promise<GameView> {
-  await settleUnpaidWins(db, userId);
+export async function startGame(db: Database, userId: string, policy: GamePolicy): Promise<GameView> {
+  await settleUnpaidWins(db, userId, policy);
   const row = await db.transaction().execute(async (tx) => {
     // Starts of one user take turns, so a concurrent start never meets the other's open game mid-way.
     await sql`select pg_advisory_xact_lock(hashtextextended(${`games:${userId}`}, 0))`.execute(tx);
@@ -116,6 +151,8 @@ export interface PlayMoveInput {
   /** The version the client saw; a different stored version means the move is stale. */
   version?: number | undefined;
   random?: Random;
+  policy: GamePolicy;
+  now?: Date;
 }
 
 /** Plays X on `cell` and the bot's reply; stores both or nothing. */
@@ -129,11 +166,21 @@ export async function playMove(db: Database, input: PlayMoveInput): Promise<Move
   if (!row) throw new AppError("NOT_FOUND", "No such game. Start a new game.");
   if (row.status !== "open") {
     // A replay of the winning move: pay the win if the first attempt died before the ledger (pays once).
-    if (row.status === "won") await payWin(db, input.userId, row.id);
+    if (row.status === "won" && !row.unpaid_reason)
+      await payWin(
+        db,
+        { userId: input.userId, gameId: row.id, finishedAt: new Date(row.finished_at ?? Date.now()) },
+        input.policy,
+      );
     throw new AppError("CONFLICT", illegalMoveMessages["game-over"]);
   }
   if (input.version !== undefined && input.version !== row.version)
     throw new AppError("CONFLICT", "This move is out of date: the game has moved on. Reload the game.");
+
+  // Human speed: the bot "thinks" for 700 ms after each reply, so no person's next move can come sooner.
+  const now = input.now ?? new Date();
+  if (row.replied_at && now.getTime() - new Date(row.replied_at).getTime() < BOT_REPLY_DELAY_MS)
+    throw new AppError("MOVE_TOO_SOON");
 
   const before = parseBoard(row.board);
   const illegal = checkMove(before, input.cell, "X");
@@ -156,8 +203,9 @@ export async function playMove(db: Database, input: PlayMoveInput): Promise<Move
       board: formatBoard(board),
       status,
       version: eb("version", "+", 1),
-      updated_at: new Date(),
-      finished_at: status === "open" ? null : new Date(),
+      updated_at: now,
+      finished_at: status === "open" ? null : now,
+      replied_at: now,
     }))
     .where("id", "=", row.id)
     .where("status", "=", "open")
@@ -167,6 +215,9 @@ export async function playMove(db: Database, input: PlayMoveInput): Promise<Move
   if (!updated)
     throw new AppError("CONFLICT", "This game changed while your move was on its way. Reload the game.");
 
-  const earned = status === "won" ? await payWin(db, input.userId, row.id) : null;
-  return { game: toView(updated), moves: { player: input.cell, bot: botCell }, earned };
+  const paid =
+    status === "won"
+      ? await payWin(db, { userId: input.userId, gameId: row.id, finishedAt: now }, input.policy)
+      : { earned: null, unpaidReason: null };
+  return { game: toView(updated), moves: { player: input.cell, bot: botCell }, ...paid };
 }

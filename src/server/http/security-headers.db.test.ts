@@ -61,7 +61,7 @@ describe("security headers", () => {
       ],
       [
         "guest earning (401)",
-        await app.request("/api/videos/tutorial-get-started/watch", { method: "POST" }),
+        await app.request("/api/videos/tutorial-get-started/watches", { method: "POST" }),
       ],
       ["better-auth answer", await app.request("/api/auth/get-session")],
       [

@@ -14,6 +14,8 @@ export function contentSecurityPolicy(https: boolean) {
     scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", "data:"],
+    // Videos are ours, or an operator's CDN (a catalogue row's https source URL).
+    mediaSrc: ["'self'", "https:"],
     fontSrc: ["'self'"],
     connectSrc: ["'self'"],
     manifestSrc: ["'self'"],

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertUserRow } from "#tests/support/db-users";
 import { openTestDatabase } from "#tests/support/test-db";
 import type { DatabaseHandle } from "~/server/db/client";
-import { award, getBalance, listEntries, referralCauseKeys } from "./ledger";
+import { award, getBalance, listEntries } from "./ledger";
+import { referralCauseKeys } from "./ledger-rows";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -37,6 +38,7 @@ describe("award", () => {
       reason: "Tic Tac Toe win",
       balance: 10,
       duplicate: false,
+      limited: false,
       referralBonus: 0,
     });
     const second = await award(handle.db, {
@@ -124,7 +126,7 @@ describe("concurrency", () => {
       .executeTakeFirstOrThrow();
     expect(Number(count)).toBe(10_000);
     expect(await invariantViolations()).toEqual([]);
-  });
+  }, 180_000);
 
   it("one cause key awarded 100 times concurrently → one row, one payment", async () => {
     const user = await insertUserRow(handle.db);

@@ -1,22 +1,20 @@
-import { type Kysely, sql, type Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { TransactionsPage } from "~/core/api/account";
-import {
-  type Earned,
-  type EarningKind,
-  maskEmail,
-  REFERRAL_BONUS_COINS,
-  referralReasons,
-  rewards,
-} from "~/core/coins";
+import { type Earned, type EarningKind, rewards } from "~/core/coins";
+import { DEFAULT_EARNING_LIMITS } from "~/core/earning";
+import { redemptionReasons } from "~/core/redemptions";
 import type { Database } from "../db/client";
 import type { DB } from "../db/schema";
 import { AppError } from "../errors";
+import { addPoints, insertEntry, type Tx } from "./ledger-rows";
+import { payReferralBonus } from "./referral-bonus";
 import { withRetryableTransaction } from "./transaction";
 
 /**
  * THE ONLY WRITER of coin_ledger and user_profiles.points. Every change is a ledger row with a unique
  * cause key, written in the same transaction as the balance change (`points = points + n`), so that
- * at every commit: points = Σ amount of the user's rows. A cause key seen before pays nothing.
+ * at every commit: points = Σ amount of the user's rows. A cause key seen before pays nothing. The module's
+ * row writes are in ledger-rows.ts, the referral bonus pair in referral-bonus.ts.
  */
 
 export interface AwardInput {
@@ -24,6 +22,13 @@ export interface AwardInput {
   kind: EarningKind;
   /** Unique, server-made cause of this award, e.g. `ttt-win:<gameId>`. */
   causeKey: string;
+  /**
+   * An allowance this award counts against: it pays only while fewer than `max` rows of the user carry `key`
+   * (e.g. `ttt_win:2026-11-23`), decided under a lock on the user's profile in the award's transaction.
+   */
+  limit?: { key: string; max: number } | undefined;
+  /** Referrer bonuses a referrer may receive per 30 days, if this award turns out to be a first earning. */
+  referralBonusesPer30Days?: number | undefined;
 }
 
 export interface AwardResult {
@@ -36,95 +41,24 @@ export interface AwardResult {
   balance: number;
   /** True when the cause key had been paid before: nothing was paid now. */
   duplicate: boolean;
+  /** True when the allowance (`limit`) was used up: nothing was paid now. */
+  limited: boolean;
   /** The friend's referral bonus paid in the same transaction, if this was the first earning. */
   referralBonus: number;
-}
-
-type Tx = Transaction<DB> | Kysely<DB>;
-
-async function insertEntry(
-  tx: Tx,
-  row: { userId: string; amount: number; kind: string; reason: string; causeKey: string },
-): Promise<number | null> {
-  const inserted = await tx
-    .insertInto("coin_ledger")
-    .values({
-      user_id: row.userId,
-      amount: row.amount,
-      kind: row.kind,
-      reason: row.reason,
-      cause_key: row.causeKey,
-    })
-    .onConflict((oc) => oc.column("cause_key").doNothing())
-    .returning("id")
-    .executeTakeFirst();
-  return inserted ? Number(inserted.id) : null;
-}
-
-async function addPoints(
-  tx: Tx,
-  userId: string,
-  amount: number,
-): Promise<{ points: number; referredBy: string | null }> {
-  const row = await tx
-    .updateTable("user_profiles")
-    .set({ points: sql<number>`points + ${amount}` })
-    .where("id", "=", userId)
-    .returning(["points", "referred_by"])
-    .executeTakeFirst();
-  if (!row) throw new AppError("NOT_FOUND", "No profile exists for this user.");
-  return { points: row.points, referredBy: row.referred_by };
-}
-
-export const referralCauseKeys = (referredUserId: string) => ({
-  friend: `referral:${referredUserId}:friend`,
-  referrer: `referral:${referredUserId}:referrer`,
-});
-
-/**
- * Pays the referral bonus pair for `userId`, referred by `referrerId`, unless it was paid already. Runs inside
- * the transaction of the user's earning, so the first earning to commit pays it, exactly once (the bonus
- * row's unique cause key makes every later or concurrent attempt a no-op).
- */
-async function payReferralBonus(tx: Tx, userId: string, referrerId: string): Promise<number> {
-  const keys = referralCauseKeys(userId);
-  const paid = await insertEntry(tx, {
-    userId,
-    amount: REFERRAL_BONUS_COINS,
-    kind: "referral_bonus",
-    reason: referralReasons.friend,
-    causeKey: keys.friend,
-  });
-  if (paid === null) return 0;
-  await addPoints(tx, userId, REFERRAL_BONUS_COINS);
-  const friend = await tx
-    .selectFrom("user")
-    .select("email")
-    .where("id", "=", userId)
-    .executeTakeFirstOrThrow();
-  await insertEntry(tx, {
-    userId: referrerId,
-    amount: REFERRAL_BONUS_COINS,
-    kind: "referral_bonus",
-    reason: referralReasons.referrer(maskEmail(friend.email)),
-    causeKey: keys.referrer,
-  });
-  await addPoints(tx, referrerId, REFERRAL_BONUS_COINS);
-  return REFERRAL_BONUS_COINS;
 }
 
 /**
  * The common case in one statement (one round trip, atomic like any statement): the ledger row and the
  * balance change together, only when no referral bonus can be due (the user was not referred, or the
- * bonus is already paid) and the cause is new. Returns null when the full transaction must decide.
+ * referral is settled: paid, held or declined) and the cause is new. Returns null when the full transaction must decide.
  */
 async function awardFast(db: Database, input: AwardInput, amount: number, reason: string) {
-  const friendKey = referralCauseKeys(input.userId).friend;
   const { rows } = await sql<{ id: number | null; points: number | null }>`
     with eligible as (
       select id from user_profiles
       where id = ${input.userId}
-        and (referred_by is null or exists (select 1 from coin_ledger where cause_key = ${friendKey}))
+        and (referred_by is null
+          or exists (select 1 from referrals where referred_id = ${input.userId} and bonus_status <> 'pending'))
     ), ins as (
       insert into coin_ledger (user_id, amount, kind, reason, cause_key)
       select id, ${amount}, ${input.kind}, ${reason}, ${input.causeKey} from eligible
@@ -144,7 +78,7 @@ async function awardFast(db: Database, input: AwardInput, amount: number, reason
 /** Pays the reward of `kind` to `userId` once per `causeKey`. Safe to retry and to call concurrently. */
 export async function award(db: Database, input: AwardInput): Promise<AwardResult> {
   const { amount, reason } = rewards[input.kind];
-  const fast = await awardFast(db, input, amount, reason);
+  const fast = input.limit ? null : await awardFast(db, input, amount, reason);
   if (fast)
     return {
       entryId: fast.entryId,
@@ -152,34 +86,66 @@ export async function award(db: Database, input: AwardInput): Promise<AwardResul
       reason,
       balance: fast.points,
       duplicate: false,
+      limited: false,
       referralBonus: 0,
     };
-  // A replayed cause, a possible first earning of a referred user, or a missing profile.
+  // A limited award, a replayed cause, a possible first earning of a referred user, or a missing profile.
   return withRetryableTransaction(db, async (tx) => {
-    const entryId = await insertEntry(tx, { ...input, amount, reason });
-    if (entryId === null) {
-      const first = await tx
+    const unpaid = (entryId: number, balance: number, flags: { duplicate: boolean; limited: boolean }) => ({
+      entryId,
+      amount: 0,
+      reason,
+      balance,
+      ...flags,
+      referralBonus: 0,
+    });
+    if (input.limit) {
+      // Awards against one user's allowances take turns: the count below sees every committed row.
+      const profile = await tx
+        .selectFrom("user_profiles")
+        .select("points")
+        .where("id", "=", input.userId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!profile) throw new AppError("NOT_FOUND", "No profile exists for this user.");
+      const replay = await findCause(tx, input);
+      if (replay) return unpaid(replay.id, profile.points, { duplicate: true, limited: false });
+      const used = await tx
         .selectFrom("coin_ledger")
-        .innerJoin("user_profiles", "user_profiles.id", "coin_ledger.user_id")
-        .select(["coin_ledger.id", "coin_ledger.user_id", "user_profiles.points"])
-        .where("coin_ledger.cause_key", "=", input.causeKey)
+        .select((eb) => eb.fn.countAll<string>().as("n"))
+        .where("user_id", "=", input.userId)
+        .where("limit_key", "=", input.limit.key)
         .executeTakeFirstOrThrow();
-      if (first.user_id !== input.userId)
-        throw new Error(`cause key ${input.causeKey} belongs to another user`);
-      return {
-        entryId: Number(first.id),
-        amount: 0,
-        reason,
-        balance: first.points,
-        duplicate: true,
-        referralBonus: 0,
-      };
+      if (Number(used.n) >= input.limit.max)
+        return unpaid(0, profile.points, { duplicate: false, limited: true });
+    }
+    const entryId = await insertEntry(tx, { ...input, amount, reason, limitKey: input.limit?.key });
+    if (entryId === null) {
+      const first = await findCause(tx, input);
+      if (!first) throw new Error(`cause key ${input.causeKey} vanished`);
+      return unpaid(first.id, first.points, { duplicate: true, limited: false });
     }
     const { points, referredBy } = await addPoints(tx, input.userId, amount);
-    const referralBonus = referredBy ? await payReferralBonus(tx, input.userId, referredBy) : 0;
+    const referralLimit = input.referralBonusesPer30Days ?? DEFAULT_EARNING_LIMITS.referralBonusesPer30Days;
+    const referralBonus = referredBy
+      ? await payReferralBonus(tx, input.userId, referredBy, referralLimit)
+      : 0;
     const balance = points + referralBonus;
-    return { entryId, amount, reason, balance, duplicate: false, referralBonus };
+    return { entryId, amount, reason, balance, duplicate: false, limited: false, referralBonus };
   });
+}
+
+/** The ledger row of a cause key already paid, with its owner's balance; throws if another user owns it. */
+async function findCause(tx: Tx, input: AwardInput) {
+  const first = await tx
+    .selectFrom("coin_ledger")
+    .innerJoin("user_profiles", "user_profiles.id", "coin_ledger.user_id")
+    .select(["coin_ledger.id", "coin_ledger.user_id", "user_profiles.points"])
+    .where("coin_ledger.cause_key", "=", input.causeKey)
+    .executeTakeFirst();
+  if (!first) return null;
+  if (first.user_id !== input.userId) throw new Error(`cause key ${input.causeKey} belongs to another user`);
+  return { id: Number(first.id), points: first.points };
 }
 
 /**
@@ -188,7 +154,7 @@ export async function award(db: Database, input: AwardInput): Promise<AwardResul
  * the last award; a friend's referral bonus paid with them is already in it.
  */
 export function earnedFrom(results: AwardResult | readonly AwardResult[]): Earned | null {
-  const fresh = [results].flat().filter((r) => !r.duplicate && r.amount > 0);
+  const fresh = [results].flat().filter((r) => !r.duplicate && !r.limited && r.amount > 0);
   const last = fresh.at(-1);
   if (!last) return null;
   return {
@@ -273,4 +239,64 @@ export async function listEntries(
   }));
   const last = entries.at(-1);
   return { entries, nextCursor: rows.length > page.limit && last ? last.id : null };
+}
+
+/** A redemption's coins as the ledger moves them: held (taken) at request, refunded at most once. */
+export interface RedemptionCoins {
+  userId: string;
+  redemptionId: number;
+  coins: number;
+}
+
+export const redemptionCauseKeys = (redemptionId: number) => ({
+  hold: `redemption:${redemptionId}`,
+  refund: `redemption-refund:${redemptionId}`,
+});
+
+/**
+ * Takes a redemption's coins inside the request's transaction: a negative `redemption` row and
+ * `points = points - coins` only where the balance covers it, else INSUFFICIENT_BALANCE (and the caller's
+ * transaction rolls back). The database's `points >= 0` check backs this up under any concurrency.
+ */
+export async function holdForRedemption(
+  tx: Transaction<DB>,
+  input: RedemptionCoins,
+): Promise<{ entryId: number; balance: number }> {
+  const row = await tx
+    .updateTable("user_profiles")
+    .set({ points: sql<number>`points - ${input.coins}` })
+    .where("id", "=", input.userId)
+    .where("points", ">=", input.coins)
+    .returning("points")
+    .executeTakeFirst();
+  if (!row) throw new AppError("INSUFFICIENT_BALANCE");
+  const entryId = await insertEntry(tx, {
+    userId: input.userId,
+    amount: -input.coins,
+    kind: "redemption",
+    reason: redemptionReasons.request(input.redemptionId),
+    causeKey: redemptionCauseKeys(input.redemptionId).hold,
+  });
+  if (entryId === null) throw new Error(`redemption ${input.redemptionId} was already held`);
+  return { entryId, balance: row.points };
+}
+
+/**
+ * Gives a redemption's coins back inside the transaction that rejects or cancels it: one positive
+ * `redemption_refund` row per redemption (its cause key), so a second refund pays nothing and returns null.
+ */
+export async function refundRedemption(
+  tx: Transaction<DB>,
+  input: RedemptionCoins,
+): Promise<{ entryId: number; balance: number } | null> {
+  const entryId = await insertEntry(tx, {
+    userId: input.userId,
+    amount: input.coins,
+    kind: "redemption_refund",
+    reason: redemptionReasons.refund(input.redemptionId),
+    causeKey: redemptionCauseKeys(input.redemptionId).refund,
+  });
+  if (entryId === null) return null;
+  const { points } = await addPoints(tx, input.userId, input.coins);
+  return { entryId, balance: points };
 }

@@ -102,6 +102,7 @@ describe("in production", () => {
       NODE_ENV: "production",
       AUTH_SECRET: "a-production-secret-of-at-least-32-chars",
       SMTP_URL: "smtp://127.0.0.1:9",
+      KYC_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString("base64"),
     });
   });
   afterAll(async () => {

@@ -41,3 +41,68 @@ export function passwordResetMail(to: string, url: string): MailMessage {
     html: layout("Reset your password", [intro], { label: "Choose a new password", url }, footer),
   };
 }
+
+/** Sent when a redemption is paid. `walletUrl` opens the wallet, where the redemption is listed. */
+export function redemptionPaidMail(
+  to: string,
+  r: { id: number; coins: number; dollars: string; method: string; reference: string },
+  walletUrl: string,
+): MailMessage {
+  const intro = `Your redemption request #${r.id} of ${r.coins} coins ($${r.dollars}) has been paid by ${r.method}.`;
+  const detail = `Payout reference: ${r.reference}`;
+  const footer = `Thank you for playing with ${APP_NAME}.`;
+  return {
+    to,
+    subject: `Your ${APP_NAME} redemption #${r.id} has been paid`,
+    text: `${intro}\n${detail}\n\nYour wallet:\n${walletUrl}\n\n${footer}\n`,
+    html: layout("Redemption paid", [intro, detail], { label: "Open my wallet", url: walletUrl }, footer),
+  };
+}
+
+/** Sent when a redemption is rejected: the reason, and that the coins are back in the balance. */
+export function redemptionRejectedMail(
+  to: string,
+  r: { id: number; coins: number; dollars: string; reason: string },
+  walletUrl: string,
+): MailMessage {
+  const intro = `Your redemption request #${r.id} of ${r.coins} coins ($${r.dollars}) was not approved.`;
+  const detail = `Reason: ${r.reason}`;
+  const back = `The ${r.coins} coins are back in your balance.`;
+  const footer = "If you have questions, reply to this e-mail.";
+  return {
+    to,
+    subject: `Your ${APP_NAME} redemption #${r.id} was not approved`,
+    text: `${intro}\n${detail}\n${back}\n\nYour wallet:\n${walletUrl}\n\n${footer}\n`,
+    html: layout(
+      "Redemption not approved",
+      [intro, detail, back],
+      { label: "Open my wallet", url: walletUrl },
+      footer,
+    ),
+  };
+}
+
+/** Sent when an administrator approves or rejects a KYC submission; `url` opens the /kyc page. */
+export function kycDecisionMail(
+  to: string,
+  decision: { approved: boolean; reason: string | null },
+  url: string,
+): MailMessage {
+  const title = decision.approved ? "Your identity is verified" : "Your identity check was not approved";
+  const paragraphs = decision.approved
+    ? [`Good news: we have checked your documents and your ${APP_NAME} account is now verified.`]
+    : [
+        `We have checked your documents and could not verify your identity for your ${APP_NAME} account.`,
+        `Reason: ${decision.reason ?? "not given"}`,
+        "You can correct this and submit your documents again.",
+      ];
+  const footer = "Your documents are deleted from our systems some time after this decision.";
+  return {
+    to,
+    subject: decision.approved
+      ? `${APP_NAME}: identity verified`
+      : `${APP_NAME}: identity check not approved`,
+    text: `${paragraphs.join("\n\n")}\n\nSee your status:\n${url}\n\n${footer}\n`,
+    html: layout(title, paragraphs, { label: "See my status", url }, footer),
+  };
+}

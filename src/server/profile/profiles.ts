@@ -40,13 +40,14 @@ export async function referralOutcomeOf(
  */
 export async function createProfile(
   trx: Executor,
-  input: { userId: string; referralCode: string | null | undefined },
+  input: { userId: string; referralCode: string | null | undefined; signupIp?: string | undefined },
   generateCode: () => string = generateReferralCode,
 ): Promise<ReferralOutcome> {
   const found = await findReferrerId(trx, input.referralCode);
   const referrerId = found && found !== input.userId ? found : null;
   const outcome = outcomeOf(input.referralCode, referrerId);
-  if (!(await insertProfile(trx, input.userId, referrerId, generateCode))) return outcome;
+  const profile = { userId: input.userId, referredBy: referrerId, signupIp: input.signupIp ?? null };
+  if (!(await insertProfile(trx, profile, generateCode))) return outcome;
   if (referrerId) {
     await trx
       .insertInto("referrals")
@@ -60,8 +61,7 @@ export async function createProfile(
 /** Inserts the profile with a code nobody has; false if the user already had a profile. */
 async function insertProfile(
   trx: Executor,
-  userId: string,
-  referredBy: string | null,
+  { userId, referredBy, signupIp }: { userId: string; referredBy: string | null; signupIp: string | null },
   generateCode: () => string,
 ): Promise<boolean> {
   for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt++) {
@@ -69,7 +69,12 @@ async function insertProfile(
     // error would abort the whole transaction, so a code collision could not simply be retried.
     const inserted = await trx
       .insertInto("user_profiles")
-      .values({ id: userId, referral_code: generateCode(), referred_by: referredBy })
+      .values({
+        id: userId,
+        referral_code: generateCode(),
+        referred_by: referredBy,
+        signup_ip: signupIp?.slice(0, 100) ?? null,
+      })
       .onConflict((oc) => oc.doNothing())
       .returning("id")
       .executeTakeFirst();

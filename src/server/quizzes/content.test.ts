@@ -4,7 +4,7 @@ import { OPTIONS_PER_QUESTION, QUESTIONS_PER_QUIZ } from "~/core/quiz/scoring";
 import { quizContent } from "./content";
 
 describe("quiz content", () => {
-  it("has the three quizzes of SPEC §2 with names, icons and descriptions", () => {
+  it("has the three quizzes of docs/product.md with names, icons and descriptions", () => {
     expect(quizContent.map((quiz) => [quiz.id, quiz.name, quiz.description])).toEqual([
       ["general", "General Knowledge", "Test your knowledge in General Knowledge with 10 questions."],
       ["science", "Science Facts", "Test your knowledge in Science Facts with 10 questions."],

@@ -1,7 +1,7 @@
 import type { QuizIcon, QuizId } from "~/core/quiz/api";
 
 /**
- * The three quizzes of SPEC §2/§3: 30 original questions, four options each, exactly one of which is the
+ * The three quizzes of docs/product.md: 30 original questions, four options each, exactly one of which is the
  * answer. Server-only — the browser never receives this module. The one owner of the quiz content and of
  * the question ids: written to the database at every start-up (`seedQuizContent`), so a changed, added or
  * removed question here is changed, added or removed there on the next start — no migration needed.
@@ -22,7 +22,7 @@ export interface QuizContent {
   questions: readonly QuestionContent[];
 }
 
-/** SPEC §2: "Test your knowledge in ... 10 questions." with the quiz's name in place of the dots (ADR 006). */
+/** docs/product.md: "Test your knowledge in ... 10 questions." with the quiz's name in place of the dots (ADR 006). */
 const describeQuiz = (name: string) => `Test your knowledge in ${name} with 10 questions.`;
 
 const q = (

@@ -11,7 +11,14 @@ export const quizCauseKeys = {
 /** Pays what a recorded answer has earned. Idempotent: the cause keys make a repeat pay nothing. */
 export async function payAnswer(
   db: Database,
-  input: { userId: string; sessionId: string; questionId: string; correct: boolean; completed: boolean },
+  input: {
+    userId: string;
+    sessionId: string;
+    questionId: string;
+    correct: boolean;
+    completed: boolean;
+    referralBonusesPer30Days?: number | undefined;
+  },
 ): Promise<AwardResult[]> {
   const paid: AwardResult[] = [];
   if (input.correct)
@@ -20,6 +27,7 @@ export async function payAnswer(
         userId: input.userId,
         kind: "quiz_correct",
         causeKey: quizCauseKeys.answer(input.sessionId, input.questionId),
+        referralBonusesPer30Days: input.referralBonusesPer30Days,
       }),
     );
   if (input.completed)
@@ -28,6 +36,7 @@ export async function payAnswer(
         userId: input.userId,
         kind: "quiz_bonus",
         causeKey: quizCauseKeys.bonus(input.sessionId),
+        referralBonusesPer30Days: input.referralBonusesPer30Days,
       }),
     );
   return paid;

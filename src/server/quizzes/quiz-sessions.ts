@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from "node:crypto";
+import { utcDay } from "~/core/earning";
 import type { AnswerResult, QuizIcon, QuizId, QuizSessionView, QuizSummary } from "~/core/quiz/api";
 import {
   isQuizComplete,
@@ -49,9 +50,48 @@ function toSummary(
   };
 }
 
+/**
+ * The paid-session claim of a signed-in user's new session: one of the day's `perDay` slots of this quiz,
+ * or null (practice) when all are taken. The unique index on (user, quiz, day, slot) makes two concurrent
+ * starts unable to claim the same slot; the loser counts again.
+ */
+async function claimPaidSlot(
+  db: Database,
+  row: { id: string; quiz_id: string; user_id: string; items: string; created_at: Date; expires_at: Date },
+  perDay: number,
+): Promise<boolean> {
+  const day = utcDay(row.created_at);
+  for (let attempt = 0; attempt <= perDay; attempt++) {
+    const taken = await db
+      .selectFrom("quiz_sessions")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .where("user_id", "=", row.user_id)
+      .where("quiz_id", "=", row.quiz_id)
+      .where("paid_day", "=", day)
+      .executeTakeFirstOrThrow();
+    const slot = Number(taken.n) + 1;
+    if (slot > perDay) return false;
+    const inserted = await db
+      .insertInto("quiz_sessions")
+      .values({ ...row, practice: false, paid_day: day, paid_slot: slot })
+      .onConflict((oc) => oc.columns(["user_id", "quiz_id", "paid_day", "paid_slot"]).doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (inserted) return true;
+  }
+  return false;
+}
+
 export async function startSession(
   db: Database,
-  input: { quizId: QuizId; userId: string | null; randomIndex?: RandomIndex; now?: Date },
+  input: {
+    quizId: QuizId;
+    userId: string | null;
+    /** Paid sessions per quiz per UTC day for a signed-in user; later ones are practice. */
+    paidSessionsPerDay?: number;
+    randomIndex?: RandomIndex;
+    now?: Date;
+  },
 ): Promise<QuizSessionView> {
   const random = input.randomIndex ?? cryptoIndex;
   const quiz = await db
@@ -74,17 +114,22 @@ export async function startSession(
   const now = input.now ?? new Date();
   const expiresAt = new Date(now.getTime() + QUIZ_SESSION_TTL_MS);
   const sessionId = randomUUID();
-  await db
-    .insertInto("quiz_sessions")
-    .values({
-      id: sessionId,
-      quiz_id: quiz.id,
-      user_id: input.userId,
-      items: JSON.stringify(items),
-      created_at: now,
-      expires_at: expiresAt,
-    })
-    .execute();
+  const row = {
+    id: sessionId,
+    quiz_id: quiz.id,
+    items: JSON.stringify(items),
+    created_at: now,
+    expires_at: expiresAt,
+  };
+  const paid =
+    input.userId !== null &&
+    (await claimPaidSlot(db, { ...row, user_id: input.userId }, input.paidSessionsPerDay ?? 1));
+  const practice = input.userId !== null && !paid;
+  if (!paid)
+    await db
+      .insertInto("quiz_sessions")
+      .values({ ...row, user_id: input.userId, practice })
+      .execute();
   await deleteExpiredGuestSessions(db, now);
   return {
     sessionId,
@@ -96,6 +141,7 @@ export async function startSession(
     })),
     total: items.length,
     expiresAt: expiresAt.toISOString(),
+    practice,
   };
 }
 
@@ -120,7 +166,7 @@ async function deleteExpiredGuestSessions(db: Database, now: Date): Promise<void
 async function loadSession(db: Database, sessionId: string, userId: string | null, now: Date) {
   const session = await db
     .selectFrom("quiz_sessions")
-    .select(["id", "user_id", "items", "expires_at"])
+    .select(["id", "user_id", "items", "expires_at", "practice"])
     .where("id", "=", sessionId)
     .executeTakeFirst();
   // A guest's session and a user's session are invisible to each other.
@@ -141,7 +187,15 @@ async function sessionProgress(db: Database, sessionId: string) {
 
 export async function answerQuestion(
   db: Database,
-  input: { sessionId: string; userId: string | null; questionId: string; option: number; now?: Date },
+  input: {
+    sessionId: string;
+    userId: string | null;
+    questionId: string;
+    option: number;
+    /** Referrer bonuses per 30 days, should this answer be a referred user's first earning. */
+    referralBonusesPer30Days?: number | undefined;
+    now?: Date;
+  },
 ): Promise<AnswerResult> {
   const now = input.now ?? new Date();
   const session = await loadSession(db, input.sessionId, input.userId, now);
@@ -156,6 +210,8 @@ export async function answerQuestion(
   if (chosen === undefined) throw new AppError("VALIDATION_FAILED", "That option does not exist.");
   const correct = chosen === question.answer;
   const total = session.items.length;
+  // A practice session is graded like any other and pays nothing.
+  const payee = session.practice ? null : input.userId;
 
   const recorded = await db
     .insertInto("quiz_answers")
@@ -166,7 +222,7 @@ export async function answerQuestion(
 
   if (!recorded) {
     // Answered before. Settle what the first answer earned (nothing, unless its payment was interrupted).
-    if (input.userId) {
+    if (payee) {
       const first = await db
         .selectFrom("quiz_answers")
         .select("correct")
@@ -175,10 +231,11 @@ export async function answerQuestion(
         .executeTakeFirstOrThrow();
       const { answered } = await sessionProgress(db, session.id);
       await payAnswer(db, {
-        userId: input.userId,
+        userId: payee,
         sessionId: session.id,
         questionId: input.questionId,
         correct: first.correct,
+        referralBonusesPer30Days: input.referralBonusesPer30Days,
         completed: isQuizComplete(answered, total),
       });
     }
@@ -194,13 +251,14 @@ export async function answerQuestion(
       .where("id", "=", session.id)
       .where("completed_at", "is", null)
       .execute();
-  const paid = input.userId
+  const paid = payee
     ? await payAnswer(db, {
-        userId: input.userId,
+        userId: payee,
         sessionId: session.id,
         questionId: input.questionId,
         correct,
         completed,
+        referralBonusesPer30Days: input.referralBonusesPer30Days,
       })
     : [];
   return {
@@ -211,6 +269,7 @@ export async function answerQuestion(
     total,
     completed,
     earned: earnedFrom(paid),
-    sessionCoins: sessionCoins({ score, completed, signedIn: input.userId !== null }),
+    sessionCoins: sessionCoins({ score, completed, signedIn: payee !== null }),
+    practice: session.practice,
   };
 }

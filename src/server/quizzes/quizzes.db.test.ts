@@ -73,6 +73,7 @@ const ANSWER_RESULT_KEYS = [
   "correct",
   "correctAnswer",
   "earned",
+  "practice",
   "score",
   "sessionCoins",
   "total",

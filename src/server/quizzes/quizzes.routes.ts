@@ -3,6 +3,8 @@ import { answerResultSchema, quizListResponseSchema, quizSessionViewSchema } fro
 import { answerInputSchema } from "~/core/quiz/answer-input";
 import { quizIds } from "~/core/quiz/api";
 import type { AppDeps } from "../app-deps";
+import { clientIp } from "../http/client-ip";
+import { rateLimit } from "../http/rate-limit";
 import { responds } from "../http/route-docs";
 import { createRouter, type SessionUser } from "../http/router";
 import { jsonBody, params } from "../http/validate";
@@ -14,7 +16,7 @@ const playerId = (user: SessionUser | undefined) => (user?.emailVerified ? user.
 
 /**
  * GET  /api/quizzes                               → { quizzes: QuizSummary[] }
- * POST /api/quizzes/:quizId/sessions              → 201 QuizSessionView (no answers)
+ * POST /api/quizzes/:quizId/sessions              → 201 QuizSessionView (no answers; 429 past the guest limit)
  * POST /api/quizzes/sessions/:sessionId/answers   { questionId, option } → AnswerResult
  */
 export const createQuizzesRoutes = (deps: AppDeps) =>
@@ -30,9 +32,25 @@ export const createQuizzesRoutes = (deps: AppDeps) =>
       ),
       params(z.object({ quizId: z.enum(quizIds) })),
       optionalUser(deps),
+      // Guests earn nothing, but each session teaches answers: a few sessions per address per hour.
+      rateLimit(deps.rateLimitStore, (c) =>
+        playerId(c.var.user)
+          ? []
+          : [
+              {
+                key: `quiz-guest:ip:${clientIp(c, deps.env.trustProxy)}`,
+                limit: deps.env.guestQuizSessionsPerHour,
+                windowMs: 60 * 60 * 1000,
+              },
+            ],
+      ),
       async (c) => {
         const { quizId } = c.req.valid("param");
-        const session = await startSession(deps.db, { quizId, userId: playerId(c.var.user) });
+        const session = await startSession(deps.db, {
+          quizId,
+          userId: playerId(c.var.user),
+          paidSessionsPerDay: deps.env.earningLimits.quizSessionsPerDay,
+        });
         return c.json(session, 201);
       },
     )
@@ -53,6 +71,7 @@ export const createQuizzesRoutes = (deps: AppDeps) =>
           userId: playerId(c.var.user),
           questionId,
           option,
+          referralBonusesPer30Days: deps.env.earningLimits.referralBonusesPer30Days,
         });
         return c.json(result);
       },

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertUserRow } from "#tests/support/db-users";
+import { watchVideoToEnd } from "#tests/support/earning";
 import { type TestUser, uniqueEmail } from "#tests/support/factories";
 import { createTestContext, type TestContext } from "#tests/support/test-app";
 import { maskEmail } from "~/core/coins";
 import type { ReferralsView } from "~/core/referrals";
+import { award, getBalance } from "../ledger/ledger";
+import { countHeldReferrals, decideHeldReferral } from "../ledger/referral-bonus";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -22,8 +26,14 @@ async function balanceOf(user: TestUser): Promise<number> {
   return (await (await ctx.request("/api/ledger/balance", { cookie: user.cookie })).json()).balance;
 }
 
-const watch = (user: TestUser) =>
-  ctx.request("/api/videos/community-highlights/watch", { method: "POST", cookie: user.cookie });
+const videoIds = ["community-highlights", "tutorial-get-started", "exciting-new-content"];
+const watched = new Map<string, number>();
+/** A paid earning of `user`: a full watch of a video it has not watched today. */
+async function watch(user: TestUser) {
+  const n = watched.get(user.id) ?? 0;
+  watched.set(user.id, n + 1);
+  return (await watchVideoToEnd(ctx.client, ctx.db, user, videoIds[n])).body;
+}
 
 describe("GET /api/referrals", () => {
   it("needs a signed-in user", async () => {
@@ -66,7 +76,7 @@ describe("GET /api/referrals", () => {
     const friend = await ctx.createVerifiedUser({ referralCode: (await referralsOf(referrer)).code });
 
     const res = await watch(friend);
-    expect((await res.json()).earned).toMatchObject({ amount: 10, referralBonus: 50, balance: 60 });
+    expect(res.earned).toMatchObject({ amount: 10, referralBonus: 50, balance: 60 });
     expect(await balanceOf(referrer)).toBe(50);
     expect((await referralsOf(referrer)).friends).toEqual([
       { email: maskEmail(friend.email), joinedAt: expect.any(String), bonus: "paid" },
@@ -104,5 +114,107 @@ describe("GET /api/referrals", () => {
       expect(res.status, method).toBeGreaterThanOrEqual(400);
       expect(res.status, method).toBeLessThan(500);
     }
+  });
+});
+
+describe("referral bonuses that cannot be farmed", () => {
+  const ledgerRowsOf = (userId: string) =>
+    ctx.db
+      .selectFrom("coin_ledger")
+      .select(["kind", "amount"])
+      .where("user_id", "=", userId)
+      .where("kind", "=", "referral_bonus")
+      .execute();
+
+  it("stores the address each account signed up from", async () => {
+    const user = await ctx.createVerifiedUser({ ip: "10.240.1.1" });
+    const row = await ctx.db
+      .selectFrom("user_profiles")
+      .select("signup_ip")
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.signup_ip).toBe("10.240.1.1");
+  });
+
+  it("holds both bonuses for review when the friend signed up from the referrer's sign-up address", async () => {
+    const referrer = await ctx.createVerifiedUser({ ip: "10.240.2.1" });
+    const friend = await ctx.createVerifiedUser({
+      ip: "10.240.2.1",
+      referralCode: (await referralsOf(referrer)).code,
+    });
+    const first = await watch(friend);
+    expect(first.earned).toMatchObject({ amount: 10, balance: 10, referralBonus: 0 });
+    expect(await ledgerRowsOf(friend.id)).toEqual([]);
+    expect(await ledgerRowsOf(referrer.id)).toEqual([]);
+    expect((await referralsOf(referrer)).friends.map((f) => f.bonus)).toEqual(["held"]);
+    expect(await countHeldReferrals(ctx.db)).toBeGreaterThanOrEqual(1);
+    // Later earnings do not pay it either.
+    await watch(friend);
+    expect(await balanceOf(friend)).toBe(20);
+    expect(await balanceOf(referrer)).toBe(0);
+
+    // An administrator releases it: both are paid, once.
+    const before = await countHeldReferrals(ctx.db);
+    expect(
+      await decideHeldReferral(ctx.db, { referredId: friend.id, decision: "release", decidedBy: null }),
+    ).toBe(true);
+    expect(
+      await decideHeldReferral(ctx.db, { referredId: friend.id, decision: "release", decidedBy: null }),
+    ).toBe(false);
+    expect(await countHeldReferrals(ctx.db)).toBe(before - 1);
+    expect(await balanceOf(friend)).toBe(70);
+    expect(await balanceOf(referrer)).toBe(50);
+    expect((await referralsOf(referrer)).friends.map((f) => f.bonus)).toEqual(["paid"]);
+  });
+
+  it("holds them when the friend signed up from the referrer's last sign-in address; a decline pays nothing", async () => {
+    const referrer = await ctx.createVerifiedUser({ ip: "10.240.3.1" });
+    await ctx.signIn(referrer.email, referrer.password, { ip: "10.240.3.2" });
+    const friend = await ctx.createVerifiedUser({
+      ip: "10.240.3.2",
+      referralCode: (await referralsOf(referrer)).code,
+    });
+    await watch(friend);
+    expect((await referralsOf(referrer)).friends.map((f) => f.bonus)).toEqual(["held"]);
+    expect(
+      await decideHeldReferral(ctx.db, {
+        referredId: friend.id,
+        decision: "decline",
+        decidedBy: referrer.id,
+      }),
+    ).toBe(true);
+    await watch(friend);
+    expect(await balanceOf(friend)).toBe(20);
+    expect(await balanceOf(referrer)).toBe(0);
+    expect((await referralsOf(referrer)).friends.map((f) => f.bonus)).toEqual(["declined"]);
+    const row = await ctx.db
+      .selectFrom("referrals")
+      .select(["decided_by", "decided_at"])
+      .where("referred_id", "=", friend.id)
+      .executeTakeFirstOrThrow();
+    expect(row.decided_by).toBe(referrer.id);
+    expect(row.decided_at).not.toBeNull();
+  });
+
+  it("pays a referrer at most 20 referrer bonuses in 30 days: the 21st friend's is not paid", async () => {
+    const referrer = await insertUserRow(ctx.db);
+    const friends = [];
+    for (let i = 0; i < 21; i++) friends.push(await insertUserRow(ctx.db, { referredBy: referrer.id }));
+    for (const [i, friend] of friends.entries())
+      await award(ctx.db, {
+        userId: friend.id,
+        kind: "quiz_correct",
+        causeKey: `cap-test:${friend.id}:${i}`,
+      });
+    expect(await getBalance(ctx.db, referrer.id)).toBe(20 * 50);
+    expect((await ledgerRowsOf(referrer.id)).length).toBe(20);
+    // Every friend still got their own bonus.
+    for (const friend of friends) expect(await getBalance(ctx.db, friend.id)).toBe(60);
+    const last = await ctx.db
+      .selectFrom("referrals")
+      .select(["bonus_status", "referrer_paid"])
+      .where("referred_id", "=", friends[20]!.id)
+      .executeTakeFirstOrThrow();
+    expect(last).toEqual({ bonus_status: "paid", referrer_paid: false });
   });
 });

@@ -1,12 +1,23 @@
 import { maskEmail } from "~/core/coins";
-import { REFERRED_FRIENDS_LIMIT, type ReferralsView, referralLink } from "~/core/referrals";
+import {
+  REFERRED_FRIENDS_LIMIT,
+  type ReferralBonusStatus,
+  type ReferralsView,
+  referralLink,
+} from "~/core/referrals";
 import type { Database } from "../db/client";
-import { referralCauseKeys } from "../ledger/ledger";
+import type { ReferralBonusState } from "../db/schema";
+
+/** What the referrer sees of a referral's stored state. */
+function statusFor(state: ReferralBonusState, referrerPaid: boolean): ReferralBonusStatus {
+  if (state === "paid" || state === "released") return referrerPaid ? "paid" : "limit";
+  return state;
+}
 
 /**
  * The referral page of `userId`: code, link (on `origin`, the public APP_URL) and the friends who signed up
- * with the code, newest first. A friend's bonus is "paid" iff the ledger holds the friend's bonus row — the
- * same row whose unique cause key makes the ledger pay the pair exactly once.
+ * with the code, newest first, each with the state of the bonus pair (settled by the ledger at the friend's
+ * first earning, under a lock on the referral row).
  */
 export async function getReferrals(db: Database, userId: string, origin: string): Promise<ReferralsView> {
   const profile = await db
@@ -19,21 +30,17 @@ export async function getReferrals(db: Database, userId: string, origin: string)
   const rows = await db
     .selectFrom("referrals")
     .innerJoin("user", "user.id", "referrals.referred_id")
-    .select(["referrals.referred_id as friendId", "user.email", "referrals.created_at as joinedAt"])
+    .select([
+      "user.email",
+      "referrals.created_at as joinedAt",
+      "referrals.bonus_status",
+      "referrals.referrer_paid",
+    ])
     .where("referrals.referrer_id", "=", userId)
     .orderBy("referrals.created_at", "desc")
     .orderBy("referrals.id", "desc")
     .limit(REFERRED_FRIENDS_LIMIT)
     .execute();
-
-  const bonusKeys = rows.map((r) => referralCauseKeys(r.friendId).friend);
-  const paid = new Set(
-    bonusKeys.length === 0
-      ? []
-      : (
-          await db.selectFrom("coin_ledger").select("cause_key").where("cause_key", "in", bonusKeys).execute()
-        ).map((r) => r.cause_key),
-  );
 
   return {
     code: profile.referral_code,
@@ -41,7 +48,7 @@ export async function getReferrals(db: Database, userId: string, origin: string)
     friends: rows.map((r) => ({
       email: maskEmail(r.email),
       joinedAt: new Date(r.joinedAt).toISOString(),
-      bonus: paid.has(referralCauseKeys(r.friendId).friend) ? "paid" : "pending",
+      bonus: statusFor(r.bonus_status, r.referrer_paid),
     })),
   };
 }

@@ -1,38 +1,75 @@
-import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { watchVideoResponseSchema } from "~/core/api/account";
-import { videoIds } from "~/core/videos";
+import {
+  type CompleteWatchResponse,
+  completeWatchResponseSchema,
+  type StartWatchResponse,
+  startWatchResponseSchema,
+  type VideosResponse,
+  videoIdSchema,
+  videosResponseSchema,
+} from "~/core/videos";
 import type { AppDeps } from "../app-deps";
 import { requireEarner } from "../auth/require-user";
 import { rateLimit } from "../http/rate-limit";
 import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";
 import { params } from "../http/validate";
-import { award, earnedFrom } from "../ledger/ledger";
-
-const videoParams = z.object({ videoId: z.enum(videoIds) });
+import { completeWatch, listVideos, startWatch } from "./videos.service";
 
 /**
- * 'Watch Video (Earn 10 Coins)' (SPEC §9: 10 coins per click, a placeholder for real playback).
- * Each click is its own cause, made here; a per-user limit stops scripts hammering it.
+ * 'Watch & Earn' (docs/product.md): the catalogue for everyone; watch sessions for signed-in, confirmed users.
+ * GET  /api/videos                              → { videos }
+ * POST /api/videos/:videoId/watches             → 201 { watch }  (at most VIDEO_WATCH_LIMIT a minute)
+ * POST /api/videos/watches/:watchId/complete    → { earned, unpaidReason }
  */
-export const createVideosRoutes = (deps: AppDeps) =>
-  createRouter().post(
-    "/:videoId/watch",
-    responds({ 200: watchVideoResponseSchema }, { summary: "Watch a video (earn 10 coins)" }),
-    params(videoParams),
-    requireEarner(deps),
-    rateLimit(deps.rateLimitStore, (c) => [
-      { key: `video-watch:user:${c.var.user?.id}`, limit: deps.env.videoWatchLimit },
-    ]),
-    async (c) => {
-      const user = c.var.user!;
-      const { videoId } = c.req.valid("param");
-      const result = await award(deps.db, {
-        userId: user.id,
-        kind: "video_watch",
-        causeKey: `video:${videoId}:${user.id}:${randomUUID()}`,
-      });
-      return c.json({ earned: earnedFrom(result) });
-    },
-  );
+export const createVideosRoutes = (deps: AppDeps) => {
+  const earner = requireEarner(deps);
+  return createRouter()
+    .get("/", responds({ 200: videosResponseSchema }, { summary: "The video catalogue" }), async (c) =>
+      c.json({ videos: await listVideos(deps.db) } satisfies VideosResponse),
+    )
+    .post(
+      "/:videoId/watches",
+      responds(
+        { 201: startWatchResponseSchema },
+        {
+          summary: "Start watching a video",
+          description: "Opens a watch session; it pays when completed no sooner than the video's duration.",
+          errors: ["NOT_FOUND"],
+        },
+      ),
+      params(z.object({ videoId: videoIdSchema })),
+      earner,
+      rateLimit(deps.rateLimitStore, (c) => [
+        { key: `video-watch:user:${c.var.user?.id}`, limit: deps.env.videoWatchLimit },
+      ]),
+      async (c) => {
+        const { videoId } = c.req.valid("param");
+        const watch = await startWatch(deps.db, { userId: c.var.user.id, videoId });
+        return c.json({ watch } satisfies StartWatchResponse, 201);
+      },
+    )
+    .post(
+      "/watches/:watchId/complete",
+      responds(
+        { 200: completeWatchResponseSchema },
+        {
+          summary: "Report the end of a watch",
+          description: "Pays the video's coins once a day per video, unless the watch ended too early.",
+          errors: ["NOT_FOUND"],
+        },
+      ),
+      params(z.object({ watchId: z.uuid() })),
+      earner,
+      async (c) => {
+        const { watchId } = c.req.valid("param");
+        const result = await completeWatch(deps.db, {
+          userId: c.var.user.id,
+          watchId,
+          perDay: deps.env.earningLimits.videoWatchesPerDay,
+          referralBonusesPer30Days: deps.env.earningLimits.referralBonusesPer30Days,
+        });
+        return c.json(result satisfies CompleteWatchResponse);
+      },
+    );
+};

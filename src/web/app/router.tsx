@@ -16,18 +16,6 @@ const QuizzesRoute = lazy(() => import("~/web/routes/quizzes").then((m) => ({ de
 const VideosRoute = lazy(() => import("~/web/routes/videos").then((m) => ({ default: m.VideosRoute })));
 const WalletRoute = lazy(() => import("~/web/routes/wallet").then((m) => ({ default: m.WalletRoute })));
 const AdminRoute = lazy(() => import("~/web/routes/admin").then((m) => ({ default: m.AdminRoute })));
-const AdminOverviewRoute = lazy(() =>
-  import("~/web/routes/admin/overview").then((m) => ({ default: m.AdminOverviewRoute })),
-);
-const AdminUsersRoute = lazy(() =>
-  import("~/web/routes/admin/users").then((m) => ({ default: m.AdminUsersRoute })),
-);
-const AdminUserRoute = lazy(() =>
-  import("~/web/routes/admin/user").then((m) => ({ default: m.AdminUserRoute })),
-);
-const AdminAuditRoute = lazy(() =>
-  import("~/web/routes/admin/audit").then((m) => ({ default: m.AdminAuditRoute })),
-);
 const KycRoute = lazy(() => import("~/web/routes/kyc").then((m) => ({ default: m.KycRoute })));
 const ReferralRoute = lazy(() => import("~/web/routes/referral").then((m) => ({ default: m.ReferralRoute })));
 const UpdatePasswordRoute = lazy(() =>
@@ -38,7 +26,7 @@ const NotFoundRoute = lazy(() =>
 );
 
 /**
- * The route table of SPEC §2. Pages that fetch data sit under `QueryLayout` (TanStack Query). Routes other than
+ * The route table of docs/product.md. Pages that fetch data sit under `QueryLayout` (TanStack Query). Routes other than
  * home, auth and 404 sit in the protected group, whose guard lets guests through: each page shows its own guest
  * state (docs/decisions/017-guest-access.md).
  */
@@ -60,17 +48,8 @@ export const routes: RouteObject[] = [
               { path: paths.quizzes.path, element: <QuizzesRoute /> },
               { path: paths.videos.path, element: <VideosRoute /> },
               { path: paths.wallet.path, element: <WalletRoute /> },
-              {
-                // The console: each page below is its own chunk, never in the "/" bundle.
-                path: paths.admin.path,
-                element: <AdminRoute />,
-                children: [
-                  { index: true, element: <AdminOverviewRoute /> },
-                  { path: paths.adminUsers.path, element: <AdminUsersRoute /> },
-                  { path: paths.adminUser.path, element: <AdminUserRoute /> },
-                  { path: paths.adminAudit.path, element: <AdminAuditRoute /> },
-                ],
-              },
+              // The console: its pages are routed inside routes/admin.tsx, each its own chunk.
+              { path: `${paths.admin.path}/*`, element: <AdminRoute /> },
               { path: paths.kyc.path, element: <KycRoute /> },
               { path: paths.referral.path, element: <ReferralRoute /> },
               { path: paths.updatePassword.path, element: <UpdatePasswordRoute /> },

@@ -1,4 +1,4 @@
-/** Every URL of the app (SPEC §2) in one place. Pages and links read from here, never hard-code a path. */
+/** Every URL of the app (docs/product.md) in one place. Pages and links read from here, never hard-code a path. */
 export const paths = {
   home: { path: "/", getHref: () => "/" },
   auth: {
@@ -12,15 +12,6 @@ export const paths = {
   videos: { path: "/videos", getHref: () => "/videos" },
   wallet: { path: "/wallet", getHref: () => "/wallet" },
   admin: { path: "/admin", getHref: () => "/admin" },
-  adminUsers: {
-    path: "users",
-    getHref: (search?: string) => (search ? `/admin/users?q=${encodeURIComponent(search)}` : "/admin/users"),
-  },
-  adminUser: {
-    path: "users/:userId",
-    getHref: (userId: string) => `/admin/users/${encodeURIComponent(userId)}`,
-  },
-  adminAudit: { path: "audit", getHref: () => "/admin/audit" },
   kyc: { path: "/kyc", getHref: () => "/kyc" },
   referral: { path: "/referral", getHref: () => "/referral" },
   updatePassword: { path: "/update-password", getHref: () => "/update-password" },

@@ -5,7 +5,7 @@ import { notify } from "./notify";
 import { getSession, subscribeToSession } from "./session";
 
 /**
- * The one coin balance (SPEC §4): shown in the nav as 'N Coins' and reused by every page; 0 when nobody is
+ * The one coin balance (docs/product.md): shown in the nav as 'N Coins' and reused by every page; 0 when nobody is
  * signed in. Loaded from the server whenever the signed-in user changes; earning actions apply the server's
  * total with `useEarning()` (earning.ts, kept out of the entry bundle). A plain store for the same bundle
  * reason as session.ts.

@@ -1,10 +1,12 @@
 import { coinsEarnedText, type Earned } from "~/core/coins";
+import { refreshAllowance } from "./allowance";
 import { ApiError } from "./api-client";
 import { getBalance, loadBalance, setBalance } from "./balance";
 import { notify } from "./notify";
 
-/** Shows 'Coins Earned!' with the server's total (SPEC §8) and sets the balance to it. */
+/** Shows 'Coins Earned!' with the server's total and sets the balance to it; refreshes today's allowance. */
 export function applyEarned(earned: Earned | null | undefined): void {
+  refreshAllowance();
   if (!earned) {
     void loadBalance();
     return;
@@ -17,7 +19,7 @@ export function applyEarned(earned: Earned | null | undefined): void {
     });
 }
 
-/** Restores `previous` and shows the SPEC §8 notice for a failed earning action. */
+/** Restores `previous` and shows the notice (docs/product.md) for a failed earning action. */
 export function earningFailed(error: unknown, previous?: number): void {
   if (previous !== undefined) setBalance(previous);
   if (error instanceof ApiError && error.code === "LOGIN_REQUIRED")
@@ -30,7 +32,7 @@ export function earningFailed(error: unknown, previous?: number): void {
 /**
  * For an earning action: `begin(coins)` shows the expected coins at once and returns a rollback;
  * `settle(earned)` takes the server's total and shows 'Coins Earned!'; `fail(error, rollback)` restores
- * the previous value and shows the SPEC §8 notice.
+ * the previous value and shows the notice (docs/product.md).
  */
 export function useEarning() {
   return {

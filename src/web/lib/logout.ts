@@ -5,7 +5,7 @@ import { notify } from "./notify";
 import { setSession } from "./session";
 
 /**
- * Signs out (SPEC §2 nav Logout): ends the server session, moves the app to signed-out and shows 'Logged Out';
+ * Signs out (docs/product.md): ends the server session, moves the app to signed-out and shows 'Logged Out';
  * then goes to /auth; on failure shows 'Logout Failed' with the server's message.
  */
 export async function logout(navigate: NavigateFunction): Promise<void> {

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 
 /**
- * The one notice API (SPEC §4, §8, §9): `notify({ title, description })` from anywhere, inside React or not.
+ * The one notice API (docs/product.md): `notify({ title, description })` from anywhere, inside React or not.
  * A tiny external store; the `<Toaster />` in the root layout renders it with Radix Toast.
  */
 
@@ -11,7 +11,7 @@ export interface NoticeInput {
   title: string;
   description?: string;
   variant?: NoticeVariant;
-  /** How long the notice stays, in milliseconds (SPEC §9). */
+  /** How long the notice stays, in milliseconds (docs/product.md). */
   duration?: number;
   /** A button in the notice, e.g. 'Try again'. */
   action?: { label: string; onClick: () => void };
@@ -29,9 +29,9 @@ export interface Notice {
   action?: { label: string; onClick: () => void };
 }
 
-/** SPEC §9: at most one notice is visible; a new one replaces the old. */
+/** docs/product.md: at most one notice is visible; a new one replaces the old. */
 export const NOTICE_LIMIT = 1;
-/** SPEC §9: a notice disappears after 5 seconds unless another duration is given. */
+/** docs/product.md: a notice disappears after 5 seconds unless another duration is given. */
 export const NOTICE_DURATION_MS = 5000;
 
 type Listener = () => void;

@@ -4,8 +4,8 @@ import { createStore } from "./create-store";
 import { notify } from "./notify";
 
 /**
- * Client auth state of SPEC §4: signed out / signed in / loading, with its session events. The session is
- * re-checked every 30 s (SPEC §9 refresh tick) and on window focus, so a revoked or expired session moves
+ * Client auth state of docs/product.md: signed out / signed in / loading, with its session events. The session is
+ * re-checked every 30 s (docs/product.md) and on window focus, so a revoked or expired session moves
  * the UI to signed-out without a reload. A plain store, not a query: the header on "/" needs it and the
  * entry bundle has no room for TanStack Query (docs/decisions/003-web-bundle-budget.md).
  */
@@ -48,7 +48,7 @@ export function setSession(user: SessionUser | null, event: SessionEvent): void 
 
 let inFlight: Promise<SessionUser | null> | null = null;
 
-/** Asks the server who is signed in; `event` names why (SPEC §4 session events). */
+/** Asks the server who is signed in; `event` names why (docs/product.md). */
 export function refreshSession(event?: SessionEvent): Promise<SessionUser | null> {
   // A check already running answers this call too; an event given now is applied to its result.
   if (inFlight && event)
@@ -63,8 +63,8 @@ export function refreshSession(event?: SessionEvent): Promise<SessionUser | null
       const user: SessionUser | null = data?.user
         ? { id: data.user.id, email: data.user.email, role: data.user.role === "admin" ? "admin" : "user" }
         : null;
-      const changed = before.user?.id !== user?.id;
-      const roleChanged = !changed && before.user?.role !== user?.role;
+      // A changed role (granted or revoked) counts as a change of user: the UI re-renders for it.
+      const changed = before.user?.id !== user?.id || before.user?.role !== user?.role;
       const next: SessionEvent =
         event ??
         (before.status === "loading"
@@ -75,7 +75,6 @@ export function refreshSession(event?: SessionEvent): Promise<SessionUser | null
               : "SIGNED_OUT"
             : "TOKEN_REFRESHED");
       if (changed || before.status === "loading" || event) setSession(user, next);
-      else if (roleChanged) setSession(user, "USER_UPDATED");
       return user;
     } catch (error) {
       // A failed check keeps what we knew (a blip must not sign the user out); the first one settles as signed out.

@@ -1,11 +1,44 @@
 import { ShieldAlert, ShieldCheck } from "lucide-react";
-import { NavLink, Outlet } from "react-router";
+import { lazy } from "react";
+import { NavLink, useRoutes } from "react-router";
 import { Page } from "~/web/components/layout/page";
 import { LoginPrompt } from "~/web/components/login-prompt";
 import { Spinner } from "~/web/components/ui/spinner";
+import { adminPaths } from "~/web/config/admin-paths";
 import { cn } from "~/web/lib/cn";
 import { useSession } from "~/web/lib/session";
 import { consoleNav } from "./admin/console-nav";
+
+const OverviewRoute = lazy(() =>
+  import("~/web/routes/admin/overview").then((m) => ({ default: m.AdminOverviewRoute })),
+);
+const UsersRoute = lazy(() =>
+  import("~/web/routes/admin/users").then((m) => ({ default: m.AdminUsersRoute })),
+);
+const UserRoute = lazy(() => import("~/web/routes/admin/user").then((m) => ({ default: m.AdminUserRoute })));
+const RedemptionsRoute = lazy(() =>
+  import("~/web/routes/admin/redemptions").then((m) => ({ default: m.AdminRedemptionsRoute })),
+);
+const AuditRoute = lazy(() =>
+  import("~/web/routes/admin/audit").then((m) => ({ default: m.AdminAuditRoute })),
+);
+
+/**
+ * The console's pages, below /admin (kept out of the entry's route table to keep "/" small). Areas with a
+ * console page add a route here and an entry in ./admin/console-nav.ts.
+ */
+const consoleRoutes = [
+  { index: true, element: <OverviewRoute /> },
+  { path: adminPaths.users.path, element: <UsersRoute /> },
+  { path: adminPaths.user.path, element: <UserRoute /> },
+  { path: adminPaths.redemptions.path, element: <RedemptionsRoute /> },
+  { path: adminPaths.audit.path, element: <AuditRoute /> },
+  { path: "*", element: <p role="alert">This console page does not exist.</p> },
+];
+
+function ConsolePages() {
+  return useRoutes(consoleRoutes);
+}
 
 function navClass({ isActive }: { isActive: boolean }) {
   return cn(
@@ -70,7 +103,7 @@ export function AdminRoute() {
           </ul>
         </nav>
       </div>
-      <Outlet />
+      <ConsolePages />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { ShieldCheck } from "lucide-react";
 import { Page } from "~/web/components/layout/page";
 import { KycForm } from "~/web/features/kyc/components/kyc-form";
 
-/** /kyc: the identity-verification placeholder (SPEC §2 KYC). */
+/** /kyc: the identity-verification placeholder (docs/product.md). */
 export function KycRoute() {
   return (
     <Page

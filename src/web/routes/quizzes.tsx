@@ -3,6 +3,8 @@ import { useState } from "react";
 import { useLocation } from "react-router";
 import type { AnswerResult, QuizId, QuizSessionView } from "~/core/quiz/api";
 import { Page } from "~/web/components/layout/page";
+import { useAllowance } from "~/web/features/earning/api/get-allowance";
+import { TodayPanel } from "~/web/features/earning/components/today-panel";
 import { useStartQuizSession } from "~/web/features/quizzes/api/start-quiz-session";
 import { QuizChooser } from "~/web/features/quizzes/components/quiz-chooser";
 import { QuizPlay } from "~/web/features/quizzes/components/quiz-play";
@@ -10,7 +12,7 @@ import { QuizResults } from "~/web/features/quizzes/components/quiz-results";
 import { notify } from "~/web/lib/notify";
 import { useSession } from "~/web/lib/session";
 
-/** /quizzes: chooser → question view → 'Quiz Results' → chooser (SPEC §2, §4). */
+/** /quizzes: chooser → question view → 'Quiz Results' → chooser (docs/product.md). */
 export function QuizzesRoute() {
   // Following the nav link to /quizzes again starts over at the chooser.
   const { key } = useLocation();
@@ -21,8 +23,11 @@ function Quizzes() {
   const [session, setSession] = useState<QuizSessionView | null>(null);
   const [result, setResult] = useState<AnswerResult | null>(null);
   const start = useStartQuizSession();
-  const { status } = useSession();
+  const { status, user } = useSession();
   const signedIn = status === "signed-in";
+  const allowance = useAllowance(user?.id ?? null);
+  const practiceQuizIds = allowance.data?.quizzes.filter((q) => q.left === 0).map((q) => q.quizId) ?? [];
+  const today = <TodayPanel userId={user?.id ?? null} />;
 
   function choose(quizId: QuizId) {
     start.mutate(quizId, {
@@ -50,14 +55,24 @@ function Quizzes() {
           score={result.score}
           total={result.total}
           coins={signedIn ? result.sessionCoins : null}
+          practice={session.practice}
           onRestart={backToChooser}
         />
+        <div className="mt-8">{today}</div>
       </Page>
     );
 
   if (session)
     return (
       <Page title={session.quiz.name}>
+        {session.practice ? (
+          <p
+            role="note"
+            className="mx-auto mb-6 max-w-2xl rounded-xl border bg-muted px-4 py-3 text-center font-medium"
+          >
+            Practice round: this quiz already paid today, so this session earns no coins.
+          </p>
+        ) : null}
         <QuizPlay
           key={session.sessionId}
           session={session}
@@ -74,7 +89,14 @@ function Quizzes() {
       icon={BookOpenCheck}
       description="Choose a quiz and earn 10 coins for every correct answer, plus a 10-coin bonus for finishing."
     >
-      <QuizChooser onChoose={choose} startingQuizId={start.isPending ? (start.variables ?? null) : null} />
+      <div className="flex flex-col gap-8">
+        <QuizChooser
+          onChoose={choose}
+          startingQuizId={start.isPending ? (start.variables ?? null) : null}
+          practiceQuizIds={practiceQuizIds}
+        />
+        {today}
+      </div>
     </Page>
   );
 }

@@ -5,7 +5,7 @@ import { Spinner } from "~/web/components/ui/spinner";
 import { ReferralProgram } from "~/web/features/referral/components/referral-program";
 import { useSession } from "~/web/lib/session";
 
-/** /referral (SPEC §2): the user's link and code with Copy, the bonus, the friends; guests get a prompt. */
+/** /referral (docs/product.md): the user's link and code with Copy, the bonus, the friends; guests get a prompt. */
 export function ReferralRoute() {
   const { status, user } = useSession();
   return (

@@ -1,6 +1,7 @@
 import { Grid3x3 } from "lucide-react";
 import { Page } from "~/web/components/layout/page";
 import { Spinner } from "~/web/components/ui/spinner";
+import { TodayPanel } from "~/web/features/earning/components/today-panel";
 import { TicTacToeGame } from "~/web/features/games/components/tic-tac-toe-game";
 import { useSession } from "~/web/lib/session";
 
@@ -17,8 +18,11 @@ export function TicTacToeRoute() {
           <Spinner />
         </div>
       ) : (
-        // A new game when the player signs in or out: guest games are local, signed-in games live on the server.
-        <TicTacToeGame key={user?.id ?? "guest"} mode={user ? "signed-in" : "guest"} />
+        <div className="flex flex-col gap-8">
+          {/* A new game when the player signs in or out: guest games are local, signed-in games live on the server. */}
+          <TicTacToeGame key={user?.id ?? "guest"} mode={user ? "signed-in" : "guest"} />
+          <TodayPanel userId={user?.id ?? null} />
+        </div>
       )}
     </Page>
   );

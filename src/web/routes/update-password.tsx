@@ -7,7 +7,7 @@ import { UpdatePasswordForm } from "~/web/features/auth/components/update-passwo
 import { setSession, useSession } from "~/web/lib/session";
 
 /**
- * /update-password?token=… (SPEC §2): the target of the reset mail. `?error=INVALID_TOKEN` (better-auth's answer
+ * /update-password?token=… (docs/product.md): the target of the reset mail. `?error=INVALID_TOKEN` (better-auth's answer
  * for a bad link) or no token → a way to request a new mail.
  */
 export function UpdatePasswordRoute() {
@@ -27,7 +27,7 @@ export function UpdatePasswordRoute() {
   );
 }
 
-/** SPEC §4's "password recovery" session event, once per visit with a reset token, after the initial check. */
+/** docs/product.md's "password recovery" session event, once per visit with a reset token, after the initial check. */
 function usePasswordRecoveryEvent(active: boolean) {
   const { status, user } = useSession();
   const emitted = useRef(false);

@@ -1,7 +1,5 @@
 import type { BrowserContextOptions, Page } from "playwright-core";
-import { expect } from "vitest";
 import type { ApiClient, TestUser } from "#tests/support/factories";
-import { videos } from "~/core/videos";
 import { desktop } from "./chromium";
 import { addSessionCookie, type E2EHarness } from "./fixtures";
 
@@ -21,16 +19,6 @@ export async function expectNotice(page: Page, title: string, description: strin
 export async function balanceOf(api: ApiClient, user: TestUser): Promise<number> {
   const res = await api.request("/api/ledger/balance", { cookie: user.cookie });
   return (await res.json()).balance;
-}
-
-export async function watchViaApi(api: ApiClient, user: TestUser, times: number) {
-  for (let i = 0; i < times; i++) {
-    const res = await api.request(`/api/videos/${videos[i % videos.length]?.id}/watch`, {
-      method: "POST",
-      cookie: user.cookie,
-    });
-    expect(res.status).toBe(200);
-  }
 }
 
 /** Every API request a page makes from now on, as "METHOD path". */

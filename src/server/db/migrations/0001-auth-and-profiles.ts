@@ -3,7 +3,7 @@ import { runStatements } from "../run-statements";
 
 /**
  * better-auth's tables (the exact shape its Kysely adapter expects; a test checks
- * `getMigrations` finds nothing left to add) and the profile/referral tables of SPEC §3.
+ * `getMigrations` finds nothing left to add) and the profile/referral tables of docs/product.md.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(db, [

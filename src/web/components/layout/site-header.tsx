@@ -47,7 +47,7 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
   );
 }
 
-/** The top bar of SPEC §2. Presentational: the accounts feature passes the session, balance and logout. */
+/** The top bar of docs/product.md. Presentational: the accounts feature passes the session, balance and logout. */
 export function SiteHeader({
   session,
   balance,

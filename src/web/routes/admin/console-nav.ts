@@ -1,3 +1,4 @@
+import { adminPaths } from "~/web/config/admin-paths";
 import { paths } from "~/web/config/paths";
 
 export interface ConsoleNavItem {
@@ -9,10 +10,11 @@ export interface ConsoleNavItem {
 
 /**
  * The console's sub-navigation, in order. Areas with a console page (KYC queue, redemptions queue, referral
- * reviews) add one entry here and one child route under /admin in src/web/app/router.tsx.
+ * reviews) add one entry here and one route in `consoleRoutes` (src/web/routes/admin.tsx).
  */
 export const consoleNav: readonly ConsoleNavItem[] = [
   { to: paths.admin.getHref(), label: "Overview", end: true },
-  { to: paths.adminUsers.getHref(), label: "Users" },
-  { to: paths.adminAudit.getHref(), label: "Audit log" },
+  { to: adminPaths.users.getHref(), label: "Users" },
+  { to: adminPaths.redemptions.getHref(), label: "Redemptions" },
+  { to: adminPaths.audit.getHref(), label: "Audit log" },
 ];

@@ -1,5 +1,5 @@
 import { Link, useParams } from "react-router";
-import { paths } from "~/web/config/paths";
+import { adminPaths } from "~/web/config/admin-paths";
 import { useAdminUser } from "~/web/features/admin/api/get-user";
 import { QueryState } from "~/web/features/admin/components/query-state";
 import { UserActions } from "~/web/features/admin/components/user-actions";
@@ -15,7 +15,7 @@ export function AdminUserRoute() {
   const query = useAdminUser(userId);
   return (
     <ConsolePage title={query.data?.user.email ?? "User"}>
-      <Link to={paths.adminUsers.getHref()} className="text-sm font-medium underline underline-offset-4">
+      <Link to={adminPaths.users.getHref()} className="text-sm font-medium underline underline-offset-4">
         Back to users
       </Link>
       <QueryState

@@ -53,6 +53,9 @@ export function OverviewPanel() {
                 <CardContent className="flex flex-col gap-1 pt-6">
                   <p className="text-sm text-muted-foreground">{p.label}</p>
                   <p className="text-2xl font-bold tabular-nums">{p.count}</p>
+                  {p.dollars === undefined ? null : (
+                    <p className="text-sm text-muted-foreground tabular-nums">{`$${p.dollars}`}</p>
+                  )}
                   <Link to={p.href} className="text-sm font-medium underline underline-offset-4">
                     {`Open ${p.label.toLowerCase()}`}
                   </Link>

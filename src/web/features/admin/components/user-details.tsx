@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { AdminUserDetail } from "~/core/admin";
 import { formatDollars } from "~/core/coins";
 import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";
-import { paths } from "~/web/config/paths";
+import { adminPaths } from "~/web/config/admin-paths";
 import { formatTime } from "./format";
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -39,7 +39,7 @@ export function UserDetails({ detail }: { detail: AdminUserDetail }) {
               {detail.referredBy ? (
                 <Link
                   className="underline underline-offset-4"
-                  to={paths.adminUser.getHref(detail.referredBy.id)}
+                  to={adminPaths.user.getHref(detail.referredBy.id)}
                 >
                   {detail.referredBy.email}
                 </Link>
@@ -86,7 +86,7 @@ export function UserDetails({ detail }: { detail: AdminUserDetail }) {
               <ul className="divide-y text-sm">
                 {detail.referrals.map((r) => (
                   <li key={r.id} className="flex flex-wrap justify-between gap-2 py-2">
-                    <Link className="underline underline-offset-4" to={paths.adminUser.getHref(r.id)}>
+                    <Link className="underline underline-offset-4" to={adminPaths.user.getHref(r.id)}>
                       {r.email}
                     </Link>
                     <span className="text-muted-foreground">{formatTime(r.createdAt)}</span>

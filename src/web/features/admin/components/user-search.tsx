@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Button } from "~/web/components/ui/button";
 import { Input } from "~/web/components/ui/input";
 import { Label } from "~/web/components/ui/label";
-import { paths } from "~/web/config/paths";
+import { adminPaths } from "~/web/config/admin-paths";
 import { useUsers } from "../api/search-users";
 import { formatTime } from "./format";
 import { QueryState } from "./query-state";
@@ -84,7 +84,7 @@ export function UserSearch({ q, page, onChange }: UserSearchProps) {
                         <th scope="row" className="px-4 py-2 font-normal break-all">
                           <Link
                             className="font-medium underline underline-offset-4"
-                            to={paths.adminUser.getHref(u.id)}
+                            to={adminPaths.user.getHref(u.id)}
                           >
                             {u.email}
                           </Link>

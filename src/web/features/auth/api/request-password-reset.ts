@@ -4,7 +4,7 @@ import { apiFetch } from "~/web/lib/api-client";
 import { notify } from "~/web/lib/notify";
 
 /**
- * POST /api/auth/request-password-reset: mails a link to /update-password (SPEC §7: the site's origin plus
+ * POST /api/auth/request-password-reset: mails a link to /update-password (docs/product.md: the site's origin plus
  * /update-password). Answers the same for unknown addresses.
  */
 export function requestPasswordReset(email: string): Promise<unknown> {
@@ -13,7 +13,7 @@ export function requestPasswordReset(email: string): Promise<unknown> {
   });
 }
 
-/** Shows SPEC §8's 'Password Reset Email Sent' or 'Password Reset Error' (with the server's message) itself. */
+/** Shows docs/product.md's 'Password Reset Email Sent' or 'Password Reset Error' (with the server's message) itself. */
 export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: requestPasswordReset,

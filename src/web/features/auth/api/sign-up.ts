@@ -5,7 +5,7 @@ import { apiFetch } from "~/web/lib/api-client";
 export interface SignUpInput {
   email: string;
   password: string;
-  /** SPEC §5: optional, sent as null when empty. */
+  /** docs/product.md: optional, sent as null when empty. */
   referralCode: string | null;
 }
 

@@ -23,14 +23,14 @@ import { ResendConfirmation } from "./resend-confirmation";
 type Mode = "login" | "register";
 
 export interface AuthFormProps {
-  /** `?ref=` of the URL: start in register mode with this code filled (SPEC §2). */
+  /** `?ref=` of the URL: start in register mode with this code filled (docs/product.md). */
   initialReferralCode: string | null;
 }
 
 const PASSWORD_HINT = "At least 6 characters";
 
 /**
- * The login ⇄ register form of /auth (SPEC §2, §4, §5, §8). A successful login only sets the session; the page
+ * The login ⇄ register form of /auth (docs/product.md). A successful login only sets the session; the page
  * then leaves for `redirectTo` or '/'.
  */
 export function AuthForm({ initialReferralCode }: AuthFormProps) {

@@ -10,7 +10,7 @@ export interface PasswordFieldProps extends Omit<ComponentProps<"input">, "type"
   error?: string;
 }
 
-/** A labelled password field with a show/hide toggle (SPEC §2) and an optional inline error. */
+/** A labelled password field with a show/hide toggle (docs/product.md) and an optional inline error. */
 export function PasswordField({ id, label, error, ...props }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   const errorId = `${id}-error`;

@@ -13,7 +13,7 @@ export function referralResultOf(code: string | null, referral: ReferralOutcome 
 }
 
 /**
- * The notices of a successful sign-up in SPEC §8's order. One notice is visible at a time, so the last one,
+ * The notices of a successful sign-up in docs/product.md's order. One notice is visible at a time, so the last one,
  * 'Check Your Email' (10000 ms), is the one that stays; `RegistrationResult` keeps every text on the page.
  */
 export function announceRegistration(referral: ReferralResult): void {

@@ -4,7 +4,7 @@ import { GameOverDialog } from "./game-over-dialog";
 import { TicTacToeBoard } from "./tic-tac-toe-board";
 import { type GameMode, useTicTacToe } from "./use-tic-tac-toe";
 
-/** Board, status line, Reset Game, the Game Over dialog and, for guests, the log-in hint (SPEC §2, §4). */
+/** Board, status line, Reset Game, the Game Over dialog and, for guests, the log-in hint (docs/product.md). */
 export function TicTacToeGame({ mode }: { mode: GameMode }) {
   const game = useTicTacToe(mode);
   return (
@@ -27,7 +27,12 @@ export function TicTacToeGame({ mode }: { mode: GameMode }) {
           Log in to save your score and earn coins!
         </p>
       ) : null}
-      <GameOverDialog open={game.over && !game.thinking} result={game.status} onPlayAgain={game.reset} />
+      <GameOverDialog
+        open={game.over && !game.thinking}
+        result={game.status}
+        note={game.note}
+        onPlayAgain={game.reset}
+      />
     </div>
   );
 }

@@ -15,9 +15,13 @@ import { usePlayMove } from "../api/play-move";
 import { useStartGame } from "../api/start-game";
 
 /**
- * One Tic Tac Toe game (SPEC §4). Guests play against the core bot in the browser; signed-in players play on
- * the server, which answers with both moves: X shows at once, O 700 ms after the click.
+ * One Tic Tac Toe game (docs/product.md). Guests play against the core bot in the browser; signed-in players play on
+ * the server, which answers with both moves: X shows at once, O 700 ms after the server's answer (the server
+ * refuses a move sooner than that after its reply, so a person's next click always comes later).
  */
+
+/** What the Game Over dialog says when a win paid nothing because the day's paid wins are used up. */
+export const DAILY_LIMIT_NOTE = "Daily limit reached — wins pay again tomorrow.";
 
 export type GameMode = "guest" | "signed-in";
 
@@ -32,6 +36,8 @@ export function statusText(outcome: Outcome, thinking: boolean): StatusText {
 export function useTicTacToe(mode: GameMode) {
   const [board, setBoard] = useState<Board>(emptyBoard);
   const [thinking, setThinking] = useState(false);
+  /** Set when the last win paid nothing because of the daily limit. */
+  const [note, setNote] = useState<string | null>(null);
   /** The server game of a signed-in player; null until the first move starts one. */
   const serverGame = useRef<{ id: string; version: number } | null>(null);
   /** Bumped by every reset, so answers and timers of an earlier game are dropped. */
@@ -52,6 +58,7 @@ export function useTicTacToe(mode: GameMode) {
     serverGame.current = null;
     setBoard(emptyBoard());
     setThinking(false);
+    setNote(null);
   }, []);
 
   const canPlay = (cell: number) =>
@@ -69,7 +76,6 @@ export function useTicTacToe(mode: GameMode) {
 
   async function playOnServer(before: Board, cell: number, botWillReply: boolean) {
     const current = generation.current;
-    const clickedAt = performance.now();
     if (botWillReply) setThinking(true);
     try {
       if (!serverGame.current) {
@@ -82,6 +88,7 @@ export function useTicTacToe(mode: GameMode) {
       // The coins are the user's even if they already started the next game.
       if (result.game.status === "won") settle(result.earned);
       if (current !== generation.current) return;
+      if (result.unpaidReason === "daily-limit") setNote(DAILY_LIMIT_NOTE);
       serverGame.current = { id: result.game.id, version: result.game.version };
       const show = () => {
         if (current !== generation.current) return;
@@ -89,8 +96,8 @@ export function useTicTacToe(mode: GameMode) {
         setThinking(false);
       };
       if (result.moves.bot === null) show();
-      else
-        timer.current = setTimeout(show, Math.max(0, BOT_REPLY_DELAY_MS - (performance.now() - clickedAt)));
+      // Counted from the server's answer, as the server counts from its reply.
+      else timer.current = setTimeout(show, BOT_REPLY_DELAY_MS);
     } catch (error) {
       if (current !== generation.current) return;
       setThinking(false);
@@ -127,6 +134,7 @@ export function useTicTacToe(mode: GameMode) {
     thinking,
     over,
     status: statusText(outcome, thinking),
+    note,
     winningLine: outcome.status === "won" ? outcome.line : null,
     canPlay,
     play,

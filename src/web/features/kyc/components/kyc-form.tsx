@@ -6,7 +6,7 @@ import { Input } from "~/web/components/ui/input";
 import { Label } from "~/web/components/ui/label";
 import { notify } from "~/web/lib/notify";
 
-/** The KYC placeholder form (SPEC §2, §5): no validation; submitting only shows a notice, nothing is sent. */
+/** The KYC placeholder form (docs/product.md): no validation; submitting only shows a notice, nothing is sent. */
 export function KycForm() {
   const id = useId();
 

@@ -19,14 +19,19 @@ const colors: Record<QuizId, string> = {
   history: "from-violet-300 to-purple-400 text-violet-950",
 };
 
+/** On a quiz that paid today: its next session is practice. */
+export const PRACTICE_CHOOSER_NOTE = "Paid today — play again as practice (no coins until tomorrow).";
+
 export interface QuizChooserProps {
   onChoose: (quizId: QuizId) => void;
   /** The quiz whose session is being started, if any; all buttons wait meanwhile. */
   startingQuizId: QuizId | null;
+  /** Quizzes that already paid today: their next session is a practice round. */
+  practiceQuizIds?: readonly string[];
 }
 
-/** The three quizzes of SPEC §2, each with a button that starts a fresh session. */
-export function QuizChooser({ onChoose, startingQuizId }: QuizChooserProps) {
+/** The three quizzes of docs/product.md, each with a button that starts a fresh session. */
+export function QuizChooser({ onChoose, startingQuizId, practiceQuizIds = [] }: QuizChooserProps) {
   const quizzes = useQuizzes();
   if (quizzes.isPending)
     return (
@@ -47,7 +52,12 @@ export function QuizChooser({ onChoose, startingQuizId }: QuizChooserProps) {
     <ul className="mx-auto grid max-w-5xl gap-6 md:grid-cols-3">
       {quizzes.data.map((quiz) => (
         <li key={quiz.id} className="flex">
-          <QuizCard quiz={quiz} starting={startingQuizId} onChoose={onChoose} />
+          <QuizCard
+            quiz={quiz}
+            starting={startingQuizId}
+            practice={practiceQuizIds.includes(quiz.id)}
+            onChoose={onChoose}
+          />
         </li>
       ))}
     </ul>
@@ -57,10 +67,12 @@ export function QuizChooser({ onChoose, startingQuizId }: QuizChooserProps) {
 function QuizCard({
   quiz,
   starting,
+  practice,
   onChoose,
 }: {
   quiz: QuizSummary;
   starting: QuizId | null;
+  practice: boolean;
   onChoose: (quizId: QuizId) => void;
 }) {
   return (
@@ -73,6 +85,11 @@ function QuizCard({
       </CardHeader>
       <CardContent className="flex-1">
         <CardDescription className="text-base">{quiz.description}</CardDescription>
+        {practice ? (
+          <p className="mt-3 rounded-lg border bg-muted px-3 py-2 text-sm font-medium">
+            {PRACTICE_CHOOSER_NOTE}
+          </p>
+        ) : null}
       </CardContent>
       <CardFooter>
         <Button

@@ -23,7 +23,7 @@ interface Graded {
 }
 
 /**
- * Plays one session (SPEC §4): answer → the options lock and the feedback shows → 1500 ms later the next
+ * Plays one session (docs/product.md): answer → the options lock and the feedback shows → 1500 ms later the next
  * question, or the results after the last. Grading and coins come from the server only.
  */
 export function QuizPlay({ session, signedIn, onComplete, onLost }: QuizPlayProps) {

@@ -29,7 +29,7 @@ export interface QuizQuestionProps {
   onChoose: (option: number) => void;
 }
 
-/** SPEC §4 feedback texts, exactly. */
+/** docs/product.md feedback texts, exactly. */
 export function feedbackText(feedback: QuestionFeedback): string {
   return feedback.correct
     ? `Correct! +${QUIZ_CORRECT_COINS} Coins`

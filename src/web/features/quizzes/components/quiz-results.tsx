@@ -12,11 +12,20 @@ export interface QuizResultsProps {
   total: number;
   /** Coins this session paid, including the completion bonus; null for guests. */
   coins: number | null;
+  /** A practice round: graded, paid nothing (the quiz paid today already). */
+  practice?: boolean;
   onRestart: () => void;
 }
 
-/** The 'Quiz Results' screen of SPEC §2 (the page heading is 'Quiz Results'). */
-export function QuizResults({ quizName, score, total, coins, onRestart }: QuizResultsProps) {
+/** The 'Quiz Results' screen of docs/product.md (the page heading is 'Quiz Results'). */
+export function QuizResults({
+  quizName,
+  score,
+  total,
+  coins,
+  practice = false,
+  onRestart,
+}: QuizResultsProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The results replace the question the focus was on; move it here.
   useEffect(() => {
@@ -32,7 +41,9 @@ export function QuizResults({ quizName, score, total, coins, onRestart }: QuizRe
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         <p className="text-xl font-bold">{`You scored ${score} out of ${total}`}</p>
-        {coins !== null ? (
+        {practice ? (
+          <p className="text-lg">Practice round: no coins this time. This quiz pays again tomorrow.</p>
+        ) : coins !== null ? (
           <>
             <p className="text-lg">
               Coins earned this session: <strong className="tabular-nums">{coins}</strong>

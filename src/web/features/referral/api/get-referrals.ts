@@ -18,7 +18,7 @@ export const referralsQueryOptions = (userId: string) =>
   });
 
 /**
- * The query, plus the SPEC §8 notices: a failed request → 'Error fetching referral code' / its message;
+ * The query, plus the notices (docs/product.md): a failed request → 'Error fetching referral code' / its message;
  * an answer without a code → 'Error' / 'Could not fetch your referral code.'.
  */
 export function useReferrals(userId: string) {

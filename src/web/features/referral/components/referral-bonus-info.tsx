@@ -2,7 +2,7 @@ import { Gift } from "lucide-react";
 import { REFERRAL_BONUS_COINS } from "~/core/coins";
 import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";
 
-/** How the referral bonus works (SPEC §9: 50 coins each, after the friend's first earning activity). */
+/** How the referral bonus works (docs/product.md: 50 coins each, after the friend's first earning activity). */
 export function ReferralBonusInfo() {
   return (
     <Card>

@@ -6,7 +6,7 @@ import { Input } from "~/web/components/ui/input";
 import { Label } from "~/web/components/ui/label";
 import { notify } from "~/web/lib/notify";
 
-/** Copies the link (SPEC §7 'Copy uses the clipboard') with the SPEC §8 notices. */
+/** Copies the link (docs/product.md) with the notices (docs/product.md). */
 async function copyLink(link: string | null) {
   if (!link) {
     notify({ title: "Error", description: "Referral link not available.", variant: "destructive" });

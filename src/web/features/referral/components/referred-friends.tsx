@@ -1,8 +1,16 @@
 import { CircleCheck, Clock } from "lucide-react";
-import type { ReferredFriend } from "~/core/referrals";
+import type { ReferralBonusStatus, ReferredFriend } from "~/core/referrals";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/web/components/ui/card";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+
+const bonusLabels: Record<ReferralBonusStatus, string> = {
+  pending: "Bonus pending",
+  paid: "Bonus paid",
+  held: "Bonus pending review",
+  declined: "Bonus declined",
+  limit: "Friend's bonus paid; your 30-day referral limit is reached",
+};
 
 /** Beyond the spec: who signed up with the code, and whether their bonus is paid yet. */
 export function ReferredFriends({ friends }: { friends: ReferredFriend[] }) {
@@ -37,7 +45,7 @@ export function ReferredFriends({ friends }: { friends: ReferredFriend[] }) {
                 ) : (
                   <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-muted px-2.5 py-1 text-sm font-medium">
                     <Clock aria-hidden="true" className="size-4" />
-                    Bonus pending
+                    {bonusLabels[friend.bonus]}
                   </span>
                 )}
               </li>

@@ -1,5 +1,5 @@
-import { PlayCircle } from "lucide-react";
-import type { VideoItem } from "~/core/videos";
+import { type RefObject, useId } from "react";
+import type { VideoView } from "~/core/videos";
 import { Button } from "~/web/components/ui/button";
 import {
   Card,
@@ -11,35 +11,56 @@ import {
 } from "~/web/components/ui/card";
 
 export interface VideoCardProps {
-  video: VideoItem;
-  /** Guests see 'Login to Watch & Earn', disabled (SPEC §2). */
+  video: VideoView;
+  /** Guests see 'Login to Watch & Earn', disabled; they can still play the video (and earn nothing). */
   signedIn: boolean;
-  /** True while this card's watch is being paid. */
+  /** True while this card's paid watch is running (started, not yet ended). */
   watching: boolean;
-  /** True while any watch is being paid: one at a time. */
+  /** True while any watch is being started: one at a time. */
   busy: boolean;
-  onWatch: (video: VideoItem) => void;
+  playerRef?: RefObject<HTMLVideoElement | null>;
+  onWatch: (video: VideoView) => void;
+  onEnded: (video: VideoView) => void;
 }
 
-/** A placeholder video: a poster where the player would be, its title and the watch button. */
-export function VideoCard({ video, signedIn, watching, busy, onWatch }: VideoCardProps) {
+/** A video with a native, keyboard-usable player and captions, its title and the watch button. */
+export function VideoCard({ video, signedIn, watching, busy, playerRef, onWatch, onEnded }: VideoCardProps) {
+  const titleId = useId();
   return (
     <Card className="flex w-full flex-col overflow-hidden">
-      <div
-        aria-hidden="true"
-        className="flex aspect-video items-center justify-center bg-gradient-to-br from-brand-soft to-muted text-brand"
+      <video
+        ref={playerRef}
+        className="aspect-video w-full bg-black"
+        controls
+        muted
+        playsInline
+        preload="metadata"
+        aria-labelledby={titleId}
+        onEnded={() => onEnded(video)}
       >
-        <PlayCircle className="size-14" />
-      </div>
+        <source src={video.sourceUrl} type={video.sourceType} />
+        {video.captionsUrl ? (
+          <track kind="captions" src={video.captionsUrl} srcLang="en" label="English" default />
+        ) : null}
+      </video>
       <CardHeader>
-        <CardTitle as="h2">{video.title}</CardTitle>
+        <CardTitle as="h2" id={titleId}>
+          {video.title}
+        </CardTitle>
         <CardDescription>{video.description}</CardDescription>
       </CardHeader>
-      <CardContent className="flex-1" />
+      <CardContent className="flex-1">
+        <p className="text-sm text-muted-foreground">{`${video.durationSeconds} seconds`}</p>
+        {watching ? (
+          <p role="status" className="mt-2 text-sm font-medium">
+            Watching — the coins are paid when the video ends.
+          </p>
+        ) : null}
+      </CardContent>
       <CardFooter>
         <Button
           className="w-full"
-          disabled={!signedIn || busy}
+          disabled={!signedIn || busy || watching}
           aria-busy={watching || undefined}
           onClick={() => onWatch(video)}
         >

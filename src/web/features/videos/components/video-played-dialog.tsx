@@ -14,7 +14,7 @@ export interface PlayedVideo {
   amount: number;
 }
 
-/** The alert after a paid watch (SPEC §9 'then an alert'): where the video would play, and the coins earned. */
+/** The alert after a paid watch: the video watched, and the coins earned. */
 export function VideoPlayedDialog({ played, onClose }: { played: PlayedVideo | null; onClose: () => void }) {
   return (
     <AlertDialog
@@ -27,7 +27,7 @@ export function VideoPlayedDialog({ played, onClose }: { played: PlayedVideo | n
         <AlertDialogHeader>
           <AlertDialogTitle>{played?.title}</AlertDialogTitle>
           <AlertDialogDescription>
-            {`The video would play here. You earned ${played?.amount ?? 0} coins!`}
+            {`Thanks for watching! You earned ${played?.amount ?? 0} coins.`}
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>

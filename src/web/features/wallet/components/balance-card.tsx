@@ -5,8 +5,16 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/ca
 import { Spinner } from "~/web/components/ui/spinner";
 import { RedeemDialog } from "./redeem-dialog";
 
-/** The balance in coins and dollars, the conversion note, and the wallet's actions (SPEC §2 Wallet). */
-export function BalanceCard({ balance, isLoading }: { balance: number; isLoading: boolean }) {
+/** The balance in coins and dollars, the conversion note, and the wallet's actions (docs/product.md). */
+export function BalanceCard({
+  balance,
+  isLoading,
+  user,
+}: {
+  balance: number;
+  isLoading: boolean;
+  user: { id: string; email: string };
+}) {
   return (
     <Card>
       <CardHeader className="items-center text-center">
@@ -23,7 +31,7 @@ export function BalanceCard({ balance, isLoading }: { balance: number; isLoading
         )}
         <p className="text-sm text-muted-foreground">1000 Coins = $5.00 USD</p>
         <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-          <RedeemDialog balance={balance} disabled={isLoading} />
+          <RedeemDialog balance={balance} disabled={isLoading} user={user} />
           <Button size="lg" variant="outline" disabled>
             <Sparkles aria-hidden="true" />
             More Options (Coming Soon)

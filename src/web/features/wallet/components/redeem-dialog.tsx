@@ -1,7 +1,8 @@
-import { Banknote, TriangleAlert } from "lucide-react";
+import { Banknote } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { formatDollars } from "~/core/coins";
 import { checkRedemption, parseRedeemAmount, redeemNotices } from "~/core/redeem";
+import { type PayoutMethod, payoutMethodLabels, payoutMethods, redemptionNotices } from "~/core/redemptions";
 import { Button } from "~/web/components/ui/button";
 import {
   Dialog,
@@ -15,17 +16,54 @@ import {
 } from "~/web/components/ui/dialog";
 import { Input } from "~/web/components/ui/input";
 import { Label } from "~/web/components/ui/label";
+import { ApiError } from "~/web/lib/api-client";
 import { notify } from "~/web/lib/notify";
+import { useRedeemEligibility } from "../api/get-redemptions";
+import { useRequestRedemption } from "../api/request-redemption";
+
+const recipientLabels: Record<PayoutMethod, string> = {
+  paypal: "PayPal e-mail address",
+  gift_card: "E-mail address for the gift card",
+};
+
+/** The server's refusal as a notice: the dialog's own titles where one exists, else the server's message. */
+function refusalNotice(error: unknown) {
+  if (!(error instanceof ApiError)) return { title: "Redemption Failed", description: String(error) };
+  if (error.code === "INSUFFICIENT_BALANCE") return redeemNotices.insufficient;
+  const titles: Record<string, string> = {
+    REDEEM_BELOW_MINIMUM: "Below the Minimum",
+    KYC_REQUIRED: "Identity Verification Required",
+    EMAIL_NOT_VERIFIED: "Email Not Confirmed",
+    REDEEM_PENDING_LIMIT: "Redemption Already Pending",
+    REDEEM_DAILY_CAP: "Daily Limit Reached",
+  };
+  return { title: titles[error.code] ?? "Redemption Failed", description: error.message };
+}
 
 /**
- * 'Redeem Coins for Cash' and its dialog, exactly as SPEC §5 says: the field holds a whole number capped to
- * the balance; submit checks it against the balance of that moment. A placeholder: nothing is sent anywhere.
+ * 'Redeem Coins for Cash' and its dialog: the field holds a whole number capped to the balance; submit checks it
+ * against the balance of that moment and the minimum, then asks the server, which holds the coins at once (the
+ * rules are in docs/product.md, "Redemptions").
  */
-export function RedeemDialog({ balance, disabled = false }: { balance: number; disabled?: boolean }) {
+export function RedeemDialog({
+  balance,
+  disabled = false,
+  user,
+}: {
+  balance: number;
+  disabled?: boolean;
+  user: { id: string; email: string };
+}) {
   const [open, setOpen] = useState(false);
   const [amount, setAmount] = useState(0);
+  const [method, setMethod] = useState<PayoutMethod>("paypal");
+  const [recipient, setRecipient] = useState(user.email);
+  const eligibility = useRedeemEligibility(user.id);
+  const request = useRequestRedemption();
   const inputId = useId();
   const previewId = useId();
+  const recipientId = useId();
+  const minCoins = eligibility.data?.minCoins;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -34,9 +72,24 @@ export function RedeemDialog({ balance, disabled = false }: { balance: number; d
       notify({ ...redeemNotices[check.reason], variant: "destructive" });
       return;
     }
-    notify(redeemNotices.submitted(check.amount, check.dollars));
-    setOpen(false);
-    setAmount(0);
+    if (minCoins !== undefined && check.amount < minCoins) {
+      notify({
+        ...redemptionNotices.belowMinimum(minCoins, formatDollars(minCoins)),
+        variant: "destructive",
+      });
+      return;
+    }
+    request.mutate(
+      { coins: check.amount, method, recipient: recipient.trim() || undefined },
+      {
+        onSuccess: ({ redemption }) => {
+          notify(redemptionNotices.requested(redemption.coins, redemption.dollars));
+          setOpen(false);
+          setAmount(0);
+        },
+        onError: (error) => notify({ ...refusalNotice(error), variant: "destructive" }),
+      },
+    );
   }
 
   return (
@@ -54,7 +107,7 @@ export function RedeemDialog({ balance, disabled = false }: { balance: number; d
             Choose how many coins to turn into cash, at 1000 coins for $5.00.
           </DialogDescription>
         </DialogHeader>
-        {/* noValidate: SPEC §5 answers an out-of-range amount with its own notices, not the browser's. */}
+        {/* noValidate: out-of-range amounts get the wallet's own notices, not the browser's. */}
         <form onSubmit={submit} noValidate className="grid gap-4">
           <div className="grid gap-2">
             <Label htmlFor={inputId}>{`Coins to redeem (max ${balance})`}</Label>
@@ -72,21 +125,46 @@ export function RedeemDialog({ balance, disabled = false }: { balance: number; d
             <p id={previewId} aria-live="polite" className="text-sm text-muted-foreground">
               {"Dollar value: "}
               <strong className="font-semibold text-foreground tabular-nums">{`$${formatDollars(amount)}`}</strong>
+              {minCoins === undefined ? null : ` (minimum ${minCoins} coins, $${formatDollars(minCoins)})`}
             </p>
           </div>
-          <p
-            role="note"
-            className="flex items-start gap-2 rounded-lg border border-amber-600/40 bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
-          >
-            <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            This is a placeholder: cash redemption is not available yet. No request is sent and no coins are
-            deducted.
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 text-sm font-medium">Payout method</legend>
+            {payoutMethods.map((m) => (
+              <label key={m} className="flex min-h-6 items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name="payout-method"
+                  value={m}
+                  checked={method === m}
+                  onChange={() => setMethod(m)}
+                  className="size-4 accent-[var(--color-brand)]"
+                />
+                {payoutMethodLabels[m]}
+              </label>
+            ))}
+          </fieldset>
+          <div className="grid gap-2">
+            <Label htmlFor={recipientId}>{recipientLabels[method]}</Label>
+            <Input
+              id={recipientId}
+              type="email"
+              autoComplete="email"
+              value={recipient}
+              onChange={(event) => setRecipient(event.target.value)}
+            />
+          </div>
+          <p className="text-sm text-muted-foreground">
+            The coins are held as soon as you submit. We review each request; if it is not approved, or you
+            cancel it while it is pending, the coins come back to your balance.
           </p>
           <DialogFooter>
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>
             </DialogClose>
-            <Button type="submit">Submit Redemption Request</Button>
+            <Button type="submit" disabled={request.isPending}>
+              Submit Redemption Request
+            </Button>
           </DialogFooter>
         </form>
       </DialogContent>

@@ -1,0 +1,249 @@
+/**
+ * `npm run bench:farming`: how much a script can farm. A fresh server (PGlite, every earning limit at its
+ * default) and one scripted client per channel — Tic Tac Toe, quizzes, videos, referrals — each playing as fast
+ * as the server allows for BENCH_SECONDS (default 60) at the same time (sign-up and mail rate limits raised, so
+ * the referral farmer is held back by the referral rules alone). Prints per channel the coins earned,
+ * the coins/day ceiling that implies and its dollar value. A figure, not a test; it stops by itself.
+ */
+
+import { formatDollars, REFERRAL_BONUS_COINS } from "~/core/coins";
+import { DEFAULT_EARNING_LIMITS } from "~/core/earning";
+import type { QuizSessionView } from "~/core/quiz/api";
+import type { GameView, MoveResult } from "~/core/tic-tac-toe/api";
+import type { CompleteWatchResponse, StartWatchResponse, VideosResponse } from "~/core/videos";
+import { quizContent } from "~/server/quizzes/content";
+import { answerQuizCorrectly } from "../tests/support/earning";
+import { type ApiClient, createVerifiedUser, type TestUser } from "../tests/support/factories";
+import { httpClient } from "../tests/support/http-client";
+import { startServer } from "../tests/support/server-process";
+import { acceptanceLineMove } from "../tests/support/tic-tac-toe-lines";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const DAY_SECONDS = 24 * 60 * 60;
+const answers = new Map(quizContent.flatMap((q) => q.questions).map((q) => [q.id, q.answer]));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface ChannelResult {
+  channel: string;
+  coins: number;
+  /** True when the server said the day's limit was reached: the run's coins are the day's ceiling. */
+  capped: boolean;
+  /** The most the channel's limits let one account earn per day (on average, for the 30-day referral cap). */
+  limitCeiling: number;
+  note: string;
+}
+
+async function balance(api: ApiClient, user: TestUser): Promise<number> {
+  return (
+    (await (await api.request("/api/ledger/balance", { cookie: user.cookie })).json()) as { balance: number }
+  ).balance;
+}
+
+/** Wins with the acceptance line (it always wins), a move as soon as the server takes it. */
+async function farmGames(api: ApiClient, user: TestUser, until: number): Promise<ChannelResult> {
+  let capped = false;
+  let wins = 0;
+  while (Date.now() < until) {
+    const started = await api.request("/api/games/tic-tac-toe", { method: "POST", cookie: user.cookie });
+    let game = ((await started.json()) as { game: GameView }).game;
+    while (game.status === "open" && Date.now() < until) {
+      const res = await api.request(`/api/games/tic-tac-toe/${game.id}/moves`, {
+        method: "POST",
+        cookie: user.cookie,
+        json: { cell: acceptanceLineMove(game.board), version: game.version },
+      });
+      if (res.status === 429) {
+        await res.body?.cancel();
+        await sleep(25); // too soon after the bot's reply: try again a moment later
+        continue;
+      }
+      const result = (await res.json()) as MoveResult;
+      game = result.game;
+      if (game.status === "won") wins++;
+      if (result.unpaidReason === "daily-limit") capped = true;
+    }
+  }
+  return {
+    channel: "Tic Tac Toe",
+    coins: await balance(api, user),
+    capped,
+    limitCeiling: DEFAULT_EARNING_LIMITS.tttWinsPerDay * 10,
+    note: `${wins} wins`,
+  };
+}
+
+/** Every quiz, every answer right, again and again. */
+async function farmQuizzes(api: ApiClient, user: TestUser, until: number): Promise<ChannelResult> {
+  let capped = false;
+  let sessions = 0;
+  while (Date.now() < until) {
+    for (const quiz of quizContent) {
+      const res = await api.request(`/api/quizzes/${quiz.id}/sessions`, {
+        method: "POST",
+        cookie: user.cookie,
+      });
+      const session = (await res.json()) as QuizSessionView;
+      sessions++;
+      if (session.practice) capped = true;
+      for (const q of session.questions) {
+        if (Date.now() >= until) break;
+        const answered = await api.request(`/api/quizzes/sessions/${session.sessionId}/answers`, {
+          method: "POST",
+          cookie: user.cookie,
+          json: { questionId: q.id, option: q.options.indexOf(answers.get(q.id) ?? "") },
+        });
+        await answered.body?.cancel();
+      }
+    }
+  }
+  return {
+    channel: "Quizzes",
+    coins: await balance(api, user),
+    capped,
+    limitCeiling: DEFAULT_EARNING_LIMITS.quizSessionsPerDay * 110 * quizContent.length,
+    note: `${sessions} sessions`,
+  };
+}
+
+/** Reports every video's end at once, then again after its duration; all videos at the same time. */
+async function farmVideos(api: ApiClient, user: TestUser, until: number): Promise<ChannelResult> {
+  const { videos } = (await (await api.request("/api/videos")).json()) as VideosResponse;
+  let capped = false;
+  let early = 0;
+  await Promise.all(
+    videos.map(async (video) => {
+      while (Date.now() < until) {
+        const res = await api.request(`/api/videos/${video.id}/watches`, {
+          method: "POST",
+          cookie: user.cookie,
+        });
+        if (res.status !== 201) {
+          await res.body?.cancel();
+          await sleep(1000);
+          continue;
+        }
+        const { watch } = (await res.json()) as StartWatchResponse;
+        const complete = async () =>
+          (await (
+            await api.request(`/api/videos/watches/${watch.id}/complete`, {
+              method: "POST",
+              cookie: user.cookie,
+            })
+          ).json()) as CompleteWatchResponse;
+        if ((await complete()).unpaidReason === "too-early") early++;
+        const wait = watch.durationSeconds * 1000 - 2000;
+        if (Date.now() + wait > until) return;
+        await sleep(wait);
+        if ((await complete()).unpaidReason === "daily-limit") capped = true;
+      }
+    }),
+  );
+  return {
+    channel: "Videos",
+    coins: await balance(api, user),
+    capped,
+    limitCeiling: DEFAULT_EARNING_LIMITS.videoWatchesPerDay * 10 * videos.length,
+    note: `${early} early ends refused`,
+  };
+}
+
+/** Throw-away friends signing up with the code from many addresses, each earning once. */
+async function farmReferrals(api: ApiClient, referrer: TestUser, until: number): Promise<ChannelResult> {
+  const me = (await (await api.request("/api/me", { cookie: referrer.cookie })).json()) as {
+    profile: { referralCode: string };
+  };
+  let friends = 0;
+  let refused = 0;
+  for (let i = 1; Date.now() < until; i++) {
+    try {
+      // X-Forwarded-For is ignored unless TRUST_PROXY is on (it is off by default).
+      const friend = await createVerifiedUser(api, {
+        referralCode: me.profile.referralCode,
+        ip: `10.66.${i >> 8}.${i & 255}`,
+      });
+      await answerQuizCorrectly(api, friend, 1);
+      friends++;
+    } catch {
+      refused++; // the sign-up rate limit: wait for its window
+      await sleep(2000);
+    }
+  }
+  const held = friends; // every friend came from the referrer's own address
+  const coins = await balance(api, referrer);
+  const cap = DEFAULT_EARNING_LIMITS.referralBonusesPer30Days * REFERRAL_BONUS_COINS;
+  return {
+    channel: "Referral (referrer)",
+    coins,
+    capped: false,
+    // Even from many real addresses, the referrer bonuses stop at the 30-day cap: its daily average.
+    limitCeiling: Math.round(cap / 30),
+    note: `${friends} friends (${held} held for review), ${refused} sign-ups refused`,
+  };
+}
+
+async function main() {
+  // Sign-up and mail limits raised (they are not earning limits): the referral farmer may make accounts freely.
+  const server = await startServer({ LOG_LEVEL: "warn", AUTH_RATE_LIMIT: "10000", MAIL_RATE_LIMIT: "10000" });
+  const stopAll = setTimeout(
+    () => {
+      console.error("bench:farming ran too long; stopping");
+      void server.stop().then(() => process.exit(1));
+    },
+    (SECONDS + 180) * 1000,
+  );
+  try {
+    const api = httpClient(server.url);
+    const [gamer, learner, watcher, referrer] = [
+      await createVerifiedUser(api),
+      await createVerifiedUser(api),
+      await createVerifiedUser(api),
+      await createVerifiedUser(api),
+    ];
+    console.log(`bench:farming: ${SECONDS} s per channel, all at once, limits at their defaults…`);
+    const until = Date.now() + SECONDS * 1000;
+    const results = await Promise.all([
+      farmGames(api, gamer, until),
+      farmQuizzes(api, learner, until),
+      farmVideos(api, watcher, until),
+      farmReferrals(api, referrer, until),
+    ]);
+    // What the run's pace would earn in a day, bounded by what the limits allow (the run's coins once capped).
+    const pace = (r: ChannelResult) => (r.capped ? r.coins : Math.round((r.coins * DAY_SECONDS) / SECONDS));
+    const perDay = (r: ChannelResult) => Math.min(pace(r), r.limitCeiling);
+    const rows = results.map((r) => [
+      r.channel,
+      String(r.coins),
+      String(perDay(r)),
+      `$${formatDollars(perDay(r))}`,
+      r.capped ? "daily limit reached" : pace(r) > r.limitCeiling ? "limit (pace is higher)" : "pace",
+      r.note,
+    ]);
+    const total = results.reduce((n, r) => n + perDay(r), 0);
+    rows.push([
+      "All channels, one account",
+      "",
+      String(total),
+      `$${formatDollars(total)}`,
+      "",
+      "target ≤ $3.00",
+    ]);
+    const header = [
+      "Channel",
+      `Coins in ${SECONDS} s`,
+      "Coins/day ceiling",
+      "$/day",
+      "Ceiling from",
+      "Notes",
+    ];
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+    const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(" | ")} |`;
+    console.log(line(header));
+    console.log(line(widths.map((w) => "-".repeat(w))));
+    for (const row of rows) console.log(line(row));
+  } finally {
+    clearTimeout(stopAll);
+    await server.stop();
+  }
+}
+
+await main();

@@ -1,0 +1,100 @@
+import { z } from "zod";
+
+/**
+ * Identity verification (KYC): the rules the server enforces and the browser shows. The product rules are in
+ * docs/product.md ("KYC").
+ */
+export const kycStatuses = ["none", "pending", "approved", "rejected"] as const;
+export type KycStatus = (typeof kycStatuses)[number];
+
+/** Document types accepted, decided from the file's content (never its name or declared type). */
+export const kycDocumentTypes = ["image/jpeg", "image/png", "image/webp", "application/pdf"] as const;
+export type KycDocumentType = (typeof kycDocumentTypes)[number];
+
+export const isKycDocumentType = (mime: string): mime is KycDocumentType =>
+  (kycDocumentTypes as readonly string[]).includes(mime);
+
+/** Default largest upload (KYC_MAX_UPLOAD_BYTES): 5 MB. */
+export const KYC_DEFAULT_MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** Default days a decided submission's document is kept before its bytes are deleted (KYC_RETENTION_DAYS). */
+export const KYC_DEFAULT_RETENTION_DAYS = 30;
+export const KYC_FULL_NAME_MAX = 200;
+export const KYC_DOCUMENT_ID_MAX = 100;
+export const KYC_REASON_MAX = 500;
+
+/** The text fields of the KYC form, trimmed; the file travels beside them as `documentUpload`. */
+export const kycFieldsSchema = z.object({
+  fullName: z
+    .string({ message: "Please enter your full name." })
+    .trim()
+    .min(1, "Please enter your full name.")
+    .max(KYC_FULL_NAME_MAX, `Your full name can be at most ${KYC_FULL_NAME_MAX} characters.`),
+  documentId: z
+    .string({ message: "Please enter your document ID." })
+    .trim()
+    .min(1, "Please enter your document ID.")
+    .max(KYC_DOCUMENT_ID_MAX, `The document ID can be at most ${KYC_DOCUMENT_ID_MAX} characters.`),
+});
+export type KycFields = z.infer<typeof kycFieldsSchema>;
+
+/** What the submitter sees of a document id after submitting: its last characters at most, never all of it. */
+export function maskDocumentId(documentId: string): string {
+  const chars = [...documentId.trim()];
+  const shown = chars.length >= 8 ? 4 : chars.length >= 5 ? 2 : 0;
+  return `••••${chars.slice(chars.length - shown).join("")}`;
+}
+
+/** GET /api/kyc: the signed-in user's verification status (their latest submission). */
+export const kycStatusResponse = z.object({
+  status: z.enum(kycStatuses),
+  /** Why the latest submission was rejected; null otherwise. */
+  reason: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  /** The document id as the user may see it (masked); null before any submission. */
+  documentIdMasked: z.string().nullable(),
+});
+export type KycStatusResponse = z.infer<typeof kycStatusResponse>;
+
+/** An administrator's decision on a pending submission; a rejection needs a reason the user will read. */
+export const kycDecisionSchema = z.discriminatedUnion("decision", [
+  z.object({
+    decision: z.literal("approve"),
+    reason: z.string().trim().max(KYC_REASON_MAX).optional(),
+  }),
+  z.object({
+    decision: z.literal("reject"),
+    reason: z
+      .string({ message: "Please give a reason for the rejection." })
+      .trim()
+      .min(1, "Please give a reason for the rejection.")
+      .max(KYC_REASON_MAX, `The reason can be at most ${KYC_REASON_MAX} characters.`),
+  }),
+]);
+export type KycDecisionInput = z.infer<typeof kycDecisionSchema>;
+
+/** A submission as the review queue lists it. */
+export const kycQueueItem = z.object({
+  id: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  status: z.enum(["pending", "approved", "rejected"]),
+  documentType: z.string(),
+  documentSize: z.number(),
+  submittedAt: z.string(),
+});
+export type KycQueueItem = z.infer<typeof kycQueueItem>;
+
+export const kycQueueResponse = z.object({ items: z.array(kycQueueItem) });
+export type KycQueueResponse = z.infer<typeof kycQueueResponse>;
+
+/** One submission for an administrator: the opened document id and whether the document can still be viewed. */
+export const kycSubmissionDetail = kycQueueItem.extend({
+  documentId: z.string(),
+  reason: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  decidedBy: z.string().nullable(),
+  documentAvailable: z.boolean(),
+});
+export type KycSubmissionDetail = z.infer<typeof kycSubmissionDetail>;

@@ -1,0 +1,278 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { type Allowance, DEFAULT_EARNING_LIMITS, utcDay } from "~/core/earning";
+import type { AnswerResult, QuizSessionView } from "~/core/quiz/api";
+import type { GameView, MoveResult } from "~/core/tic-tac-toe/api";
+import { BOT_REPLY_DELAY_MS } from "~/core/tic-tac-toe/board";
+import { insertUserRow } from "../../../tests/support/db-users";
+import { watchVideoToEnd } from "../../../tests/support/earning";
+import type { TestUser } from "../../../tests/support/factories";
+import { createTestContext, type TestContext } from "../../../tests/support/test-app";
+import { acceptanceLineMove } from "../../../tests/support/tic-tac-toe-lines";
+import { playMove } from "../games/games.service";
+import { award, getBalance } from "../ledger/ledger";
+
+/** The daily limits, end to end through the API, with the defaults (docs/product.md, "Fair earning"). */
+
+let ctx: TestContext;
+beforeAll(async () => {
+  // Only Date is faked: moves step the clock past the bot's reply delay instead of waiting for it.
+  vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  vi.useRealTimers();
+  await ctx.close();
+});
+
+const base = "/api/games/tic-tac-toe";
+const stepClock = () => vi.setSystemTime(Date.now() + BOT_REPLY_DELAY_MS + 1);
+
+const balanceOf = async (user: { id: string }) => getBalance(ctx.db, user.id);
+
+async function allowanceOf(user: TestUser): Promise<Allowance> {
+  const res = await ctx.request("/api/earning/allowance", { cookie: user.cookie });
+  expect(res.status).toBe(200);
+  return (await res.json()) as Allowance;
+}
+
+/** One game on the acceptance line (always a win), at human speed; returns the winning move's answer. */
+async function winOneGame(user: TestUser): Promise<MoveResult> {
+  const started = await ctx.request(base, { method: "POST", cookie: user.cookie });
+  let game = ((await started.json()) as { game: GameView }).game;
+  for (;;) {
+    stepClock();
+    const res = await ctx.request(`${base}/${game.id}/moves`, {
+      method: "POST",
+      cookie: user.cookie,
+      json: { cell: acceptanceLineMove(game.board), version: game.version },
+    });
+    expect(res.status).toBe(200);
+    const result = (await res.json()) as MoveResult;
+    if (result.game.status !== "open") return result;
+    game = result.game;
+  }
+}
+
+describe("Tic Tac Toe wins", () => {
+  it("pay for the first 20 of 30 scripted wins a day; the rest say the daily limit is reached", async () => {
+    const user = await ctx.createVerifiedUser();
+    const results: MoveResult[] = [];
+    for (let i = 0; i < 30; i++) results.push(await winOneGame(user));
+    expect(results.every((r) => r.game.status === "won")).toBe(true);
+    expect(results.filter((r) => r.earned?.amount === 10)).toHaveLength(20);
+    expect(results.slice(0, 20).every((r) => r.earned !== null && r.unpaidReason === null)).toBe(true);
+    expect(results.slice(20).every((r) => r.earned === null && r.unpaidReason === "daily-limit")).toBe(true);
+    expect(await balanceOf(user)).toBe(200);
+    const allowance = await allowanceOf(user);
+    expect(allowance.ticTacToe).toEqual({ paidWins: 20, left: 0 });
+    expect(allowance.limits).toEqual(DEFAULT_EARNING_LIMITS);
+    // Starting games settles unpaid wins: a win refused by the limit stays unpaid.
+    await ctx.request(base, { method: "POST", cookie: user.cookie });
+    expect(await balanceOf(user)).toBe(200);
+  });
+
+  it("never pays past the limit when 50 winning moves arrive at once at the limit's edge", async () => {
+    const user = await insertUserRow(ctx.db);
+    const day = utcDay(new Date());
+    for (let i = 0; i < 19; i++)
+      await award(ctx.db, {
+        userId: user.id,
+        kind: "ttt_win",
+        causeKey: `seed-win:${user.id}:${i}`,
+        limit: { key: `ttt_win:${day}`, max: 20 },
+      });
+    // 50 won games whose payment has not run yet: replays of each winning move race to pay them.
+    const games = await ctx.db
+      .insertInto("games")
+      .values(
+        Array.from({ length: 50 }, () => ({
+          user_id: user.id,
+          board: "XXXOO----",
+          status: "won" as const,
+          finished_at: new Date(),
+          replied_at: new Date(Date.now() - 5000),
+        })),
+      )
+      .returning("id")
+      .execute();
+    const policy = { tttWinsPerDay: 20 };
+    const results = await Promise.allSettled(
+      games.map((g) => playMove(ctx.db, { userId: user.id, gameId: g.id, cell: 8, policy })),
+    );
+    expect(results.every((r) => r.status === "rejected")).toBe(true);
+    const paid = await ctx.db
+      .selectFrom("coin_ledger")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .where("user_id", "=", user.id)
+      .where("limit_key", "=", `ttt_win:${day}`)
+      .executeTakeFirstOrThrow();
+    expect(Number(paid.n)).toBe(20);
+    expect(await balanceOf(user)).toBe(200);
+    const limited = await ctx.db
+      .selectFrom("games")
+      .select("id")
+      .where("user_id", "=", user.id)
+      .where("unpaid_reason", "=", "daily-limit")
+      .execute();
+    expect(limited).toHaveLength(49);
+  });
+
+  it("never pays past the limit under 50 concurrent awards of distinct wins", async () => {
+    const user = await insertUserRow(ctx.db);
+    const limit = { key: `ttt_win:${utcDay(new Date())}`, max: 20 };
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        award(ctx.db, { userId: user.id, kind: "ttt_win", causeKey: `race-win:${user.id}:${i}`, limit }),
+      ),
+    );
+    expect(results.filter((r) => r.amount === 10)).toHaveLength(20);
+    expect(results.filter((r) => r.limited)).toHaveLength(30);
+    expect(await balanceOf(user)).toBe(200);
+  });
+
+  it("refuses a move sooner than 700 ms after the server's reply with a 4xx, leaving the game unchanged", async () => {
+    const user = await ctx.createVerifiedUser();
+    const started = await ctx.request(base, { method: "POST", cookie: user.cookie });
+    const game = ((await started.json()) as { game: GameView }).game;
+    stepClock();
+    const first = await ctx.request(`${base}/${game.id}/moves`, {
+      method: "POST",
+      cookie: user.cookie,
+      json: { cell: 0 },
+    });
+    const after = ((await first.json()) as MoveResult).game;
+    vi.setSystemTime(Date.now() + BOT_REPLY_DELAY_MS - 200);
+    const free = after.board.indexOf(null);
+    const tooSoon = await ctx.request(`${base}/${game.id}/moves`, {
+      method: "POST",
+      cookie: user.cookie,
+      json: { cell: free, version: after.version },
+    });
+    expect(tooSoon.status).toBe(429);
+    expect((await tooSoon.json()).error).toEqual({
+      code: "MOVE_TOO_SOON",
+      message: "Not so fast: wait for the bot's move before you play your next one.",
+    });
+    const current = await ctx.request(`${base}/current`, { cookie: user.cookie });
+    expect(((await current.json()) as { game: GameView }).game).toEqual(after);
+    // At human speed the same move is accepted.
+    stepClock();
+    const ok = await ctx.request(`${base}/${game.id}/moves`, {
+      method: "POST",
+      cookie: user.cookie,
+      json: { cell: free, version: after.version },
+    });
+    expect(ok.status).toBe(200);
+  });
+});
+
+async function playQuiz(user: TestUser, quizId: string) {
+  const res = await ctx.request(`/api/quizzes/${quizId}/sessions`, { method: "POST", cookie: user.cookie });
+  expect(res.status).toBe(201);
+  const session = (await res.json()) as QuizSessionView;
+  let last: AnswerResult | undefined;
+  let earned = 0;
+  for (const q of session.questions) {
+    const { answer } = await ctx.db
+      .selectFrom("quiz_questions")
+      .select("answer")
+      .where("id", "=", q.id)
+      .executeTakeFirstOrThrow();
+    const answered = await ctx.request(`/api/quizzes/sessions/${session.sessionId}/answers`, {
+      method: "POST",
+      cookie: user.cookie,
+      json: { questionId: q.id, option: q.options.indexOf(answer) },
+    });
+    last = (await answered.json()) as AnswerResult;
+    expect(last.correct).toBe(true);
+    earned += last.earned?.amount ?? 0;
+  }
+  return { session, last: last as AnswerResult, earned };
+}
+
+describe("quizzes", () => {
+  it("pay one session per quiz a day; the second is practice: graded the same, 0 coins", async () => {
+    const user = await ctx.createVerifiedUser();
+    const first = await playQuiz(user, "science");
+    expect(first.session.practice).toBe(false);
+    expect(first.earned).toBe(110);
+    expect(first.last.sessionCoins).toBe(110);
+
+    const second = await playQuiz(user, "science");
+    expect(second.session.practice).toBe(true);
+    expect(second.last).toMatchObject({
+      score: 10,
+      completed: true,
+      practice: true,
+      sessionCoins: 0,
+      earned: null,
+    });
+    expect(second.earned).toBe(0);
+    expect(await balanceOf(user)).toBe(110);
+
+    // Another quiz still pays today.
+    expect((await playQuiz(user, "history")).earned).toBe(110);
+    const allowance = await allowanceOf(user);
+    expect(allowance.quizzes).toEqual([
+      { quizId: "general", paidSessions: 0, left: 1 },
+      { quizId: "science", paidSessions: 1, left: 0 },
+      { quizId: "history", paidSessions: 1, left: 0 },
+    ]);
+  });
+
+  it("let exactly one of many simultaneous starts of a quiz be the paid one", async () => {
+    const user = await ctx.createVerifiedUser();
+    const sessions = await Promise.all(
+      Array.from(
+        { length: 6 },
+        async () =>
+          (await (
+            await ctx.request("/api/quizzes/general/sessions", { method: "POST", cookie: user.cookie })
+          ).json()) as QuizSessionView,
+      ),
+    );
+    expect(sessions.filter((s) => !s.practice)).toHaveLength(1);
+  });
+
+  it("limit guests to 10 sessions an hour per address", async () => {
+    const ip = "10.250.0.1";
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++)
+      statuses.push((await ctx.request("/api/quizzes/general/sessions", { method: "POST", ip })).status);
+    expect(statuses).toEqual([...Array(10).fill(201), 429, 429]);
+    // Another address, and signed-in players, are not affected.
+    expect(
+      (await ctx.request("/api/quizzes/general/sessions", { method: "POST", ip: "10.250.0.2" })).status,
+    ).toBe(201);
+  });
+});
+
+describe("the allowance", () => {
+  it("needs a signed-in user", async () => {
+    const res = await ctx.request("/api/earning/allowance");
+    expect(res.status).toBe(401);
+  });
+
+  it("starts full, counts what paid today and resets at the next UTC midnight", async () => {
+    const user = await ctx.createVerifiedUser();
+    const fresh = await allowanceOf(user);
+    expect(fresh.ticTacToe).toEqual({ paidWins: 0, left: 20 });
+    expect(fresh.videos.map((v) => v.left)).toEqual([1, 1, 1]);
+    const now = new Date();
+    expect(fresh.day).toBe(utcDay(now));
+    const resetsAt = new Date(fresh.resetsAt);
+    expect(resetsAt.getUTCHours()).toBe(0);
+    expect(resetsAt.getTime() - now.getTime()).toBeGreaterThan(0);
+    expect(resetsAt.getTime() - now.getTime()).toBeLessThanOrEqual(24 * 60 * 60 * 1000);
+
+    await winOneGame(user);
+    await watchVideoToEnd(ctx.client, ctx.db, user, "community-highlights");
+    const used = await allowanceOf(user);
+    expect(used.ticTacToe).toEqual({ paidWins: 1, left: 19 });
+    expect(used.videos.find((v) => v.videoId === "community-highlights")).toEqual({
+      videoId: "community-highlights",
+      paidWatches: 1,
+      left: 0,
+    });
+  });
+});

@@ -1,0 +1,56 @@
+import { type Allowance, type EarningLimits, nextUtcMidnight, utcDay } from "~/core/earning";
+import type { Database } from "../db/client";
+
+/**
+ * The user's allowance today (docs/product.md, "Fair earning"): what each daily limit has used and left. The
+ * counts come from the same rows the limits are decided on — ledger rows by their limit key, and paid quiz
+ * sessions by their day — so the panel can never disagree with what the server pays.
+ */
+export async function getAllowance(
+  db: Database,
+  userId: string,
+  limits: EarningLimits,
+  now: Date = new Date(),
+): Promise<Allowance> {
+  const day = utcDay(now);
+  const ledger = await db
+    .selectFrom("coin_ledger")
+    .select(["limit_key"])
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("user_id", "=", userId)
+    .where("limit_key", "like", `%:${day}`)
+    .groupBy("limit_key")
+    .execute();
+  const used = new Map(ledger.map((r) => [r.limit_key ?? "", Number(r.n)]));
+  const quizzes = await db
+    .selectFrom("quizzes")
+    .leftJoin("quiz_sessions", (join) =>
+      join
+        .onRef("quiz_sessions.quiz_id", "=", "quizzes.id")
+        .on("quiz_sessions.user_id", "=", userId)
+        .on("quiz_sessions.paid_day", "=", day),
+    )
+    .select("quizzes.id")
+    .select((eb) => eb.fn.count<string>("quiz_sessions.id").as("n"))
+    .groupBy(["quizzes.id", "quizzes.position"])
+    .orderBy("quizzes.position")
+    .execute();
+  const videos = await db.selectFrom("videos").select("id").orderBy("position").orderBy("id").execute();
+  const left = (limit: number, n: number) => Math.max(0, limit - n);
+  const paidWins = used.get(`ttt_win:${day}`) ?? 0;
+  return {
+    day,
+    resetsAt: nextUtcMidnight(now).toISOString(),
+    limits,
+    ticTacToe: { paidWins, left: left(limits.tttWinsPerDay, paidWins) },
+    quizzes: quizzes.map((q) => ({
+      quizId: q.id,
+      paidSessions: Number(q.n),
+      left: left(limits.quizSessionsPerDay, Number(q.n)),
+    })),
+    videos: videos.map((v) => {
+      const n = used.get(`video_watch:${v.id}:${day}`) ?? 0;
+      return { videoId: v.id, paidWatches: n, left: left(limits.videoWatchesPerDay, n) };
+    }),
+  };
+}

@@ -1,0 +1,57 @@
+import { type Kysely, sql, type Transaction } from "kysely";
+import type { DB } from "../db/schema";
+import { AppError } from "../errors";
+
+/**
+ * The two writes of the ledger (src/server/ledger): a ledger row and the matching balance change. Only the
+ * ledger's modules call them, always together and in one transaction (ledger.ts, referral-bonus.ts).
+ */
+
+export type Tx = Transaction<DB> | Kysely<DB>;
+
+export async function insertEntry(
+  tx: Tx,
+  row: {
+    userId: string;
+    amount: number;
+    kind: string;
+    reason: string;
+    causeKey: string;
+    limitKey?: string | null;
+  },
+): Promise<number | null> {
+  const inserted = await tx
+    .insertInto("coin_ledger")
+    .values({
+      user_id: row.userId,
+      amount: row.amount,
+      kind: row.kind,
+      reason: row.reason,
+      cause_key: row.causeKey,
+      limit_key: row.limitKey ?? null,
+    })
+    .onConflict((oc) => oc.column("cause_key").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return inserted ? Number(inserted.id) : null;
+}
+
+export async function addPoints(
+  tx: Tx,
+  userId: string,
+  amount: number,
+): Promise<{ points: number; referredBy: string | null }> {
+  const row = await tx
+    .updateTable("user_profiles")
+    .set({ points: sql<number>`points + ${amount}` })
+    .where("id", "=", userId)
+    .returning(["points", "referred_by"])
+    .executeTakeFirst();
+  if (!row) throw new AppError("NOT_FOUND", "No profile exists for this user.");
+  return { points: row.points, referredBy: row.referred_by };
+}
+
+export const referralCauseKeys = (referredUserId: string) => ({
+  friend: `referral:${referredUserId}:friend`,
+  referrer: `referral:${referredUserId}:referrer`,
+});

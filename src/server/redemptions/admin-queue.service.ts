@@ -1,0 +1,114 @@
+import { sql } from "kysely";
+import type { AdminRedemption } from "~/core/redemptions";
+import type { Database } from "../db/client";
+import { kycStateOf } from "./kyc-gate";
+import { toRedemption } from "./redemptions.service";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** An account younger than this is flagged. */
+const YOUNG_ACCOUNT_DAYS = 7;
+/** A ban (or unban) this recent is flagged. */
+const RECENT_BAN_DAYS = 30;
+
+/** Where an administrator's eye goes first: pending (oldest first), then failed, approved, and the rest (newest). */
+const ORDER = sql<number>`case status when 'pending' then 0 when 'failed' then 1 when 'approved' then 2 else 3 end`;
+
+/**
+ * The redemption queue of the console: each redemption with what helps to judge it — the user's KYC state,
+ * account age, earnings by channel, and signals: a recent ban, a young account, earnings mostly from referral
+ * bonuses, a payout address another account also used.
+ */
+export async function listRedemptionQueue(
+  db: Database,
+  options: { status?: string | undefined; limit: number },
+  now = new Date(),
+): Promise<AdminRedemption[]> {
+  let q = db
+    .selectFrom("redemptions")
+    .innerJoin("user", "user.id", "redemptions.user_id")
+    .selectAll("redemptions")
+    .select(["user.email", "user.createdAt as user_created_at", "user.banned", "user.banReason"])
+    .orderBy(ORDER)
+    .orderBy(sql`case when status = 'pending' then redemptions.id else -redemptions.id end`)
+    .limit(options.limit);
+  if (options.status) q = q.where("redemptions.status", "=", options.status as "pending");
+  const rows = await q.execute();
+  const userIds = [...new Set(rows.map((r) => r.user_id))];
+  if (userIds.length === 0) return [];
+  const [earnings, bans, shared] = await Promise.all([
+    db
+      .selectFrom("coin_ledger")
+      .select(["user_id", "kind", sql<number>`sum(amount)::int`.as("coins")])
+      .where("user_id", "in", userIds)
+      .where("amount", ">", 0)
+      .where("kind", "<>", "redemption_refund")
+      .groupBy(["user_id", "kind"])
+      .orderBy("kind")
+      .execute(),
+    db
+      .selectFrom("audit_log")
+      .select(["target_id", "action"])
+      .where("target_type", "=", "user")
+      .where("target_id", "in", userIds)
+      .where("action", "in", ["user.ban", "user.unban"])
+      .where("created_at", ">=", new Date(now.getTime() - RECENT_BAN_DAYS * DAY_MS))
+      .execute(),
+    db
+      .selectFrom("redemptions as mine")
+      .innerJoin("redemptions as theirs", (j) =>
+        j.onRef("theirs.recipient", "=", "mine.recipient").onRef("theirs.user_id", "<>", "mine.user_id"),
+      )
+      .select("mine.id")
+      .distinct()
+      .where(
+        "mine.id",
+        "in",
+        rows.map((r) => r.id),
+      )
+      .execute(),
+  ]);
+  const sharedIds = new Set(shared.map((s) => Number(s.id)));
+  const kyc = new Map(await Promise.all(userIds.map(async (id) => [id, await kycStateOf(db, id)] as const)));
+  return rows.map((r) => {
+    const mix = earnings
+      .filter((e) => e.user_id === r.user_id)
+      .map((e) => ({ kind: e.kind, coins: e.coins }));
+    const earned = mix.reduce((sum, e) => sum + e.coins, 0);
+    const referral = mix.find((e) => e.kind === "referral_bonus")?.coins ?? 0;
+    const ageDays = Math.floor((now.getTime() - new Date(r.user_created_at).getTime()) / DAY_MS);
+    const signals: string[] = [];
+    if (r.banned) signals.push(`Banned${r.banReason ? `: ${r.banReason}` : ""}`);
+    else if (bans.some((b) => b.target_id === r.user_id))
+      signals.push(`Banned or unbanned in the last ${RECENT_BAN_DAYS} days`);
+    if (ageDays < YOUNG_ACCOUNT_DAYS) signals.push(`Account is ${ageDays} days old`);
+    if (earned > 0 && referral * 2 > earned)
+      signals.push("More than half of the earnings are referral bonuses");
+    if (sharedIds.has(Number(r.id))) signals.push("Another account redeemed to the same address");
+    return {
+      ...toRedemption(r),
+      provider: r.provider,
+      user: {
+        id: r.user_id,
+        email: r.email,
+        createdAt: new Date(r.user_created_at).toISOString(),
+        accountAgeDays: ageDays,
+        kycStatus: kyc.get(r.user_id) ?? "none",
+        earnings: mix,
+      },
+      signals,
+    };
+  });
+}
+
+/** The overview's entry: pending redemptions and their dollars. */
+export async function pendingRedemptions(db: Database): Promise<{ count: number; coins: number }> {
+  const row = await db
+    .selectFrom("redemptions")
+    .select([
+      sql<number>`count(*)::int`.as("count"),
+      sql<number>`coalesce(sum(coins), 0)::bigint`.as("coins"),
+    ])
+    .where("status", "=", "pending")
+    .executeTakeFirstOrThrow();
+  return { count: row.count, coins: Number(row.coins) };
+}

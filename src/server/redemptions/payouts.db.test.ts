@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Redemption } from "~/core/redemptions";
+import { balanceAndLedger, grantCoins } from "../../../tests/support/coins";
+import { type TestUser, uniqueEmail } from "../../../tests/support/factories";
+import { type FakeTremendous, startFakeTremendous } from "../../../tests/support/fake-tremendous";
+import { createTestContext, type TestContext } from "../../../tests/support/test-app";
+
+/** Payouts through the `tremendous` provider, against a local fake of its order API. */
+let ctx: TestContext;
+let fake: FakeTremendous;
+let admin: TestUser;
+const adminEmail = uniqueEmail("admin");
+
+beforeAll(async () => {
+  fake = await startFakeTremendous();
+  ctx = await createTestContext({
+    ADMIN_EMAILS: adminEmail,
+    REDEEM_REQUIRE_KYC: "false",
+    TREMENDOUS_API_KEY: fake.apiKey,
+    TREMENDOUS_API_URL: fake.url,
+  });
+  admin = await ctx.createVerifiedUser({ email: adminEmail });
+});
+afterAll(async () => {
+  await ctx.close();
+  await fake.close();
+});
+
+async function pendingRedemption(coins = 1000): Promise<{ user: TestUser; r: Redemption }> {
+  const user = await ctx.createVerifiedUser();
+  await grantCoins(ctx.db, user.id, coins);
+  const res = await ctx.request("/api/redemptions", {
+    method: "POST",
+    cookie: user.cookie,
+    json: { coins, method: "gift_card" },
+  });
+  expect(res.status).toBe(201);
+  return { user, r: (await res.json()).redemption };
+}
+
+const asAdmin = (path: string, json?: unknown) =>
+  ctx.request(`/api/admin/redemptions${path}`, { method: "POST", cookie: admin.cookie, json: json ?? {} });
+
+async function statusOf(id: number) {
+  const row = await ctx.db
+    .selectFrom("redemptions")
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+const createsFor = (id: number) =>
+  fake.creates.filter((c) => c.externalId.startsWith(`ple-redemption-${id}`));
+
+describe("tremendous payouts", () => {
+  it("approve twice concurrently: one payout job, one provider order, one 'paid', one e-mail", async () => {
+    const { user, r } = await pendingRedemption();
+    const answers = await Promise.all([asAdmin(`/${r.id}/approve`), asAdmin(`/${r.id}/approve`)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    await expect.poll(async () => (await statusOf(r.id)).status, { timeout: 15_000 }).toBe("paid");
+    await ctx.deps.jobs.drain();
+    expect(createsFor(r.id)).toEqual([{ externalId: `ple-redemption-${r.id}` }]);
+    expect(fake.orders.get(`ple-redemption-${r.id}`)).toMatchObject({
+      denomination: 5,
+      email: user.email.toLowerCase(),
+    });
+    const row = await statusOf(r.id);
+    expect(row).toMatchObject({
+      provider: "tremendous",
+      provider_reference: fake.orders.get(`ple-redemption-${r.id}`)!.id,
+    });
+    const mails = (await ctx.mailTo(user.email)).filter((m) => /has been paid/.test(m.subject));
+    expect(mails).toHaveLength(1);
+    const audits = await ctx.db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("target_id", "=", String(r.id))
+      .where("target_type", "=", "redemption")
+      .execute();
+    expect(audits.map((a) => a.action)).toEqual(["redemption.approve"]);
+    const late = await asAdmin(`/${r.id}/reject`, { reason: "Changed my mind" });
+    expect(late.status).toBe(409);
+    expect(await balanceAndLedger(ctx.db, user.id)).toEqual({ balance: 0, ledger: 0 });
+    // Marking a provider's payout paid by hand is refused.
+    expect((await asAdmin(`/${r.id}/mark-paid`, { reference: "X" })).status).toBe(409);
+  });
+
+  it("a provider outage is retried with the same external id until the order goes through", async () => {
+    const { r } = await pendingRedemption();
+    fake.failNext = { count: 2, status: 503 };
+    expect((await asAdmin(`/${r.id}/approve`)).status).toBe(200);
+    await expect.poll(async () => (await statusOf(r.id)).status, { timeout: 20_000 }).toBe("paid");
+    expect(createsFor(r.id).map((c) => c.externalId)).toEqual(Array(3).fill(`ple-redemption-${r.id}`));
+    expect([...fake.orders.keys()].filter((k) => k.startsWith(`ple-redemption-${r.id}`))).toHaveLength(1);
+  });
+
+  it("an order still processing is read back by its id until it is executed", async () => {
+    const { r } = await pendingRedemption();
+    fake.newOrderStatus = "PENDING APPROVAL";
+    try {
+      expect((await asAdmin(`/${r.id}/approve`)).status).toBe(200);
+      await expect
+        .poll(async () => (await statusOf(r.id)).provider_reference, { timeout: 15_000 })
+        .not.toBeNull();
+      expect((await statusOf(r.id)).status).toBe("approved");
+      fake.orders.get(`ple-redemption-${r.id}`)!.status = "EXECUTED";
+    } finally {
+      fake.newOrderStatus = "EXECUTED";
+    }
+    await expect.poll(async () => (await statusOf(r.id)).status, { timeout: 20_000 }).toBe("paid");
+    expect(createsFor(r.id)).toHaveLength(1);
+  });
+
+  it("a refused order fails the payout; retry pays with a new external id; reject of a failed one refunds once", async () => {
+    const first = await pendingRedemption();
+    fake.failNext = { count: 1, status: 422 };
+    expect((await asAdmin(`/${first.r.id}/approve`)).status).toBe(200);
+    await expect.poll(async () => (await statusOf(first.r.id)).status, { timeout: 15_000 }).toBe("failed");
+    expect((await statusOf(first.r.id)).reason).toBe("Tremendous refused the order: Simulated failure");
+    expect(await balanceAndLedger(ctx.db, first.user.id)).toEqual({ balance: 0, ledger: 0 });
+    expect((await asAdmin(`/${first.r.id}/retry`)).status).toBe(200);
+    await expect.poll(async () => (await statusOf(first.r.id)).status, { timeout: 15_000 }).toBe("paid");
+    expect(createsFor(first.r.id).map((c) => c.externalId)).toEqual([
+      `ple-redemption-${first.r.id}`,
+      `ple-redemption-${first.r.id}-retry-1`,
+    ]);
+    expect((await asAdmin(`/${first.r.id}/retry`)).status).toBe(409);
+
+    const second = await pendingRedemption();
+    fake.failNext = { count: 1, status: 400 };
+    await asAdmin(`/${second.r.id}/approve`);
+    await expect.poll(async () => (await statusOf(second.r.id)).status, { timeout: 15_000 }).toBe("failed");
+    const rejects = await Promise.all([
+      asAdmin(`/${second.r.id}/reject`, { reason: "Address bounced" }),
+      asAdmin(`/${second.r.id}/reject`, { reason: "Address bounced" }),
+    ]);
+    expect(rejects.map((x) => x.status)).toEqual([200, 200]);
+    expect(await balanceAndLedger(ctx.db, second.user.id)).toEqual({ balance: 1000, ledger: 1000 });
+    const refunds = await ctx.db
+      .selectFrom("coin_ledger")
+      .select("amount")
+      .where("user_id", "=", second.user.id)
+      .where("kind", "=", "redemption_refund")
+      .execute();
+    expect(refunds).toEqual([{ amount: 1000 }]);
+  });
+
+  it("a payout job for a redemption rejected meanwhile pays nothing", async () => {
+    const { r } = await pendingRedemption();
+    // Approve without letting the worker run, then fail it by hand and reject: the queued job must find nothing to pay.
+    await ctx.deps.jobs.stop();
+    try {
+      expect((await asAdmin(`/${r.id}/approve`)).status).toBe(200);
+      // Approved for Tremendous: the job may be paying it, so it cannot be rejected.
+      expect((await asAdmin(`/${r.id}/reject`, { reason: "Fraud" })).status).toBe(409);
+      await ctx.db
+        .updateTable("redemptions")
+        .set({ status: "failed", reason: "test" })
+        .where("id", "=", r.id)
+        .execute();
+      expect((await asAdmin(`/${r.id}/reject`, { reason: "Fraud" })).status).toBe(200);
+    } finally {
+      ctx.deps.jobs.start();
+    }
+    await ctx.deps.jobs.drain();
+    expect(createsFor(r.id)).toHaveLength(0);
+    expect((await statusOf(r.id)).status).toBe("rejected");
+  });
+});

@@ -1,0 +1,272 @@
+import { type Selectable, sql, type Transaction } from "kysely";
+import { coinsToCents, formatDollars } from "~/core/coins";
+import {
+  type ChecklistItem,
+  type RedeemEligibility,
+  type Redemption,
+  type RedemptionRequest,
+  redemptionNotices,
+} from "~/core/redemptions";
+import type { AppDeps } from "../app-deps";
+import { isBanned } from "../auth/require-user";
+import type { Database } from "../db/client";
+import type { DB, RedemptionTable } from "../db/schema";
+import { AppError } from "../errors";
+import { holdForRedemption, refundRedemption } from "../ledger/ledger";
+import { withRetryableTransaction } from "../ledger/transaction";
+import { kycStateOf } from "./kyc-gate";
+
+type Row = Selectable<RedemptionTable>;
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+export function toRedemption(r: Row): Redemption {
+  return {
+    id: Number(r.id),
+    coins: r.coins,
+    dollars: formatDollars(r.coins),
+    method: r.method,
+    recipient: r.recipient,
+    status: r.status,
+    reason: r.reason,
+    reference: r.provider_reference,
+    createdAt: new Date(r.created_at).toISOString(),
+    decidedAt: iso(r.decided_at),
+    paidAt: iso(r.paid_at),
+  };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** "$X.YZ" of whole cents (formatDollars takes coins: 2 coins = 1 cent). */
+const dollarsOfCents = (cents: number) => formatDollars(cents * 2);
+/** Statuses whose dollars count against the daily cap (a rejected or cancelled request gave its coins back). */
+const COUNTED = ["pending", "approved", "paid", "failed"] as const;
+
+type RedeemDeps = Pick<AppDeps, "db" | "env">;
+
+interface Standing {
+  emailVerified: boolean;
+  banned: boolean;
+  balance: number;
+  pending: number;
+  centsToday: number;
+  kyc: Awaited<ReturnType<typeof kycStateOf>>;
+}
+
+async function standingOf(db: Database, userId: string, now: Date): Promise<Standing> {
+  const dayStart = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
+  const user = await db
+    .selectFrom("user")
+    .innerJoin("user_profiles", "user_profiles.id", "user.id")
+    .select(["user.emailVerified", "user.banned", "user.banExpires", "user_profiles.points"])
+    .where("user.id", "=", userId)
+    .executeTakeFirst();
+  if (!user) throw new AppError("NOT_FOUND", "No profile exists for this user.");
+  const counts = await db
+    .selectFrom("redemptions")
+    .select([
+      sql<number>`(count(*) filter (where status = 'pending'))::int`.as("pending"),
+      sql<number>`coalesce(sum(cents) filter (where created_at >= ${dayStart} and status in (${sql.join(
+        COUNTED.map((s) => sql`${s}`),
+      )})), 0)::int`.as("cents_today"),
+    ])
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return {
+    emailVerified: user.emailVerified,
+    banned: isBanned(user, now),
+    balance: user.points,
+    pending: counts.pending,
+    centsToday: counts.cents_today,
+    kyc: await kycStateOf(db, userId),
+  };
+}
+
+function checklistOf(deps: RedeemDeps, s: Standing): ChecklistItem[] {
+  const { minCoins, requireKyc } = deps.env.redeem;
+  const items: ChecklistItem[] = [
+    {
+      key: "email",
+      label: "E-mail address confirmed",
+      ok: s.emailVerified,
+      detail: s.emailVerified ? "Confirmed." : "Open the link in the confirmation e-mail we sent you.",
+      href: s.emailVerified ? null : "/auth",
+    },
+  ];
+  if (requireKyc)
+    items.push({
+      key: "kyc",
+      label: "Identity verified",
+      ok: s.kyc === "approved",
+      detail:
+        s.kyc === "approved"
+          ? "Verified."
+          : s.kyc === "pending"
+            ? "Your documents are being reviewed."
+            : "Verify your identity before your first redemption.",
+      href: s.kyc === "approved" ? null : "/kyc",
+    });
+  items.push(
+    {
+      key: "balance",
+      label: `At least ${minCoins} coins ($${formatDollars(minCoins)})`,
+      ok: s.balance >= minCoins,
+      detail:
+        s.balance >= minCoins
+          ? `You have ${s.balance} coins.`
+          : `You have ${s.balance} coins: earn ${minCoins - s.balance} more with games, quizzes and videos.`,
+      href: s.balance >= minCoins ? null : "/games",
+    },
+    {
+      key: "standing",
+      label: "Account in good standing",
+      ok: !s.banned,
+      detail: s.banned ? "Your account is suspended." : "No restrictions.",
+      href: null,
+    },
+  );
+  return items;
+}
+
+/** The pre-cash-out checklist and limits, as the server will apply them to a request. */
+export async function getEligibility(
+  deps: RedeemDeps,
+  userId: string,
+  now = new Date(),
+): Promise<RedeemEligibility> {
+  const s = await standingOf(deps.db, userId, now);
+  const checklist = checklistOf(deps, s);
+  const capCents = deps.env.redeem.dailyCapDollars * 100;
+  return {
+    balance: s.balance,
+    minCoins: deps.env.redeem.minCoins,
+    minDollars: formatDollars(deps.env.redeem.minCoins),
+    dailyCapDollars: dollarsOfCents(capCents),
+    remainingTodayDollars: dollarsOfCents(Math.max(0, capCents - s.centsToday)),
+    maxPending: deps.env.redeem.maxPending,
+    pending: s.pending,
+    kycRequired: deps.env.redeem.requireKyc,
+    checklist,
+    ready: checklist.every((i) => i.ok),
+  };
+}
+
+/**
+ * A redemption request: checks every rule, then writes the redemption and its `redemption` ledger row in one
+ * transaction. The user's profile row is locked first, so one user's requests run one at a time (limits hold
+ * under concurrency); the balance can never go below 0.
+ */
+export async function requestRedemption(
+  deps: RedeemDeps,
+  user: { id: string; email: string },
+  input: { coins: number; method: RedemptionRequest["method"]; recipient?: string | undefined },
+  now = new Date(),
+): Promise<{ redemption: Redemption; balance: number }> {
+  const { minCoins, requireKyc, maxPending, dailyCapDollars } = deps.env.redeem;
+  if (input.coins < minCoins) {
+    const notice = redemptionNotices.belowMinimum(minCoins, formatDollars(minCoins));
+    throw new AppError("REDEEM_BELOW_MINIMUM", notice.description);
+  }
+  const cents = coinsToCents(input.coins);
+  return withRetryableTransaction(deps.db, async (trx) => {
+    await trx.selectFrom("user_profiles").select("id").where("id", "=", user.id).forUpdate().execute();
+    const s = await standingOf(trx, user.id, now);
+    if (!s.emailVerified) throw new AppError("EMAIL_NOT_VERIFIED");
+    if (s.banned) throw new AppError("REDEEM_NOT_ALLOWED");
+    if (requireKyc && s.kyc !== "approved") throw new AppError("KYC_REQUIRED");
+    if (s.balance < input.coins) throw new AppError("INSUFFICIENT_BALANCE");
+    if (s.pending >= maxPending)
+      throw new AppError(
+        "REDEEM_PENDING_LIMIT",
+        maxPending === 1
+          ? undefined
+          : `You already have ${s.pending} pending redemptions, the most allowed at a time.`,
+      );
+    const capCents = dailyCapDollars * 100;
+    if (s.centsToday + cents > capCents)
+      throw new AppError(
+        "REDEEM_DAILY_CAP",
+        `Redemptions are limited to $${dollarsOfCents(capCents)} a day; you can redeem up to $${dollarsOfCents(Math.max(0, capCents - s.centsToday))} more today.`,
+      );
+    const row = await trx
+      .insertInto("redemptions")
+      .values({
+        user_id: user.id,
+        coins: input.coins,
+        cents,
+        method: input.method,
+        recipient: input.recipient ?? user.email.toLowerCase(),
+        provider: null,
+        provider_reference: null,
+        reason: null,
+        decided_by: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const { balance } = await holdForRedemption(trx, {
+      userId: user.id,
+      redemptionId: Number(row.id),
+      coins: input.coins,
+    });
+    return { redemption: toRedemption(row), balance };
+  });
+}
+
+export async function listRedemptions(db: Database, userId: string): Promise<Redemption[]> {
+  const rows = await db
+    .selectFrom("redemptions")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .orderBy("id", "desc")
+    .limit(50)
+    .execute();
+  return rows.map(toRedemption);
+}
+
+/**
+ * The user takes back a pending request: pending → cancelled and the refund, in one transaction. Repeating it
+ * answers the cancelled redemption again; any other state (or someone else's id) refuses.
+ */
+export async function cancelRedemption(
+  db: Database,
+  userId: string,
+  id: number,
+): Promise<{ redemption: Redemption; balance: number }> {
+  return withRetryableTransaction(db, async (trx) => {
+    const row = await trx
+      .updateTable("redemptions")
+      .set({ status: "cancelled", updated_at: sql`now()`, decided_at: sql`now()` })
+      .where("id", "=", id)
+      .where("user_id", "=", userId)
+      .where("status", "=", "pending")
+      .returningAll()
+      .executeTakeFirst();
+    if (row) {
+      const refund = await refundRedemption(trx, { userId, redemptionId: id, coins: row.coins });
+      const balance = refund?.balance ?? (await balanceIn(trx, userId));
+      return { redemption: toRedemption(row), balance };
+    }
+    const current = await trx
+      .selectFrom("redemptions")
+      .selectAll()
+      .where("id", "=", id)
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
+    if (!current) throw new AppError("NOT_FOUND", "No such redemption.");
+    if (current.status !== "cancelled")
+      throw new AppError(
+        "REDEMPTION_STATE",
+        `This redemption is ${current.status} and can no longer be cancelled.`,
+      );
+    return { redemption: toRedemption(current), balance: await balanceIn(trx, userId) };
+  });
+}
+
+export async function balanceIn(trx: Transaction<DB>, userId: string): Promise<number> {
+  const row = await trx
+    .selectFrom("user_profiles")
+    .select("points")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return row?.points ?? 0;
+}

@@ -1,0 +1,63 @@
+import { CalendarClock } from "lucide-react";
+import { type Allowance, formatResetIn } from "~/core/earning";
+import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";
+import { useAllowance } from "../api/get-allowance";
+
+export interface TodayPanelProps {
+  /** The signed-in user; guests see no panel (they earn nothing). */
+  userId: string | null;
+}
+
+function rows(a: Allowance) {
+  const quizzesPaid = a.quizzes.filter((q) => q.paidSessions > 0).length;
+  const videosWatched = a.videos.filter((v) => v.paidWatches > 0).length;
+  return [
+    {
+      label: "Tic Tac Toe",
+      value: `${a.ticTacToe.left} of ${a.limits.tttWinsPerDay} paid wins left`,
+    },
+    { label: "Quizzes paid today", value: `${quizzesPaid} of ${a.quizzes.length}` },
+    { label: "Videos watched today", value: `${videosWatched} of ${a.videos.length}` },
+  ];
+}
+
+/**
+ * 'Today': what the daily limits have left, and when they reset (midnight UTC) — so a limit never looks like
+ * a bug. Shown on the wallet and on every earning page.
+ */
+export function TodayPanel({ userId }: TodayPanelProps) {
+  const allowance = useAllowance(userId);
+  if (!userId) return null;
+  const data = allowance.data;
+  return (
+    <Card aria-labelledby="today-heading" role="region" className="mx-auto w-full max-w-2xl">
+      <CardHeader className="pb-2">
+        <CardTitle as="h2" id="today-heading" className="flex items-center gap-2 text-lg">
+          <CalendarClock aria-hidden="true" className="size-5 text-brand" />
+          Today
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {data ? (
+          <>
+            <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+              {rows(data).map((row) => (
+                <div key={row.label} className="contents">
+                  <dt className="text-muted-foreground">{row.label}</dt>
+                  <dd className="font-medium tabular-nums">{row.value}</dd>
+                </div>
+              ))}
+            </dl>
+            <p className="mt-2 text-sm text-muted-foreground">
+              {`Limits reset in ${formatResetIn(new Date(data.resetsAt).getTime() - Date.now())} (midnight UTC).`}
+            </p>
+          </>
+        ) : allowance.isError ? (
+          <p className="text-sm">Could not load today's allowance.</p>
+        ) : (
+          <p className="text-sm text-muted-foreground">Loading today's allowance…</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

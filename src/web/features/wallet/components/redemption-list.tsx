@@ -1,0 +1,107 @@
+import { Banknote } from "lucide-react";
+import {
+  payoutMethodLabels,
+  type Redemption,
+  redemptionNotices,
+  redemptionStatusLabels,
+} from "~/core/redemptions";
+import { Button } from "~/web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";
+import { Spinner } from "~/web/components/ui/spinner";
+import { ApiError } from "~/web/lib/api-client";
+import { cn } from "~/web/lib/cn";
+import { notify } from "~/web/lib/notify";
+import { useRedemptions } from "../api/get-redemptions";
+import { useCancelRedemption } from "../api/request-redemption";
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+const when = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : null);
+
+const statusStyle: Record<Redemption["status"], string> = {
+  pending: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100",
+  approved: "bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100",
+  paid: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100",
+  rejected: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100",
+  cancelled: "bg-muted text-muted-foreground",
+  failed: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100",
+};
+
+function RedemptionRow({ r }: { r: Redemption }) {
+  const cancel = useCancelRedemption();
+  function onCancel() {
+    cancel.mutate(r.id, {
+      onSuccess: (answer) => notify(redemptionNotices.cancelled(answer.redemption.coins)),
+      onError: (error) =>
+        notify({
+          title: "Could Not Cancel",
+          description: error instanceof ApiError ? error.message : String(error),
+          variant: "destructive",
+        }),
+    });
+  }
+  const dates = [
+    `Requested ${when(r.createdAt)}`,
+    r.paidAt ? `paid ${when(r.paidAt)}` : r.decidedAt ? `decided ${when(r.decidedAt)}` : null,
+  ].filter(Boolean);
+  return (
+    <li
+      aria-label={`Redemption #${r.id}`}
+      className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between"
+    >
+      <div className="min-w-0">
+        <p className="font-medium">
+          {`#${r.id}: ${r.coins} Coins ($${r.dollars}) by ${payoutMethodLabels[r.method]}`}
+        </p>
+        <p className="text-sm break-all text-muted-foreground">{`To ${r.recipient}`}</p>
+        <p className="text-sm text-muted-foreground">{dates.join(", ")}</p>
+        {r.reason ? <p className="text-sm">{`Reason: ${r.reason}`}</p> : null}
+        {r.status === "paid" && r.reference ? (
+          <p className="text-sm text-muted-foreground">{`Reference: ${r.reference}`}</p>
+        ) : null}
+      </div>
+      <div className="flex shrink-0 items-center gap-2">
+        <span className={cn("rounded-full px-2.5 py-0.5 text-sm font-semibold", statusStyle[r.status])}>
+          {redemptionStatusLabels[r.status]}
+        </span>
+        {r.status === "pending" ? (
+          <Button size="sm" variant="outline" disabled={cancel.isPending} onClick={onCancel}>
+            {`Cancel #${r.id}`}
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/** 'Your Redemptions': status, amount, dollars, method, dates and any reason; pending ones can be cancelled. */
+export function RedemptionList({ userId }: { userId: string }) {
+  const query = useRedemptions(userId);
+  const list = query.data?.redemptions ?? [];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2" className="flex items-center gap-2">
+          <Banknote aria-hidden="true" className="size-5 text-brand" />
+          Your Redemptions
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {query.isPending ? (
+          <div className="flex justify-center py-6">
+            <Spinner label="Loading your redemptions" />
+          </div>
+        ) : query.error ? (
+          <p role="alert">{`Could not load your redemptions: ${query.error.message}`}</p>
+        ) : list.length === 0 ? (
+          <p className="py-2 text-muted-foreground">No redemptions yet.</p>
+        ) : (
+          <ul aria-label="Redemptions" className="divide-y">
+            {list.map((r) => (
+              <RedemptionRow key={r.id} r={r} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,56 @@
+import type { AppDeps } from "~/server/app-deps";
+import { decideKyc, submitKyc } from "~/server/kyc/kyc.service";
+import { kycEncryptionKey } from "~/server/kyc/kyc-key";
+import { pngFile } from "./kyc-files";
+
+/**
+ * Gives `userId` an approved KYC through the code the app uses: a submission with a small PNG (submitKyc),
+ * then an approval (decideKyc, which audits it and queues the e-mail). Returns the submission id.
+ */
+export async function giveApprovedKyc(
+  deps: Pick<AppDeps, "db" | "env" | "logger" | "mailOutbox">,
+  userId: string,
+  options: { actorId?: string | null } = {},
+): Promise<string> {
+  return (await decidedKyc(deps, userId, { decision: "approve", actorId: options.actorId ?? null }))
+    .submissionId;
+}
+
+/** A pending KYC submission for `userId` (a small PNG), made through submitKyc. Returns its id. */
+export async function givePendingKyc(
+  deps: Pick<AppDeps, "db" | "env" | "logger">,
+  userId: string,
+  fields: { fullName?: string; documentId?: string } = {},
+): Promise<string> {
+  await submitKyc(
+    { db: deps.db, key: kycEncryptionKey(deps.env, deps.logger) },
+    {
+      userId,
+      fullName: fields.fullName ?? "Test Person",
+      documentId: fields.documentId ?? "ID-12345678",
+      document: { bytes: pngFile(), type: "image/png" },
+    },
+  );
+  const row = await deps.db
+    .selectFrom("kyc_submissions")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("status", "=", "pending")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A submitted and then decided KYC (approved, or rejected with `reason`). */
+export async function decidedKyc(
+  deps: Pick<AppDeps, "db" | "env" | "logger" | "mailOutbox">,
+  userId: string,
+  decision: { decision: "approve" | "reject"; reason?: string; actorId?: string | null },
+) {
+  const submissionId = await givePendingKyc(deps, userId);
+  return decideKyc(deps, {
+    submissionId,
+    actorId: decision.actorId ?? null,
+    decision: decision.decision,
+    reason: decision.reason ?? null,
+  });
+}
