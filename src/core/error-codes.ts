@@ -61,7 +61,6 @@ export const errorCatalog = {
   KYC_PENDING: { status: 409, message: "Your documents are already waiting for review." },
   KYC_ALREADY_APPROVED: { status: 409, message: "Your identity is already verified." },
   KYC_ALREADY_DECIDED: { status: 409, message: "This submission has already been decided." },
-  KYC_FILE_REQUIRED: { status: 422, message: "Please choose a photo or scan of your identity document." },
   KYC_FILE_EMPTY: { status: 422, message: "The chosen file is empty." },
   KYC_FILE_TYPE: {
     status: 415,

@@ -37,6 +37,14 @@ export const kycFieldsSchema = z.object({
 });
 export type KycFields = z.infer<typeof kycFieldsSchema>;
 
+/** POST /api/kyc (multipart/form-data): the text fields and the file `documentUpload`. */
+export const kycSubmitForm = kycFieldsSchema.extend({
+  documentUpload: z.file({ message: "Please choose a photo or scan of your identity document." }),
+});
+
+/** "5 MB" for 5 × 1024 × 1024 bytes: how the size limit is shown. */
+export const formatMegabytes = (bytes: number) => `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
+
 /** What the submitter sees of a document id after submitting: its last characters at most, never all of it. */
 export function maskDocumentId(documentId: string): string {
   const chars = [...documentId.trim()];
@@ -56,22 +64,33 @@ export const kycStatusResponse = z.object({
 });
 export type KycStatusResponse = z.infer<typeof kycStatusResponse>;
 
+/** GET /api/kyc and POST /api/kyc: the status, and the largest document the server accepts. */
+export const kycPageResponse = kycStatusResponse.extend({ maxUploadBytes: z.number() });
+export type KycPageResponse = z.infer<typeof kycPageResponse>;
+
 /** An administrator's decision on a pending submission; a rejection needs a reason the user will read. */
-export const kycDecisionSchema = z.discriminatedUnion("decision", [
-  z.object({
-    decision: z.literal("approve"),
-    reason: z.string().trim().max(KYC_REASON_MAX).optional(),
-  }),
-  z.object({
-    decision: z.literal("reject"),
+export const kycDecisionSchema = z
+  .object({
+    decision: z.enum(["approve", "reject"]),
     reason: z
-      .string({ message: "Please give a reason for the rejection." })
+      .string()
       .trim()
-      .min(1, "Please give a reason for the rejection.")
-      .max(KYC_REASON_MAX, `The reason can be at most ${KYC_REASON_MAX} characters.`),
-  }),
-]);
+      .max(KYC_REASON_MAX, `The reason can be at most ${KYC_REASON_MAX} characters.`)
+      .optional(),
+  })
+  .refine((d) => d.decision === "approve" || (d.reason ?? "") !== "", {
+    path: ["reason"],
+    message: "Please give a reason for the rejection.",
+  });
 export type KycDecisionInput = z.infer<typeof kycDecisionSchema>;
+
+/** POST /api/admin/kyc/{id}/decision. */
+export const kycDecisionResult = z.object({
+  submissionId: z.string(),
+  userId: z.string(),
+  status: z.enum(["approved", "rejected"]),
+});
+export type KycDecisionResult = z.infer<typeof kycDecisionResult>;
 
 /** A submission as the review queue lists it. */
 export const kycQueueItem = z.object({

@@ -14,6 +14,7 @@ import { requestLog } from "./http/request-log";
 import { createRouter } from "./http/router";
 import { securityHeaders } from "./http/security-headers";
 import { mountSpa } from "./http/spa";
+import { createKycRoutes, KYC_UPLOAD } from "./kyc/kyc.routes";
 import { createLedgerRoutes } from "./ledger/ledger.routes";
 import { createDevMailboxRoutes } from "./mail/dev-mailbox.routes";
 import { createOpenApiRoutes } from "./openapi/openapi.routes";
@@ -32,17 +33,21 @@ export interface CreateAppOptions {
 }
 
 export function createApi(deps: AppDeps) {
+  const apiBodyLimit = bodyLimit({
+    maxSize: API_BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new AppError("PAYLOAD_TOO_LARGE");
+    },
+  });
+  const guardJson = jsonBodyGuard();
+  const isKycUpload = (c: { req: { method: string; path: string } }) =>
+    c.req.method === KYC_UPLOAD.method && c.req.path === KYC_UPLOAD.path;
   const api = createRouter()
     .use(noStoreByDefault())
-    .use(
-      bodyLimit({
-        maxSize: API_BODY_LIMIT_BYTES,
-        onError: () => {
-          throw new AppError("PAYLOAD_TOO_LARGE");
-        },
-      }),
-    )
-    .use(jsonBodyGuard())
+    // The KYC upload has its own, larger limit (kyc-upload.ts); every other request gets 64 KB. Its binary
+    // multipart body is read once, by the upload route's form validator, never as text by the JSON guard.
+    .use((c, next) => (isKycUpload(c) ? next() : apiBodyLimit(c, next)))
+    .use((c, next) => (isKycUpload(c) ? next() : guardJson(c, next)))
     .use(sameOriginMutations(trustedOrigins(deps.env)))
     .route("/", createHealthRoutes(deps))
     .route("/games", createGamesRoutes(deps))
@@ -53,6 +58,7 @@ export function createApi(deps: AppDeps) {
     .route("/quizzes", createQuizzesRoutes(deps))
     .route("/referrals", createReferralsRoutes(deps))
     .route("/redemptions", createRedemptionsRoutes(deps))
+    .route("/kyc", createKycRoutes(deps))
     .route("/admin", createAdminRoutes(deps))
     .route("/earning", createEarningRoutes(deps));
   // The OpenAPI document is generated from `api` on first request: every route above, and its own.

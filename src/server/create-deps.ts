@@ -8,6 +8,7 @@ import type { Env } from "./env";
 import { createDependencyMonitor, type DependencyMonitor } from "./health/dependency-monitor";
 import { createMemoryRateLimitStore, type RateLimitStore } from "./http/rate-limit";
 import { createJobWorker, type JobWorkerOptions } from "./jobs/jobs.worker";
+import { KYC_RETENTION_QUEUE, kycRetentionJobHandler } from "./kyc/kyc-retention";
 import type { Logger } from "./logger";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createMailOutbox, MAIL_QUEUE, type MailOutbox, mailJobHandler } from "./mail/outbox";
@@ -69,6 +70,7 @@ export function createDeps({
     handlers: {
       [MAIL_QUEUE]: mailJobHandler(mailer, logger),
       [PAYOUT_QUEUE]: payoutJobHandler(payoutDeps, logger),
+      [KYC_RETENTION_QUEUE]: kycRetentionJobHandler(db, env.kycRetentionDays, logger),
     },
     leaseMs: env.jobLeaseMs,
     ...overrides.jobs,

@@ -8,6 +8,7 @@ import { createDeps, dependencyProbes } from "./create-deps";
 import { openDatabase } from "./db/client";
 import { prepareDatabase } from "./db/prepare";
 import { createDependencyMonitor, type DependencyMonitor } from "./health/dependency-monitor";
+import { KYC_RETENTION_EVERY_MS, KYC_RETENTION_QUEUE } from "./kyc/kyc-retention";
 import { logProcessFaults, shutDown } from "./lifecycle";
 import { loadEnvOrExit } from "./load-env";
 import { createLogger } from "./logger";
@@ -67,6 +68,7 @@ monitor = createDependencyMonitor({ logger, probes: dependencyProbes(handle.db, 
 const deps = createDeps({ env, db: handle.db, logger, redis, dependencies: monitor });
 // dist/web beside this file's dist/server when compiled, and the same folder when run from src/server by tsx.
 const app = createApp(deps, { webRoot: path.resolve(import.meta.dirname, "../../dist/web") });
+deps.jobs.schedule(KYC_RETENTION_QUEUE, KYC_RETENTION_EVERY_MS);
 deps.jobs.start();
 const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
   logger.info(

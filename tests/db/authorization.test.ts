@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Actor, leakedSecrets, type MatrixCase, snapshotOf } from "#tests/support/authorization";
 import { authorizationMatrix, type MatrixFixtures } from "#tests/support/authorization-matrix";
+import { OWNER_KYC_DOCUMENT_ID } from "#tests/support/authorization-matrix-kyc";
 import { grantCoins } from "#tests/support/coins";
 import { watchVideoToEnd } from "#tests/support/earning";
 import { linkIn, type TestUser, uniqueEmail, waitForMail } from "#tests/support/factories";
+import { givePendingKyc } from "#tests/support/kyc";
 import { answerProblems, declaredAnswerSchemas } from "#tests/support/response-schemas";
 import { createTestContext, type TestContext } from "#tests/support/test-app";
 import type { OpenApiDocument } from "~/server/openapi/build-document";
@@ -59,6 +61,7 @@ beforeAll(async () => {
     .select("id")
     .where("userId", "=", owner.id)
     .executeTakeFirstOrThrow();
+  const kycSubmissionId = await givePendingKyc(ctx.deps, owner.id, { documentId: OWNER_KYC_DOCUMENT_ID });
   const link = linkIn(await waitForMail(ctx.client, owner.email, /confirm/i), "/api/auth/verify-email");
   // Two redemptions of the owner, made with KYC switched off for this setup only.
   await grantCoins(ctx.db, owner.id, 2000);
@@ -79,6 +82,7 @@ beforeAll(async () => {
       accountId: account.id,
       referralCode: profile.referralCode,
       verifyLink: link.pathname + link.search,
+      kycSubmissionId,
     },
     questionId: quiz.questions[0].id,
     redemptions: { toCancel: toCancel.redemption.id, toDecide: toDecide.redemption.id },
@@ -100,7 +104,13 @@ async function run(key: string, row: MatrixCase, actor: Actor) {
   if (res.status !== expected)
     failures.push(`${key} as ${actor.role}: ${res.status}, expected ${expected}: ${text.slice(0, 200)}`);
   if (actor.role === "guest" || actor.role === "other") {
-    const secrets = { id: f.owner.id, email: f.owner.email, friend: friendEmail, ...f.a };
+    const secrets = {
+      id: f.owner.id,
+      email: f.owner.email,
+      friend: friendEmail,
+      kycDocumentId: OWNER_KYC_DOCUMENT_ID,
+      ...f.a,
+    };
     const leaked = leakedSecrets(text, secrets, row.echoes);
     if (leaked.length) leaks++;
     if (leaked.length)

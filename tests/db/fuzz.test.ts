@@ -120,7 +120,9 @@ it(`answers ${TOTAL} random and malformed requests without a 5xx`, { timeout: 24
     perOperation.set(`${op.method} ${op.path}`, (perOperation.get(`${op.method} ${op.path}`) ?? 0) + 1);
     const problem = await problemsWith(req, res);
     if (problem) {
-      const sentBody = req.init.body ?? JSON.stringify(req.init.json) ?? "";
+      const sentBody = req.init.form
+        ? `multipart ${[...req.init.form.keys()].join(",")}`
+        : (req.init.body ?? JSON.stringify(req.init.json) ?? "");
       failures.push(
         `#${i} ${req.what} ${asAdmin ? "admin" : signedIn ? "user" : "guest"} ${req.method} ${req.path.slice(0, 160)} body=${sentBody.slice(0, 160)} → ${problem}`,
       );

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import type { Actor, MatrixCase } from "./authorization";
 import { adminMatrix } from "./authorization-matrix-admin";
+import { kycMatrix } from "./authorization-matrix-kyc";
 import { type TestUser, uniqueEmail } from "./factories";
 import type { TestContext } from "./test-app";
 
@@ -17,6 +18,8 @@ export interface MatrixFixtures {
     accountId: string;
     referralCode: string;
     verifyLink: string;
+    /** The owner's pending KYC submission. */
+    kycSubmissionId: string;
   };
   /** A question of the owner's quiz session (question ids are the quiz's, not secret). */
   questionId: string;
@@ -47,6 +50,7 @@ const idOf = (actor: Actor) => actor.user?.id;
 export function authorizationMatrix(f: MatrixFixtures): Record<string, MatrixCase> {
   return {
     ...adminMatrix(f),
+    ...kycMatrix(f),
     "GET /api/health": { request: () => ({ path: "/api/health" }), expect: same(200) },
     "GET /api/ready": { request: () => ({ path: "/api/ready" }), expect: same(200) },
     "GET /api/openapi.json": { request: () => ({ path: "/api/openapi.json" }), expect: same(200) },

@@ -28,7 +28,7 @@ export interface MatrixCase {
 
 /** Everything stored about a user, in a stable order: equal snapshots mean nobody wrote to it. */
 export async function snapshotOf(db: Database, userId: string): Promise<string> {
-  const [user, accounts, sessions, profile, ledger, referrals, games, quizSessions] = await Promise.all([
+  const [user, accounts, sessions, profile, ledger, referrals, games, quizSessions, kyc] = await Promise.all([
     db.selectFrom("user").selectAll().where("id", "=", userId).execute(),
     db.selectFrom("account").selectAll().where("userId", "=", userId).orderBy("id").execute(),
     db
@@ -42,6 +42,13 @@ export async function snapshotOf(db: Database, userId: string): Promise<string> 
     db.selectFrom("referrals").selectAll().where("referrer_id", "=", userId).orderBy("id").execute(),
     db.selectFrom("games").selectAll().where("user_id", "=", userId).orderBy("id").execute(),
     db.selectFrom("quiz_sessions").selectAll().where("user_id", "=", userId).orderBy("id").execute(),
+    db
+      .selectFrom("kyc_submissions")
+      .leftJoin("kyc_documents", "kyc_documents.submission_id", "kyc_submissions.id")
+      .select(["id", "status", "reason", "decided_at", "document_deleted_at", "kyc_documents.content"])
+      .where("user_id", "=", userId)
+      .orderBy("id")
+      .execute(),
   ]);
   const answers = quizSessions.length
     ? await db
@@ -66,6 +73,7 @@ export async function snapshotOf(db: Database, userId: string): Promise<string> 
     games,
     quizSessions,
     answers,
+    kyc: kyc.map((k) => ({ ...k, content: k.content ? Buffer.from(k.content).toString("base64") : null })),
   });
 }
 

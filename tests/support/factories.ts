@@ -12,6 +12,8 @@ export interface ApiRequest {
   json?: unknown;
   /** Sent as is (for malformed-body tests). */
   body?: string;
+  /** Sent as multipart/form-data (uploads); the boundary header is set from it. */
+  form?: FormData;
   headers?: Record<string, string>;
   cookie?: string;
   /** The client's socket address; a fresh one per request when omitted, so tests never share rate limits. */

@@ -11,6 +11,7 @@ import {
   randomUuid,
   sample,
 } from "./fuzz-values";
+import { exeFile, htmlFile, pdfFile, pngFile, svgFile } from "./kyc-files";
 
 /**
  * Requests for the API fuzzer (tests/db/fuzz.test.ts), derived from an operation of /api/openapi.json:
@@ -21,6 +22,8 @@ export interface Operation {
   path: string;
   parameters: Parameter[];
   body: JsonSchema | undefined;
+  /** The fields of a multipart/form-data body (uploads); file fields have `format: binary`. */
+  form: JsonSchema | undefined;
 }
 
 export interface FuzzRequest {
@@ -99,7 +102,8 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
       method: method.toUpperCase(),
       path,
       parameters: op.parameters,
-      body: op.requestBody?.content["application/json"].schema,
+      body: op.requestBody?.content["application/json"]?.schema,
+      form: op.requestBody?.content["multipart/form-data"]?.schema,
     })),
   );
 }
@@ -158,6 +162,44 @@ export function deeplyNested(schema: JsonSchema, rng: Rng, known: readonly strin
   return JSON.stringify({ ...value, [field]: "__DEEP__" }).replace('"__DEEP__"', deep);
 }
 
+const FILES: readonly (() => Blob)[] = [
+  () => new Blob([pngFile()], { type: "image/png" }),
+  () => new Blob([pdfFile()], { type: "application/pdf" }),
+  () => new Blob([htmlFile()], { type: "image/png" }),
+  () => new Blob([svgFile()], { type: "image/svg+xml" }),
+  () => new Blob([exeFile()], { type: "application/octet-stream" }),
+  () => new Blob([], { type: "image/png" }),
+  () => new Blob([pngFile().subarray(0, 10)], { type: "image/png" }),
+  () => new Blob([new Uint8Array(300).fill(0xff)]),
+];
+
+const isFileField = (schema: unknown) =>
+  typeof schema === "object" && schema !== null && (schema as JsonSchema).format === "binary";
+
+/** A multipart body for `schema`: every field sampled (files from FILES), or damaged in one way. */
+function formOf(schema: JsonSchema, rng: Rng, known: readonly string[], damage: boolean) {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const form = new FormData();
+  const names = Object.keys(properties);
+  const victim = damage ? rng.pick(names) : undefined;
+  const how = rng.pick(["drop", "odd", "swap", "twice"]);
+  for (const name of names) {
+    const file = isFileField(properties[name]);
+    const value = () => (file ? rng.pick(FILES)() : String(sample(properties[name] ?? {}, rng, known)));
+    if (name !== victim) {
+      form.append(name, value());
+      continue;
+    }
+    if (how === "odd") form.append(name, rng.pick(ODD_STRINGS));
+    if (how === "swap") form.append(name, file ? rng.pick(ODD_STRINGS) : rng.pick(FILES)());
+    if (how === "twice") {
+      form.append(name, value());
+      form.append(name, value());
+    }
+  }
+  return { form, what: victim ? `form ${how} ${victim}` : "form" };
+}
+
 /** One request for `op`: plausible, or damaged in one chosen way. */
 export function buildRequest(
   op: Operation,
@@ -179,17 +221,25 @@ export function buildRequest(
   if (cookie) init.cookie = cookie;
   const schema = op.body ?? { type: "object", properties: {} };
   if (hasBody) init.json = sample(schema, rng, known);
+  /** A request whose body is the thing damaged (or none is): path and query stay plausible. */
+  const bodyOnly = (damage: string): FuzzRequest => ({
+    method: op.method,
+    path: pathOf(op, rng, known, false) + queryOf(op, rng, known, false),
+    init,
+    what: damage,
+  });
+  if (op.form && (what === "valid" || what === "body")) {
+    const built = formOf(op.form, rng, known, what === "body");
+    init.json = undefined;
+    init.form = built.form;
+    return bodyOnly(built.what);
+  }
 
   switch (what) {
     case "body": {
       const damaged = mutate(init.json, schema, rng);
       init.json = damaged.value;
-      return {
-        method: op.method,
-        path: pathOf(op, rng, known, false) + queryOf(op, rng, known, false),
-        init,
-        what: damaged.what,
-      };
+      return bodyOnly(damaged.what);
     }
     case "json":
       init.json = undefined;

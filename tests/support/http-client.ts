@@ -9,7 +9,10 @@ export function httpClient(baseUrl: string): ApiClient {
   return {
     request(path, options: ApiRequest = {}) {
       const method =
-        options.method ?? (options.json === undefined && options.body === undefined ? "GET" : "POST");
+        options.method ??
+        (options.json === undefined && options.body === undefined && options.form === undefined
+          ? "GET"
+          : "POST");
       const headers: Record<string, string> = { ...options.headers };
       if (options.json !== undefined) headers["content-type"] = "application/json";
       if (options.cookie) headers.cookie = options.cookie;
@@ -17,7 +20,7 @@ export function httpClient(baseUrl: string): ApiClient {
       if (options.ip && !options.local) headers["x-forwarded-for"] = options.ip;
       const sendOrigin = options.origin === undefined ? (method === "GET" ? null : origin) : options.origin;
       if (sendOrigin) headers.origin = sendOrigin;
-      const body = options.json !== undefined ? JSON.stringify(options.json) : options.body;
+      const body = options.json !== undefined ? JSON.stringify(options.json) : (options.form ?? options.body);
       return fetch(new URL(path, baseUrl), { method, headers, body, redirect: "manual" });
     },
   };

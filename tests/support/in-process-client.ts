@@ -27,13 +27,16 @@ export function inProcessClient(
   return {
     async request(path, options: ApiRequest = {}) {
       const method =
-        options.method ?? (options.json === undefined && options.body === undefined ? "GET" : "POST");
+        options.method ??
+        (options.json === undefined && options.body === undefined && options.form === undefined
+          ? "GET"
+          : "POST");
       const headers: Record<string, string> = { ...options.headers };
       if (options.json !== undefined) headers["content-type"] = "application/json";
       if (options.cookie) headers.cookie = options.cookie;
       const origin = options.origin === undefined ? (method === "GET" ? null : appOrigin) : options.origin;
       if (origin) headers.origin = origin;
-      const body = options.json !== undefined ? JSON.stringify(options.json) : options.body;
+      const body = options.json !== undefined ? JSON.stringify(options.json) : (options.form ?? options.body);
       return app.request(
         path,
         { method, headers, body },

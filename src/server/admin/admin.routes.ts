@@ -27,6 +27,7 @@ import { rateLimit } from "../http/rate-limit";
 import { responds } from "../http/route-docs";
 import { createRouter, type SessionUser } from "../http/router";
 import { jsonBody, params, query } from "../http/validate";
+import { createKycAdminRoutes } from "../kyc/kyc-admin.routes";
 import { listEntries } from "../ledger/ledger";
 import { createRedemptionsAdminRoutes } from "../redemptions/redemptions.admin.routes";
 import { getOverview } from "./overview.service";
@@ -208,5 +209,6 @@ export const createAdminRoutes = (deps: AppDeps) => {
       query(auditQuery),
       async (c) => c.json(await listAudit(deps.db, c.req.valid("query"))),
     )
-    .route("/redemptions", createRedemptionsAdminRoutes(deps));
+    .route("/redemptions", createRedemptionsAdminRoutes(deps))
+    .route("/kyc", createKycAdminRoutes(deps));
 };

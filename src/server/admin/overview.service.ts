@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { AdminOverview } from "~/core/admin";
 import { formatDollars } from "~/core/coins";
 import type { Database } from "../db/client";
+import { countPendingKyc } from "../kyc/kyc-review.service";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -19,7 +20,9 @@ export interface PendingCount {
   dollars?(db: Database): Promise<string>;
 }
 
-export const pendingCounts: PendingCount[] = [];
+export const pendingCounts: PendingCount[] = [
+  { key: "kyc", label: "KYC submissions to review", href: "/admin/kyc", count: countPendingKyc },
+];
 
 export async function getOverview(db: Database, now: Date = new Date()): Promise<AdminOverview> {
   const todayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));

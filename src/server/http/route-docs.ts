@@ -14,7 +14,7 @@ import { type ErrorCode, errorCatalog } from "~/core/error-codes";
  * the document is built from the very schemas and guards the routes run — there is no second description.
  */
 export type MiddlewareDoc =
-  | { kind: "validator"; target: "json" | "query" | "param"; schema: z.ZodType }
+  | { kind: "validator"; target: "json" | "form" | "query" | "param"; schema: z.ZodType }
   /**
    * `user`: 401 without a session; `earner`: also 403 unless the address is confirmed; `optional`: either;
    * `admin`: 401 without a session, 403 unless the user is an administrator.
@@ -95,7 +95,10 @@ export function documented<M extends object>(middleware: M, doc: MiddlewareDoc):
 }
 
 /** A success answer: a zod schema (JSON), or another media type / a redirect described in words. */
-export type SuccessAnswer = z.ZodType | { description: string; mediaType?: "text/html" | "text/css" };
+export type SuccessAnswer =
+  | z.ZodType
+  /** `mediaType`: one, or several for a file served as the type it was stored with (e.g. a KYC document). */
+  | { description: string; mediaType?: string | readonly string[] };
 
 export interface RouteAbout {
   summary: string;
@@ -126,8 +129,12 @@ export function responds(answers: Partial<Record<200 | 201 | 302, SuccessAnswer>
         content: { "application/json": { schema: resolver(answer, { options: { io: "output" } }) } },
       };
     } else {
-      responses[status] = answer.mediaType
-        ? { description: answer.description, content: { [answer.mediaType]: { schema: { type: "string" } } } }
+      const mediaTypes = answer.mediaType === undefined ? [] : [answer.mediaType].flat();
+      responses[status] = mediaTypes.length
+        ? {
+            description: answer.description,
+            content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: { type: "string" } }])),
+          }
         : { description: answer.description };
     }
   }

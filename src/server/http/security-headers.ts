@@ -32,6 +32,8 @@ export function contentSecurityPolicy(https: boolean) {
  * HSTS only when APP_URL is https (on plain http it would be ignored, and would pin a dev host to https).
  * The Referrer-Policy is strict-origin-when-cross-origin, not no-referrer: under no-referrer browsers send
  * `Origin: null` on same-origin POSTs, which our CSRF origin check (origin-check.ts) would refuse.
+ * A response that sets one of these headers itself keeps its own (the KYC document sets a stricter
+ * `Content-Security-Policy: sandbox`).
  */
 export function securityHeaders(env: Pick<Env, "appUrl">): MiddlewareHandler<AppBindings> {
   const https = env.appUrl.startsWith("https:");
@@ -43,5 +45,6 @@ export function securityHeaders(env: Pick<Env, "appUrl">): MiddlewareHandler<App
     crossOriginOpenerPolicy: "same-origin",
     crossOriginResourcePolicy: "same-origin",
     permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [], usb: [] },
+    overwrite: false,
   });
 }

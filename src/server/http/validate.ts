@@ -7,18 +7,32 @@ function toIssues(error: z.ZodError) {
   return error.issues.map((i) => ({ path: i.path.join(".") || "(body)", message: i.message }));
 }
 
+/** `value` parsed by `schema`, or 422 VALIDATION_FAILED with the paths of the fields that failed. */
+function parseOr422<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new AppError("VALIDATION_FAILED", undefined, toIssues(parsed.error));
+  return parsed.data as z.output<S>;
+}
+
 /**
  * JSON body validated by a zod schema; failures → 422 with the field paths. Each validator registers its
  * schema (route-docs.ts) for the OpenAPI document.
  */
 export const jsonBody = <S extends z.ZodType>(schema: S) =>
   documented(
-    validator("json", (value) => {
-      const parsed = schema.safeParse(value);
-      if (!parsed.success) throw new AppError("VALIDATION_FAILED", undefined, toIssues(parsed.error));
-      return parsed.data as z.output<S>;
-    }),
+    validator("json", (value) => parseOr422(schema, value)),
     { kind: "validator", target: "json", schema },
+  );
+
+/**
+ * A multipart/form-data (or url-encoded) body validated by a zod schema whose file fields are `z.file()`;
+ * failures → 422 with the field paths, a body of another type → 422 for every required field. Documented as
+ * multipart/form-data. Mount a body limit before it: the form is read whole.
+ */
+export const formBody = <S extends z.ZodType>(schema: S) =>
+  documented(
+    validator("form", (value) => parseOr422(schema, value)),
+    { kind: "validator", target: "form", schema },
   );
 
 /** Route params validated by a zod schema; failures → 404 (an id that cannot exist names nothing). */
@@ -35,10 +49,6 @@ export const params = <S extends z.ZodType>(schema: S) =>
 /** Query string validated by a zod schema; failures → 422. */
 export const query = <S extends z.ZodType>(schema: S) =>
   documented(
-    validator("query", (value) => {
-      const parsed = schema.safeParse(value);
-      if (!parsed.success) throw new AppError("VALIDATION_FAILED", undefined, toIssues(parsed.error));
-      return parsed.data as z.output<S>;
-    }),
+    validator("query", (value) => parseOr422(schema, value)),
     { kind: "validator", target: "query", schema },
   );

@@ -60,7 +60,7 @@ describe("KYC lifecycle", () => {
     expect(Buffer.from(row.document_id_sealed).toString("latin1")).not.toContain("SECRET-ID-4242");
     expect(Buffer.from(row.content).toString("latin1")).not.toContain("kyc-test");
     expect(open(key, row.document_id_sealed, documentIdAad(id)).toString()).toBe("SECRET-ID-4242");
-    expect(open(key, row.content, documentAad(id))).toEqual(pngFile());
+    expect(open(key, row.content, documentAad(id)).equals(pngFile())).toBe(true);
     expect(() => open(key, row.content, documentAad(crypto.randomUUID()))).toThrow();
   });
 
@@ -107,6 +107,26 @@ describe("KYC lifecycle", () => {
       await codeOf(decideKyc(ctx.deps, { submissionId: id, actorId: null, decision: "reject", reason: "x" })),
     ).toBe("KYC_ALREADY_DECIDED");
     expect(await codeOf(givePendingKyc(ctx.deps, user.id))).toBe("KYC_ALREADY_APPROVED");
+  });
+
+  it("two decisions at once: one wins, the other gets 409; one audit row and one e-mail", async () => {
+    const user = await insertUserRow(ctx.db);
+    const id = await givePendingKyc(ctx.deps, user.id);
+    const results = await Promise.allSettled([
+      decideKyc(ctx.deps, { submissionId: id, actorId: null, decision: "approve" }),
+      decideKyc(ctx.deps, { submissionId: id, actorId: null, decision: "reject", reason: "No." }),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const failed = results.find((r) => r.status === "rejected");
+    expect(failed?.status === "rejected" && (failed.reason as AppError).code).toBe("KYC_ALREADY_DECIDED");
+    const audit = await ctx.db.selectFrom("audit_log").select("id").where("target_id", "=", id).execute();
+    expect(audit).toHaveLength(1);
+    const jobs = await ctx.db
+      .selectFrom("jobs")
+      .select("id")
+      .where("dedupe_key", "=", `kyc-decision:${id}`)
+      .execute();
+    expect(jobs).toHaveLength(1);
   });
 
   it("rejects with a reason the user sees, and then accepts a new submission", async () => {

@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { type KycDocumentType, type KycFields, type KycStatusResponse, maskDocumentId } from "~/core/kyc";
+import {
+  type KycDecisionResult,
+  type KycDocumentType,
+  type KycFields,
+  type KycStatusResponse,
+  maskDocumentId,
+} from "~/core/kyc";
 import type { AppDeps } from "../app-deps";
 import { recordAudit } from "../audit/audit.service";
 import type { Database } from "../db/client";
@@ -109,7 +115,7 @@ export interface KycDecision {
 export async function decideKyc(
   deps: Pick<AppDeps, "db" | "mailOutbox" | "env">,
   input: KycDecision,
-): Promise<{ submissionId: string; userId: string; status: "approved" | "rejected" }> {
+): Promise<KycDecisionResult> {
   const reason = input.reason?.trim() || null;
   if (input.decision === "reject" && !reason) {
     throw new AppError("VALIDATION_FAILED", undefined, [

@@ -22,7 +22,11 @@ export interface OpenApiOperation {
   /** Who may call it: `user` needs a session, `earner` a session with a confirmed address, `admin` an administrator's. */
   "x-session": SessionNeed;
   parameters: Parameter[];
-  requestBody?: { required: boolean; content: { "application/json": { schema: JsonSchema } } };
+  /** JSON, or multipart/form-data for uploads (file fields are `format: binary`). */
+  requestBody?: {
+    required: boolean;
+    content: { "application/json"?: { schema: JsonSchema }; "multipart/form-data"?: { schema: JsonSchema } };
+  };
   responses: Record<string, OpenApiResponse>;
 }
 

@@ -60,7 +60,12 @@ function operationHtml(method: string, path: string, op: OpenApiOperation): stri
         .join("")}</tbody></table>`
     : "";
   const body = op.requestBody
-    ? `<h4>Request body (application/json${op.requestBody.required ? ", required" : ""})</h4>${json(op.requestBody.content["application/json"].schema)}`
+    ? Object.entries(op.requestBody.content)
+        .map(
+          ([type, media]) =>
+            `<h4>Request body (${type}${op.requestBody?.required ? ", required" : ""})</h4>${json(media.schema)}`,
+        )
+        .join("")
     : "";
   const responses = Object.entries(op.responses)
     .map(([status, r]) => {

@@ -13,4 +13,5 @@ export const adminPaths = {
   },
   audit: { path: "audit", getHref: () => "/admin/audit" },
   redemptions: { path: "redemptions", getHref: () => "/admin/redemptions" },
+  kyc: { path: "kyc", getHref: () => "/admin/kyc" },
 } as const;

@@ -85,12 +85,16 @@ async function send(
 ): Promise<{ res: Response; body: unknown }> {
   let res: Response;
   try {
+    // A FormData body (uploads) goes as multipart/form-data, its boundary set by the browser.
+    const form = init.body instanceof FormData ? init.body : undefined;
     res = await fetch(path, {
       method: init.method ?? (init.body === undefined ? "GET" : "POST"),
       credentials: "same-origin",
       headers:
-        init.body === undefined ? { accept: "application/json" } : { "content-type": "application/json" },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        init.body === undefined || form
+          ? { accept: "application/json" }
+          : { "content-type": "application/json" },
+      body: init.body === undefined ? undefined : (form ?? JSON.stringify(init.body)),
       signal: init.signal,
     });
   } catch {

@@ -19,6 +19,9 @@ const UserRoute = lazy(() => import("~/web/routes/admin/user").then((m) => ({ de
 const RedemptionsRoute = lazy(() =>
   import("~/web/routes/admin/redemptions").then((m) => ({ default: m.AdminRedemptionsRoute })),
 );
+const KycReviewRoute = lazy(() =>
+  import("~/web/routes/admin/kyc").then((m) => ({ default: m.AdminKycRoute })),
+);
 const AuditRoute = lazy(() =>
   import("~/web/routes/admin/audit").then((m) => ({ default: m.AdminAuditRoute })),
 );
@@ -32,6 +35,7 @@ const consoleRoutes = [
   { path: adminPaths.users.path, element: <UsersRoute /> },
   { path: adminPaths.user.path, element: <UserRoute /> },
   { path: adminPaths.redemptions.path, element: <RedemptionsRoute /> },
+  { path: adminPaths.kyc.path, element: <KycReviewRoute /> },
   { path: adminPaths.audit.path, element: <AuditRoute /> },
   { path: "*", element: <p role="alert">This console page does not exist.</p> },
 ];

@@ -16,5 +16,6 @@ export const consoleNav: readonly ConsoleNavItem[] = [
   { to: paths.admin.getHref(), label: "Overview", end: true },
   { to: adminPaths.users.getHref(), label: "Users" },
   { to: adminPaths.redemptions.getHref(), label: "Redemptions" },
+  { to: adminPaths.kyc.getHref(), label: "KYC review" },
   { to: adminPaths.audit.getHref(), label: "Audit log" },
 ];

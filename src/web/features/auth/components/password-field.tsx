@@ -1,5 +1,6 @@
 import { Eye, EyeOff } from "lucide-react";
 import { type ComponentProps, useState } from "react";
+import { FieldError } from "~/web/components/ui/field-error";
 import { Input } from "~/web/components/ui/input";
 import { Label } from "~/web/components/ui/label";
 
@@ -40,11 +41,7 @@ export function PasswordField({ id, label, error, ...props }: PasswordFieldProps
           )}
         </button>
       </div>
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-destructive dark:text-red-300">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }

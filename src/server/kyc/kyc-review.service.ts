@@ -1,0 +1,101 @@
+import type { KycQueueItem, KycSubmissionDetail } from "~/core/kyc";
+import type { Database } from "../db/client";
+import type { KycStatusValue } from "../db/schema";
+import { AppError } from "../errors";
+import { databaseDocumentStore, type KycDocumentStore } from "./document-store";
+import { documentAad, documentIdAad } from "./kyc.service";
+import { open } from "./kyc-crypto";
+
+/** The administrators' side of KYC: the review queue, one submission with its document id, the document. */
+
+const QUEUE_LIMIT = 200;
+
+const listQuery = (db: Database) =>
+  db
+    .selectFrom("kyc_submissions as k")
+    .innerJoin("user as u", "u.id", "k.user_id")
+    .select([
+      "k.id",
+      "k.user_id",
+      "u.email",
+      "k.full_name",
+      "k.status",
+      "k.document_type",
+      "k.document_size",
+      "k.created_at",
+    ]);
+
+type ListRow = Awaited<ReturnType<ReturnType<typeof listQuery>["executeTakeFirstOrThrow"]>>;
+
+const toItem = (row: ListRow): KycQueueItem => ({
+  id: row.id,
+  userId: row.user_id,
+  email: row.email,
+  fullName: row.full_name,
+  status: row.status,
+  documentType: row.document_type,
+  documentSize: row.document_size,
+  submittedAt: new Date(row.created_at).toISOString(),
+});
+
+/** Pending submissions oldest first (the queue); decided ones newest first. */
+export async function listKycSubmissions(db: Database, status: KycStatusValue): Promise<KycQueueItem[]> {
+  const rows = await listQuery(db)
+    .where("k.status", "=", status)
+    .orderBy("k.created_at", status === "pending" ? "asc" : "desc")
+    .orderBy("k.id")
+    .limit(QUEUE_LIMIT)
+    .execute();
+  return rows.map(toItem);
+}
+
+export async function countPendingKyc(db: Database): Promise<number> {
+  const row = await db
+    .selectFrom("kyc_submissions")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("status", "=", "pending")
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** One submission for an administrator, with the document id opened. 404 if there is none. */
+export async function getKycSubmission(db: Database, key: Buffer, id: string): Promise<KycSubmissionDetail> {
+  const row = await listQuery(db)
+    .leftJoin("user as d", "d.id", "k.decided_by")
+    .select([
+      "k.document_id_sealed",
+      "k.reason",
+      "k.decided_at",
+      "d.email as decided_by_email",
+      "k.document_deleted_at",
+    ])
+    .where("k.id", "=", id)
+    .executeTakeFirst();
+  if (!row) throw new AppError("NOT_FOUND");
+  return {
+    ...toItem(row),
+    documentId: open(key, row.document_id_sealed, documentIdAad(row.id)).toString("utf8"),
+    reason: row.reason,
+    decidedAt: row.decided_at ? new Date(row.decided_at).toISOString() : null,
+    decidedBy: row.decided_by_email,
+    documentAvailable: row.document_deleted_at === null,
+  };
+}
+
+/** The uploaded document, opened, with its sniffed type. 404 unknown, 410 KYC_DOCUMENT_DELETED after retention. */
+export async function readKycDocumentFile(
+  db: Database,
+  key: Buffer,
+  id: string,
+  store: KycDocumentStore = databaseDocumentStore,
+): Promise<{ bytes: Buffer; type: string }> {
+  const row = await db
+    .selectFrom("kyc_submissions")
+    .select(["document_type"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row) throw new AppError("NOT_FOUND");
+  const sealed = await store.get(db, id);
+  if (!sealed) throw new AppError("KYC_DOCUMENT_DELETED");
+  return { bytes: open(key, sealed, documentAad(id)), type: row.document_type };
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { KycDecisionInput, KycDecisionResult } from "~/core/kyc";
+import { apiFetch } from "~/web/lib/api-client";
+
+export function decideKyc(id: string, decision: KycDecisionInput): Promise<KycDecisionResult> {
+  return apiFetch<KycDecisionResult>(`/api/admin/kyc/${encodeURIComponent(id)}/decision`, {
+    method: "POST",
+    body: decision,
+  });
+}
+
+export function useDecideKyc() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decision }: { id: string; decision: KycDecisionInput }) => decideKyc(id, decision),
+    // The queue, the submission and the overview's pending count all change. Not awaited: the caller's own
+    // callbacks run first, before the refetched queue drops the decided submission (and unmounts its panel).
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ["admin"] });
+    },
+  });
+}

@@ -1,0 +1,113 @@
+import { Check, ExternalLink, X } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { KYC_REASON_MAX } from "~/core/kyc";
+import { Button } from "~/web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";
+import { FieldError } from "~/web/components/ui/field-error";
+import { Input } from "~/web/components/ui/input";
+import { Label } from "~/web/components/ui/label";
+import { Spinner } from "~/web/components/ui/spinner";
+import { notify } from "~/web/lib/notify";
+import { useDecideKyc } from "../api/decide-kyc";
+import { kycDocumentHref, useKycSubmission } from "../api/get-kyc-submission";
+
+const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+/** One pending submission: the details, the document (opened in a new tab) and the decision. */
+export function KycReviewPanel({ id, onDone }: { id: string; onDone: () => void }) {
+  const formId = useId();
+  const query = useKycSubmission(id);
+  const decide = useDecideKyc();
+  const [reason, setReason] = useState("");
+  const [reasonError, setReasonError] = useState<string | null>(null);
+
+  function send(decision: "approve" | "reject") {
+    const trimmed = reason.trim();
+    if (decision === "reject" && !trimmed) {
+      setReasonError("Please give a reason for the rejection.");
+      return;
+    }
+    setReasonError(null);
+    decide.mutate(
+      { id, decision: decision === "approve" ? { decision } : { decision, reason: trimmed } },
+      {
+        onSuccess: (result) => {
+          notify({
+            title: result.status === "approved" ? "KYC Approved" : "KYC Rejected",
+            description: "The user has been told by e-mail.",
+          });
+          onDone();
+        },
+        onError: (error) =>
+          notify({ title: "Decision Not Saved", description: error.message, variant: "destructive" }),
+      },
+    );
+  }
+
+  function reject(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    send("reject");
+  }
+
+  if (query.isPending) return <Spinner label="Loading the submission" />;
+  if (query.error) return <p role="alert">{`Could not load the submission: ${query.error.message}`}</p>;
+  const s = query.data;
+  return (
+    <Card aria-labelledby={`${formId}-title`}>
+      <CardHeader>
+        <CardTitle as="h2" id={`${formId}-title`}>
+          {`Review: ${s.fullName}`}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-muted-foreground">E-mail</dt>
+          <dd className="break-all">{s.email}</dd>
+          <dt className="text-muted-foreground">Full name</dt>
+          <dd className="break-words">{s.fullName}</dd>
+          <dt className="text-muted-foreground">Document ID</dt>
+          <dd className="break-all font-mono">{s.documentId}</dd>
+          <dt className="text-muted-foreground">Document</dt>
+          <dd>{`${s.documentType}, ${kilobytes(s.documentSize)}`}</dd>
+          <dt className="text-muted-foreground">Submitted</dt>
+          <dd>{new Date(s.submittedAt).toLocaleString()}</dd>
+        </dl>
+        {s.documentAvailable ? (
+          <a
+            href={kycDocumentHref(s.id)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-2 self-start font-medium underline underline-offset-4"
+          >
+            <ExternalLink aria-hidden="true" className="size-4" />
+            Open the document (new tab)
+          </a>
+        ) : (
+          <p>The document was deleted after the retention period.</p>
+        )}
+        <div className="flex flex-wrap gap-3">
+          <Button onClick={() => send("approve")} disabled={decide.isPending}>
+            <Check aria-hidden="true" />
+            Approve
+          </Button>
+        </div>
+        <form onSubmit={reject} noValidate className="flex flex-col gap-2">
+          <Label htmlFor={`${formId}-reason`}>Reason for rejection (shown to the user)</Label>
+          <Input
+            id={`${formId}-reason`}
+            value={reason}
+            maxLength={KYC_REASON_MAX}
+            onChange={(e) => setReason(e.target.value)}
+            aria-invalid={reasonError ? true : undefined}
+            aria-describedby={reasonError ? `${formId}-reason-error` : undefined}
+          />
+          <FieldError id={`${formId}-reason-error`} message={reasonError} />
+          <Button type="submit" variant="outline" className="self-start" disabled={decide.isPending}>
+            <X aria-hidden="true" />
+            Reject
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,21 @@
+import { QueryState } from "~/web/features/admin/components/query-state";
+import { useKycQueue } from "~/web/features/kyc-review/api/get-kyc-queue";
+import { KycQueue } from "~/web/features/kyc-review/components/kyc-queue";
+import { ConsolePage } from "./console-page";
+
+/** /admin/kyc: the KYC review queue. */
+export function AdminKycRoute() {
+  const query = useKycQueue();
+  return (
+    <ConsolePage title="KYC review">
+      <QueryState
+        isPending={query.isPending}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        what="the KYC queue"
+      >
+        {query.data ? <KycQueue items={query.data.items} /> : null}
+      </QueryState>
+    </ConsolePage>
+  );
+}
