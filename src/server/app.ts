@@ -15,6 +15,7 @@ import { createRouter } from "./http/router";
 import { securityHeaders } from "./http/security-headers";
 import { mountSpa } from "./http/spa";
 import { createKycRoutes, KYC_UPLOAD } from "./kyc/kyc.routes";
+import { isMultipart } from "./kyc/kyc-upload";
 import { createLedgerRoutes } from "./ledger/ledger.routes";
 import { createDevMailboxRoutes } from "./mail/dev-mailbox.routes";
 import { createOpenApiRoutes } from "./openapi/openapi.routes";
@@ -39,15 +40,16 @@ export function createApi(deps: AppDeps) {
       throw new AppError("PAYLOAD_TOO_LARGE");
     },
   });
-  const guardJson = jsonBodyGuard();
-  const isKycUpload = (c: { req: { method: string; path: string } }) =>
-    c.req.method === KYC_UPLOAD.method && c.req.path === KYC_UPLOAD.path;
+  const isKycUpload = (req: { method: string; path: string; header: (name: string) => string | undefined }) =>
+    req.method === KYC_UPLOAD.method &&
+    req.path === KYC_UPLOAD.path &&
+    isMultipart(req.header("content-type"));
   const api = createRouter()
     .use(noStoreByDefault())
-    // The KYC upload has its own, larger limit (kyc-upload.ts); every other request gets 64 KB. Its binary
-    // multipart body is read once, by the upload route's form validator, never as text by the JSON guard.
-    .use((c, next) => (isKycUpload(c) ? next() : apiBodyLimit(c, next)))
-    .use((c, next) => (isKycUpload(c) ? next() : guardJson(c, next)))
+    // The KYC upload streams through its own, larger limit and is never JSON (kyc-upload.ts); every other
+    // request gets 64 KB and the JSON nesting guard.
+    .use((c, next) => (isKycUpload(c.req) ? next() : apiBodyLimit(c, next)))
+    .use(jsonBodyGuard())
     .use(sameOriginMutations(trustedOrigins(deps.env)))
     .route("/", createHealthRoutes(deps))
     .route("/games", createGamesRoutes(deps))

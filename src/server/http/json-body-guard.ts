@@ -5,6 +5,7 @@ import type { AppBindings } from "./router";
 /** Deepest nesting of objects and arrays a request body may have; no request of ours needs more than a few. */
 export const MAX_JSON_DEPTH = 64;
 
+const MULTIPART_TYPE = /^multipart\/form-data\s*(;|$)/i;
 const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
 
 /**
@@ -37,6 +38,9 @@ export function jsonBodyGuard(): MiddlewareHandler<AppBindings> {
   return async (c, next) => {
     const method = c.req.method;
     if (method === "GET" || method === "HEAD" || method === "OPTIONS" || !c.req.raw.body) return next();
+    // Multipart uploads (the KYC document) are never read as JSON, and their route streams them through its own
+    // size limit: reading the text here would buffer the whole upload first.
+    if (MULTIPART_TYPE.test(c.req.header("content-type") ?? "")) return next();
     const text = await c.req.text();
     if (nestingDepthExceeds(text, MAX_JSON_DEPTH)) throw new AppError("JSON_TOO_DEEP");
     if (text.trim() && JSON_TYPE.test(c.req.header("content-type") ?? "")) {

@@ -1,4 +1,5 @@
 import { fileTypeFromBuffer } from "file-type";
+import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { formatMegabytes, isKycDocumentType, type KycDocumentType } from "~/core/kyc";
 import { AppError } from "../errors";
@@ -14,13 +15,21 @@ const tooLarge = (maxBytes: number) =>
  * refused before anything is read, and a body without one is cut off while it streams in, so an oversized
  * upload is never buffered.
  */
-export const kycUploadLimit = (maxBytes: number) =>
-  bodyLimit({
+export const kycUploadLimit = (maxBytes: number): MiddlewareHandler => {
+  const limit = bodyLimit({
     maxSize: maxBytes + KYC_MULTIPART_OVERHEAD_BYTES,
     onError: () => {
       throw tooLarge(maxBytes);
     },
   });
+  // Only a multipart body skips the API's 64 KB limit and JSON guard (app.ts); any other body was limited and
+  // read there already, and is refused by the form's validation.
+  return (c, next) => (isMultipart(c.req.header("content-type")) ? limit(c, next) : next());
+};
+
+/** Whether a Content-Type header declares a multipart form. */
+export const isMultipart = (contentType: string | undefined) =>
+  /^multipart\/form-data\s*(;|$)/i.test(contentType ?? "");
 
 /**
  * The uploaded file's bytes and type, the type decided by its content (magic bytes, the `file-type` library),

@@ -47,7 +47,7 @@ function schemaWords(schema: JsonSchema): string {
 }
 
 /** `code spans` of the notes as <code>. */
-const inline = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, "<code>$1</code>");
+const inline = (text: string | undefined) => escapeHtml(text ?? "").replace(/`([^`]+)`/g, "<code>$1</code>");
 const json = (schema: JsonSchema) => `<pre><code>${escapeHtml(JSON.stringify(schema, null, 2))}</code></pre>`;
 
 function operationHtml(method: string, path: string, op: OpenApiOperation): string {
