@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { LedgerKind } from "./coins";
 
 /** Roles of better-auth's admin plugin as this app uses them: everyone is a `user`; operators are `admin`s. */
 export const roles = ["user", "admin"] as const;
@@ -8,16 +7,16 @@ export type Role = (typeof roles)[number];
 /** Coin adjustments, role changes and other sensitive admin changes need a session signed in this recently. */
 export const FRESH_SESSION_MINUTES = 15;
 
-/** GET /api/admin/overview. */
-export interface AdminOverview {
-  users: { total: number; newLast7Days: number };
-  /** Coins paid out (positive ledger rows) since the start of today (UTC) and in the last 7 days, per kind. */
-  issued: { kind: LedgerKind | string; today: number; last7Days: number }[];
-  /** What the platform owes: the sum of all balances. */
-  liability: { coins: number; dollars: string };
-  /** Work waiting for an operator, one entry per area that has a queue (KYC, redemptions, referral reviews…). */
-  pending: { key: string; label: string; count: number; href: string; dollars?: string }[];
-}
+/** The console's answers are declared once, as schemas, in ./api/admin. */
+export type {
+  AdjustmentResult,
+  AdminOverview,
+  AdminUserDetail,
+  AdminUserList,
+  AdminUserRow,
+  AuditEntry,
+  AuditPage,
+} from "./api/admin";
 
 /** Reasons an administrator gives (adjustments, bans, role changes): shown in the audit log. */
 export const adminReason = z
@@ -64,49 +63,10 @@ export const userSearchQuery = z.object({
 });
 export const USERS_PAGE_SIZE = 20;
 
-export interface AdminUserRow {
-  id: string;
-  email: string;
-  emailVerified: boolean;
-  role: Role;
-  banned: boolean;
-  balance: number;
-  createdAt: string;
-}
-
-export interface AdminUserList {
-  users: AdminUserRow[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export interface AdminUserDetail {
-  user: AdminUserRow & { banReason: string | null; banExpires: string | null };
-  referralCode: string | null;
-  referredBy: { id: string; email: string } | null;
-  referrals: { id: string; email: string; createdAt: string }[];
-  signUpIp: string | null;
-  sessions: {
-    id: string;
-    createdAt: string;
-    expiresAt: string;
-    ipAddress: string | null;
-    userAgent: string | null;
-  }[];
-}
-
 export const ledgerPageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
 });
-
-export interface AdjustmentResult {
-  entryId: number;
-  amount: number;
-  balance: number;
-  auditId: number;
-}
 
 export const auditQuery = z.object({
   /** The administrator's id or e-mail address. */
@@ -117,25 +77,6 @@ export const auditQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
   before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
 });
-
-export interface AuditEntry {
-  id: number;
-  actor: { id: string; email: string | null } | null;
-  action: string;
-  targetType: string;
-  targetId: string;
-  targetEmail: string | null;
-  before: unknown;
-  after: unknown;
-  reason: string | null;
-  requestId: string | null;
-  createdAt: string;
-}
-
-export interface AuditPage {
-  entries: AuditEntry[];
-  nextCursor: number | null;
-}
 
 /** Actions the audit log records, with words for the console. */
 export const auditActionLabels: Record<string, string> = {

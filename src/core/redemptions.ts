@@ -54,71 +54,81 @@ export const redemptionIdParams = z.object({
 });
 
 /** One redemption as its owner sees it. */
-export interface Redemption {
-  id: number;
-  coins: number;
-  dollars: string;
-  method: PayoutMethod;
-  recipient: string;
-  status: RedemptionStatus;
+export const redemptionSchema = z.object({
+  id: z.number().int(),
+  coins: z.number().int(),
+  dollars: z.string(),
+  method: z.enum(payoutMethods),
+  recipient: z.string(),
+  status: z.enum(redemptionStatuses),
   /** Why it was rejected or why the payout failed. */
-  reason: string | null;
-  reference: string | null;
-  createdAt: string;
-  decidedAt: string | null;
-  paidAt: string | null;
-}
+  reason: z.string().nullable(),
+  reference: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  decidedAt: z.iso.datetime().nullable(),
+  paidAt: z.iso.datetime().nullable(),
+});
+export type Redemption = z.output<typeof redemptionSchema>;
 
-export interface RedemptionList {
-  redemptions: Redemption[];
-}
+export const redemptionListSchema = z.object({ redemptions: z.array(redemptionSchema) });
+export type RedemptionList = z.output<typeof redemptionListSchema>;
 
-export type ChecklistKey = "email" | "kyc" | "balance" | "standing";
+/** A request or a cancellation: the redemption and the balance after it. */
+export const redemptionChangeSchema = z.object({ redemption: redemptionSchema, balance: z.number().int() });
+export type RedemptionChange = z.output<typeof redemptionChangeSchema>;
+
+export const checklistKeys = ["email", "kyc", "balance", "standing"] as const;
+export type ChecklistKey = (typeof checklistKeys)[number];
 
 /** One item of the pre-cash-out checklist; `href` is where an unmet item is fixed. */
-export interface ChecklistItem {
-  key: ChecklistKey;
-  label: string;
-  ok: boolean;
-  detail: string;
-  href: string | null;
-}
+export const checklistItemSchema = z.object({
+  key: z.enum(checklistKeys),
+  label: z.string(),
+  ok: z.boolean(),
+  detail: z.string(),
+  href: z.string().nullable(),
+});
+export type ChecklistItem = z.output<typeof checklistItemSchema>;
 
 /** GET /api/redemptions/eligibility: the rules the server applies to a request, before the user tries. */
-export interface RedeemEligibility {
-  balance: number;
-  minCoins: number;
-  minDollars: string;
-  dailyCapDollars: string;
+export const redeemEligibilitySchema = z.object({
+  balance: z.number().int(),
+  minCoins: z.number().int(),
+  minDollars: z.string(),
+  dailyCapDollars: z.string(),
   /** Dollars still available today under the daily cap. */
-  remainingTodayDollars: string;
-  maxPending: number;
-  pending: number;
-  kycRequired: boolean;
-  checklist: ChecklistItem[];
+  remainingTodayDollars: z.string(),
+  maxPending: z.number().int(),
+  pending: z.number().int(),
+  kycRequired: z.boolean(),
+  checklist: z.array(checklistItemSchema),
   /** Every checklist item met. */
-  ready: boolean;
-}
+  ready: z.boolean(),
+});
+export type RedeemEligibility = z.output<typeof redeemEligibilitySchema>;
 
 /** An entry of the admin queue: the redemption, its user and what helps to judge it. */
-export interface AdminRedemption extends Redemption {
-  provider: "manual" | "tremendous" | null;
-  user: {
-    id: string;
-    email: string;
-    createdAt: string;
-    accountAgeDays: number;
-    kycStatus: string;
+export const adminRedemptionSchema = redemptionSchema.extend({
+  provider: z.enum(["manual", "tremendous"]).nullable(),
+  user: z.object({
+    id: z.string(),
+    email: z.string(),
+    createdAt: z.iso.datetime(),
+    accountAgeDays: z.number().int(),
+    kycStatus: z.string(),
     /** Coins earned per ledger kind (positive rows). */
-    earnings: { kind: string; coins: number }[];
-  };
+    earnings: z.array(z.object({ kind: z.string(), coins: z.number().int() })),
+  }),
   /** Reasons to look twice: a recent ban, a young account, earnings mostly from referrals, a shared recipient. */
-  signals: string[];
-}
+  signals: z.array(z.string()),
+});
+export type AdminRedemption = z.output<typeof adminRedemptionSchema>;
 
-export interface AdminRedemptionList {
-  redemptions: AdminRedemption[];
-}
+export const adminRedemptionListSchema = z.object({ redemptions: z.array(adminRedemptionSchema) });
+export type AdminRedemptionList = z.output<typeof adminRedemptionListSchema>;
+
+/** An administrator's decision on a redemption answers the redemption as it now stands. */
+export const redemptionDecisionSchema = z.object({ redemption: redemptionSchema });
 
 /** The wallet's notices for redemptions. */
 export const redemptionNotices = {

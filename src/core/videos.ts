@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Earned } from "./coins";
+import { earnedSchema } from "./api/earned";
 import type { UnpaidReason } from "./earning";
 
 /**
@@ -10,37 +10,39 @@ import type { UnpaidReason } from "./earning";
 
 export const videoIdSchema = z.string().regex(/^[a-z0-9-]{1,64}$/);
 
-export interface VideoView {
-  id: string;
-  title: string;
-  description: string;
-  durationSeconds: number;
+export const videoViewSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  durationSeconds: z.number(),
   /** Our /media/videos/… file or an external URL. */
-  sourceUrl: string;
+  sourceUrl: z.string(),
   /** MIME type of the source, e.g. video/webm. */
-  sourceType: string;
+  sourceType: z.string(),
   /** WebVTT captions, when there are any. */
-  captionsUrl: string | null;
-}
+  captionsUrl: z.string().nullable(),
+});
 
-export interface VideosResponse {
-  videos: VideoView[];
-}
+export const videosResponseSchema = z.object({ videos: z.array(videoViewSchema) });
 
-export interface WatchView {
-  id: string;
-  videoId: string;
-  startedAt: string;
-  durationSeconds: number;
-}
+export const watchViewSchema = z.object({
+  id: z.string(),
+  videoId: z.string(),
+  startedAt: z.iso.datetime(),
+  durationSeconds: z.number(),
+});
 
-export interface StartWatchResponse {
-  watch: WatchView;
-}
+export const startWatchResponseSchema = z.object({ watch: watchViewSchema });
 
-export interface CompleteWatchResponse {
+export const completeWatchResponseSchema = z.object({
   /** The coins this watch paid, or null. */
-  earned: Earned | null;
+  earned: earnedSchema.nullable(),
   /** Why it paid nothing: ended too early, or the video's daily paid watches are used up. */
-  unpaidReason: Extract<UnpaidReason, "daily-limit" | "too-early"> | null;
-}
+  unpaidReason: z.enum(["daily-limit", "too-early"] as const satisfies readonly UnpaidReason[]).nullable(),
+});
+
+export type VideoView = z.output<typeof videoViewSchema>;
+export type VideosResponse = z.output<typeof videosResponseSchema>;
+export type WatchView = z.output<typeof watchViewSchema>;
+export type StartWatchResponse = z.output<typeof startWatchResponseSchema>;
+export type CompleteWatchResponse = z.output<typeof completeWatchResponseSchema>;

@@ -8,10 +8,23 @@ import {
   userIdParam,
   userSearchQuery,
 } from "~/core/admin";
+import {
+  adjustmentResultSchema,
+  adminLedgerPageSchema,
+  adminOverviewSchema,
+  adminUserDetailSchema,
+  adminUserListSchema,
+  auditPageSchema,
+  banResultSchema,
+  revokeSessionsResultSchema,
+  roleResultSchema,
+  unbanResultSchema,
+} from "~/core/api/admin";
 import type { AppDeps } from "../app-deps";
 import { listAudit } from "../audit/audit.service";
 import { requireAdmin, requireFreshSession } from "../auth/require-admin";
 import { rateLimit } from "../http/rate-limit";
+import { responds } from "../http/route-docs";
 import { createRouter, type SessionUser } from "../http/router";
 import { jsonBody, params, query } from "../http/validate";
 import { createKycAdminRoutes } from "../kyc/kyc-admin.routes";
@@ -49,20 +62,65 @@ export const createAdminRoutes = (deps: AppDeps) => {
   ]);
   return createRouter()
     .use(requireAdmin(deps))
-    .get("/overview", async (c) => c.json(await getOverview(deps.db)))
-    .get("/users", query(userSearchQuery), async (c) =>
-      c.json(await searchUsers(deps.db, c.req.valid("query"))),
+    .get(
+      "/overview",
+      responds(
+        { 200: adminOverviewSchema },
+        {
+          summary: "Console overview",
+          description:
+            "Users, coins issued today and in 7 days per kind, the outstanding liability, and queue counts.",
+        },
+      ),
+      async (c) => c.json(await getOverview(deps.db)),
     )
-    .get("/users/:userId", params(userIdParam), async (c) =>
-      c.json(await getUserDetail(deps.db, c.req.valid("param").userId)),
+    .get(
+      "/users",
+      responds(
+        { 200: adminUserListSchema },
+        {
+          summary: "Find users",
+          description: "By part of the e-mail address (any case) or by exact id; newest first, 20 a page.",
+        },
+      ),
+      query(userSearchQuery),
+      async (c) => c.json(await searchUsers(deps.db, c.req.valid("query"))),
     )
-    .get("/users/:userId/ledger", params(userIdParam), query(ledgerPageQuery), async (c) => {
-      const { userId } = c.req.valid("param");
-      await getUserDetail(deps.db, userId);
-      return c.json(await listEntries(deps.db, userId, c.req.valid("query")));
-    })
+    .get(
+      "/users/:userId",
+      responds(
+        { 200: adminUserDetailSchema },
+        {
+          summary: "A user's profile",
+          description:
+            "Balance, ban state, referral code, referrer and referrals, sign-up address and live sessions.",
+        },
+      ),
+      params(userIdParam),
+      async (c) => c.json(await getUserDetail(deps.db, c.req.valid("param").userId)),
+    )
+    .get(
+      "/users/:userId/ledger",
+      responds({ 200: adminLedgerPageSchema }, { summary: "A user's coin history, newest first" }),
+      params(userIdParam),
+      query(ledgerPageQuery),
+      async (c) => {
+        const { userId } = c.req.valid("param");
+        await getUserDetail(deps.db, userId);
+        return c.json(await listEntries(deps.db, userId, c.req.valid("query")));
+      },
+    )
     .post(
       "/users/:userId/adjustments",
+      responds(
+        { 201: adjustmentResultSchema },
+        {
+          summary: "Add or take coins",
+          description:
+            "A ledger row of kind `adjustment` with the reason (shown to the user) and an audit row, in one transaction. Needs a session signed in within 15 minutes.",
+          errors: ["ADJUSTMENT_BELOW_ZERO"],
+        },
+      ),
       params(userIdParam),
       requireFreshSession(),
       limited,
@@ -72,23 +130,45 @@ export const createAdminRoutes = (deps: AppDeps) => {
         return c.json(await adjustCoins(deps.db, acting(c.var), { userId, ...c.req.valid("json") }), 201);
       },
     )
-    .post("/users/:userId/ban", params(userIdParam), limited, jsonBody(banInput), async (c) => {
-      const { userId } = c.req.valid("param");
-      const { reason, expiresAt } = c.req.valid("json");
-      return c.json(
-        await banUser(deps, acting(c.var), {
-          userId,
-          reason,
-          expiresAt: expiresAt ? new Date(expiresAt) : null,
-        }),
-      );
-    })
-    .post("/users/:userId/unban", params(userIdParam), limited, jsonBody(reasonInput), async (c) => {
-      const { userId } = c.req.valid("param");
-      return c.json(await unbanUser(deps.db, acting(c.var), { userId, ...c.req.valid("json") }));
-    })
+    .post(
+      "/users/:userId/ban",
+      responds(
+        { 200: banResultSchema },
+        {
+          summary: "Ban a user",
+          description: "Ends all of the user's sessions; sign-in and earning are refused until the ban ends.",
+          errors: ["SELF_ACTION"],
+        },
+      ),
+      params(userIdParam),
+      limited,
+      jsonBody(banInput),
+      async (c) => {
+        const { userId } = c.req.valid("param");
+        const { reason, expiresAt } = c.req.valid("json");
+        return c.json(
+          await banUser(deps, acting(c.var), {
+            userId,
+            reason,
+            expiresAt: expiresAt ? new Date(expiresAt) : null,
+          }),
+        );
+      },
+    )
+    .post(
+      "/users/:userId/unban",
+      responds({ 200: unbanResultSchema }, { summary: "Lift a ban", errors: ["CONFLICT"] }),
+      params(userIdParam),
+      limited,
+      jsonBody(reasonInput),
+      async (c) => {
+        const { userId } = c.req.valid("param");
+        return c.json(await unbanUser(deps.db, acting(c.var), { userId, ...c.req.valid("json") }));
+      },
+    )
     .post(
       "/users/:userId/revoke-sessions",
+      responds({ 200: revokeSessionsResultSchema }, { summary: "Sign a user out everywhere" }),
       params(userIdParam),
       limited,
       jsonBody(reasonInput),
@@ -99,6 +179,15 @@ export const createAdminRoutes = (deps: AppDeps) => {
     )
     .post(
       "/users/:userId/role",
+      responds(
+        { 200: roleResultSchema },
+        {
+          summary: "Grant or revoke the administrator role",
+          description:
+            "Needs a session signed in within 15 minutes; an administrator cannot change their own role.",
+          errors: ["SELF_ACTION"],
+        },
+      ),
       params(userIdParam),
       requireFreshSession(),
       limited,
@@ -108,7 +197,19 @@ export const createAdminRoutes = (deps: AppDeps) => {
         return c.json(await changeRole(deps.db, acting(c.var), { userId, ...c.req.valid("json") }));
       },
     )
-    .get("/audit", query(auditQuery), async (c) => c.json(await listAudit(deps.db, c.req.valid("query"))))
+    .get(
+      "/audit",
+      responds(
+        { 200: auditPageSchema },
+        {
+          summary: "The audit log",
+          description:
+            "Every administrative action, newest first; filter by administrator, target (id or address) and action.",
+        },
+      ),
+      query(auditQuery),
+      async (c) => c.json(await listAudit(deps.db, c.req.valid("query"))),
+    )
     .route("/redemptions", createRedemptionsAdminRoutes(deps))
     .route("/kyc", createKycAdminRoutes(deps))
     .route("/referrals", createReferralReviewRoutes(deps, limited));

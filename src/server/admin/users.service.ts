@@ -8,6 +8,7 @@ import {
   type Role,
   USERS_PAGE_SIZE,
 } from "~/core/admin";
+import type { BanResult, RevokeSessionsResult, RoleResult, UnbanResult } from "~/core/api/admin";
 import type { AppDeps } from "../app-deps";
 import { recordAudit } from "../audit/audit.service";
 import type { Database } from "../db/client";
@@ -197,7 +198,7 @@ export async function banUser(
   deps: Pick<AppDeps, "db" | "auth">,
   acting: Acting,
   input: { userId: string; reason: string; expiresAt: Date | null },
-) {
+): Promise<BanResult> {
   if (input.userId === acting.adminId) throw new AppError("SELF_ACTION", "You cannot ban yourself.");
   if (input.expiresAt && input.expiresAt.getTime() <= Date.now())
     throw new AppError("VALIDATION_FAILED", undefined, [
@@ -213,7 +214,7 @@ export async function banUser(
     const ended = await trx.deleteFrom("session").where("userId", "=", user.id).executeTakeFirst();
     const sessionsEnded = Number(ended.numDeletedRows);
     const after = {
-      banned: true,
+      banned: true as const,
       banReason: input.reason,
       banExpires: input.expiresAt?.toISOString() ?? null,
     };
@@ -233,7 +234,11 @@ export async function banUser(
   return result;
 }
 
-export async function unbanUser(db: Database, acting: Acting, input: { userId: string; reason: string }) {
+export async function unbanUser(
+  db: Database,
+  acting: Acting,
+  input: { userId: string; reason: string },
+): Promise<UnbanResult> {
   return db.transaction().execute(async (trx) => {
     const user = await lockUser(trx, input.userId);
     if (!user.banned) throw new AppError("CONFLICT", "This user is not banned.");
@@ -252,7 +257,7 @@ export async function unbanUser(db: Database, acting: Acting, input: { userId: s
       reason: input.reason,
       requestId: acting.requestId,
     });
-    return { banned: false };
+    return { banned: false as const };
   });
 }
 
@@ -261,7 +266,7 @@ export async function revokeSessions(
   deps: Pick<AppDeps, "db" | "auth">,
   acting: Acting,
   input: { userId: string; reason: string },
-) {
+): Promise<RevokeSessionsResult> {
   const result = await deps.db.transaction().execute(async (trx) => {
     const user = await lockUser(trx, input.userId);
     const ended = await trx.deleteFrom("session").where("userId", "=", user.id).executeTakeFirst();
@@ -286,7 +291,7 @@ export async function changeRole(
   db: Database,
   acting: Acting,
   input: { userId: string; role: Role; reason: string },
-) {
+): Promise<RoleResult> {
   if (input.userId === acting.adminId) throw new AppError("SELF_ACTION", "You cannot change your own role.");
   const changed = await db
     .transaction()

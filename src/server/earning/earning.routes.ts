@@ -1,5 +1,7 @@
+import { allowanceSchema } from "~/core/earning";
 import type { AppDeps } from "../app-deps";
 import { requireUser } from "../auth/require-user";
+import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";
 import { getAllowance } from "./earning.service";
 
@@ -8,6 +10,12 @@ import { getAllowance } from "./earning.service";
  * the limits and when they reset (UTC midnight). Signed-in users only.
  */
 export const createEarningRoutes = (deps: AppDeps) =>
-  createRouter().get("/allowance", requireUser(deps), async (c) =>
-    c.json(await getAllowance(deps.db, c.var.user.id, deps.env.earningLimits)),
+  createRouter().get(
+    "/allowance",
+    responds(
+      { 200: allowanceSchema },
+      { summary: "Today's earning allowance: paid wins, quiz sessions and watches, what is left, the reset" },
+    ),
+    requireUser(deps),
+    async (c) => c.json(await getAllowance(deps.db, c.var.user.id, deps.env.earningLimits)),
   );

@@ -95,7 +95,10 @@ export function documented<M extends object>(middleware: M, doc: MiddlewareDoc):
 }
 
 /** A success answer: a zod schema (JSON), or another media type / a redirect described in words. */
-export type SuccessAnswer = z.ZodType | { description: string; mediaType?: "text/html" | "text/css" };
+export type SuccessAnswer =
+  | z.ZodType
+  /** `mediaType`: one, or several for a file served as the type it was stored with (e.g. a KYC document). */
+  | { description: string; mediaType?: string | readonly string[] };
 
 export interface RouteAbout {
   summary: string;
@@ -126,12 +129,19 @@ export function responds(answers: Partial<Record<200 | 201 | 302, SuccessAnswer>
         content: { "application/json": { schema: resolver(answer, { options: { io: "output" } }) } },
       };
     } else {
-      responses[status] = answer.mediaType
-        ? { description: answer.description, content: { [answer.mediaType]: { schema: { type: "string" } } } }
+      const mediaTypes = answer.mediaType === undefined ? [] : [answer.mediaType].flat();
+      responses[status] = mediaTypes.length
+        ? {
+            description: answer.description,
+            content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: { type: "string" } }])),
+          }
         : { description: answer.description };
     }
   }
-  addErrorResponses(responses, about.errors ?? []);
+  addErrorResponses(responses, [
+    ...(about.session ? guardErrors[about.session] : []),
+    ...(about.errors ?? []),
+  ]);
   return describeRoute({
     summary: about.summary,
     ...(about.description ? { description: about.description } : {}),

@@ -1,7 +1,15 @@
 import { z } from "zod";
-import { kycDecisionSchema } from "~/core/kyc";
+import {
+  type KycQueueResponse,
+  kycDecisionResult,
+  kycDecisionSchema,
+  kycDocumentTypes,
+  kycQueueResponse,
+  kycSubmissionDetail,
+} from "~/core/kyc";
 import type { AppDeps } from "../app-deps";
 import { AppError } from "../errors";
+import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";
 import { jsonBody, params, query } from "../http/validate";
 import { decideKyc } from "./kyc.service";
@@ -25,36 +33,74 @@ const EXTENSIONS: Record<string, string> = {
 export const createKycAdminRoutes = (deps: AppDeps) => {
   const key = () => kycEncryptionKey(deps.env, deps.logger);
   return createRouter()
-    .get("/", query(listQuery), async (c) =>
-      c.json({ items: await listKycSubmissions(deps.db, c.req.valid("query").status) }),
+    .get(
+      "/",
+      responds({ 200: kycQueueResponse }, { summary: "KYC submissions by status, pending first" }),
+      query(listQuery),
+      async (c) =>
+        c.json({
+          items: await listKycSubmissions(deps.db, c.req.valid("query").status),
+        } satisfies KycQueueResponse),
     )
-    .get("/:id", params(idParams), async (c) =>
-      c.json(await getKycSubmission(deps.db, key(), c.req.valid("param").id)),
+    .get(
+      "/:id",
+      responds(
+        { 200: kycSubmissionDetail },
+        { summary: "One KYC submission, with its document id in full", errors: ["NOT_FOUND"] },
+      ),
+      params(idParams),
+      async (c) => c.json(await getKycSubmission(deps.db, key(), c.req.valid("param").id)),
     )
-    .get("/:id/document", params(idParams), async (c) => {
-      const { id } = c.req.valid("param");
-      const file = await readKycDocumentFile(deps.db, key(), id);
-      // Served as an untrusted file: its sniffed type only, never re-sniffed, sandboxed (no script, no
-      // same-origin), never cached, shown inline under a name we choose.
-      return c.body(new Uint8Array(file.bytes), 200, {
-        "Content-Type": file.type,
-        "X-Content-Type-Options": "nosniff",
-        "Content-Security-Policy": "sandbox",
-        "Cache-Control": "no-store",
-        "Content-Disposition": `inline; filename="kyc-${id}.${EXTENSIONS[file.type] ?? "bin"}"`,
-      });
-    })
-    .post("/:id/decision", params(idParams), jsonBody(kycDecisionSchema), async (c) => {
-      const body = c.req.valid("json");
-      const actor = c.var.user;
-      if (!actor) throw new AppError("UNAUTHORIZED");
-      const result = await decideKyc(deps, {
-        submissionId: c.req.valid("param").id,
-        actorId: actor.id,
-        decision: body.decision,
-        reason: body.reason ?? null,
-        requestId: c.var.requestId,
-      });
-      return c.json(result);
-    });
+    .get(
+      "/:id/document",
+      responds(
+        {
+          200: {
+            description: "The uploaded document, as the type its content was recognised as, sandboxed",
+            mediaType: kycDocumentTypes,
+          },
+        },
+        { summary: "A KYC submission's document", errors: ["NOT_FOUND", "KYC_DOCUMENT_DELETED"] },
+      ),
+      params(idParams),
+      async (c) => {
+        const { id } = c.req.valid("param");
+        const file = await readKycDocumentFile(deps.db, key(), id);
+        // Served as an untrusted file: its sniffed type only, never re-sniffed, sandboxed (no script, no
+        // same-origin), never cached, shown inline under a name we choose.
+        return c.body(new Uint8Array(file.bytes), 200, {
+          "Content-Type": file.type,
+          "X-Content-Type-Options": "nosniff",
+          "Content-Security-Policy": "sandbox",
+          "Cache-Control": "no-store",
+          "Content-Disposition": `inline; filename="kyc-${id}.${EXTENSIONS[file.type] ?? "bin"}"`,
+        });
+      },
+    )
+    .post(
+      "/:id/decision",
+      responds(
+        { 200: kycDecisionResult },
+        {
+          summary: "Approve or reject a KYC submission",
+          description: "A rejection needs a reason the user will read; the decision is audited and mailed.",
+          errors: ["NOT_FOUND", "KYC_ALREADY_DECIDED"],
+        },
+      ),
+      params(idParams),
+      jsonBody(kycDecisionSchema),
+      async (c) => {
+        const body = c.req.valid("json");
+        const actor = c.var.user;
+        if (!actor) throw new AppError("UNAUTHORIZED");
+        const result = await decideKyc(deps, {
+          submissionId: c.req.valid("param").id,
+          actorId: actor.id,
+          decision: body.decision,
+          reason: body.reason ?? null,
+          requestId: c.var.requestId,
+        });
+        return c.json(result);
+      },
+    );
 };

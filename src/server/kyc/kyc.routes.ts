@@ -1,6 +1,7 @@
-import { type KycPageResponse, type KycStatusResponse, kycSubmitForm } from "~/core/kyc";
+import { type KycPageResponse, type KycStatusResponse, kycPageResponse, kycSubmitForm } from "~/core/kyc";
 import type { AppDeps } from "../app-deps";
 import { requireUser } from "../auth/require-user";
+import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";
 import { formBody } from "../http/validate";
 import { getKycStatus, submitKyc } from "./kyc.service";
@@ -20,9 +21,33 @@ export const createKycRoutes = (deps: AppDeps) => {
     maxUploadBytes: deps.env.kycMaxUploadBytes,
   });
   return createRouter()
-    .get("/", requireUser(deps), async (c) => c.json(page(await getKycStatus(deps.db, c.var.user.id))))
+    .get(
+      "/",
+      responds(
+        { 200: kycPageResponse },
+        { summary: "The user's identity verification status (the document id masked) and the upload limit" },
+      ),
+      requireUser(deps),
+      async (c) => c.json(page(await getKycStatus(deps.db, c.var.user.id))),
+    )
     .post(
       "/",
+      responds(
+        { 201: kycPageResponse },
+        {
+          summary: "Submit identity documents for review",
+          description:
+            "multipart/form-data: fullName, documentId and documentUpload (JPEG, PNG, WebP or PDF, recognised by its content).",
+          errors: [
+            "KYC_FILE_EMPTY",
+            "KYC_FILE_TYPE",
+            "KYC_FILE_TOO_LARGE",
+            "KYC_PENDING",
+            "KYC_ALREADY_APPROVED",
+            "VALIDATION_FAILED",
+          ],
+        },
+      ),
       requireUser(deps),
       kycUploadLimit(deps.env.kycMaxUploadBytes),
       formBody(kycSubmitForm),

@@ -1,13 +1,17 @@
 import { z } from "zod";
 import { formatDollars } from "~/core/coins";
 import {
+  type AdminRedemptionList,
+  adminRedemptionListSchema,
   markPaidSchema,
+  redemptionDecisionSchema,
   redemptionIdParams,
   redemptionStatuses,
   rejectRedemptionSchema,
 } from "~/core/redemptions";
 import { pendingCounts } from "../admin/overview.service";
 import type { AppDeps } from "../app-deps";
+import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";
 import { jsonBody, params, query } from "../http/validate";
 import { listRedemptionQueue, pendingRedemptions } from "./admin-queue.service";
@@ -43,34 +47,83 @@ export const createRedemptionsAdminRoutes = (deps: AppDeps) => {
     requestId: c.var.requestId ?? null,
   });
   return createRouter()
-    .get("/", query(queueQuery), async (c) => {
-      const { status, limit } = c.req.valid("query");
-      return c.json({ redemptions: await listRedemptionQueue(deps.db, { status, limit }) });
-    })
-    .post("/:id/approve", params(redemptionIdParams), async (c) =>
-      c.json({ redemption: await approveRedemption(deps, actorOf(c), c.req.valid("param").id) }),
+    .get(
+      "/",
+      responds(
+        { 200: adminRedemptionListSchema },
+        { summary: "The redemption queue, with each user's history and signals to look twice" },
+      ),
+      query(queueQuery),
+      async (c) => {
+        const { status, limit } = c.req.valid("query");
+        const redemptions = await listRedemptionQueue(deps.db, { status, limit });
+        return c.json({ redemptions } satisfies AdminRedemptionList);
+      },
     )
-    .post("/:id/reject", params(redemptionIdParams), jsonBody(rejectRedemptionSchema), async (c) =>
-      c.json({
-        redemption: await rejectRedemption(
-          deps,
-          actorOf(c),
-          c.req.valid("param").id,
-          c.req.valid("json").reason,
-        ),
-      }),
+    .post(
+      "/:id/approve",
+      responds(
+        { 200: redemptionDecisionSchema },
+        {
+          summary: "Approve a pending redemption",
+          description: "Pays it through the configured payout provider, or leaves it to be paid by hand.",
+          errors: ["REDEMPTION_STATE"],
+        },
+      ),
+      params(redemptionIdParams),
+      async (c) => c.json({ redemption: await approveRedemption(deps, actorOf(c), c.req.valid("param").id) }),
     )
-    .post("/:id/mark-paid", params(redemptionIdParams), jsonBody(markPaidSchema), async (c) =>
-      c.json({
-        redemption: await markRedemptionPaid(
-          deps,
-          actorOf(c),
-          c.req.valid("param").id,
-          c.req.valid("json").reference,
-        ),
-      }),
+    .post(
+      "/:id/reject",
+      responds(
+        { 200: redemptionDecisionSchema },
+        {
+          summary: "Reject a redemption",
+          description: "Returns the held coins; the user reads the reason.",
+          errors: ["REDEMPTION_STATE"],
+        },
+      ),
+      params(redemptionIdParams),
+      jsonBody(rejectRedemptionSchema),
+      async (c) =>
+        c.json({
+          redemption: await rejectRedemption(
+            deps,
+            actorOf(c),
+            c.req.valid("param").id,
+            c.req.valid("json").reason,
+          ),
+        }),
     )
-    .post("/:id/retry", params(redemptionIdParams), async (c) =>
-      c.json({ redemption: await retryRedemption(deps, actorOf(c), c.req.valid("param").id) }),
+    .post(
+      "/:id/mark-paid",
+      responds(
+        { 200: redemptionDecisionSchema },
+        {
+          summary: "Record a manual payout as paid",
+          description: "With the payout's reference (e.g. the PayPal transaction id).",
+          errors: ["REDEMPTION_STATE"],
+        },
+      ),
+      params(redemptionIdParams),
+      jsonBody(markPaidSchema),
+      async (c) =>
+        c.json({
+          redemption: await markRedemptionPaid(
+            deps,
+            actorOf(c),
+            c.req.valid("param").id,
+            c.req.valid("json").reference,
+          ),
+        }),
+    )
+    .post(
+      "/:id/retry",
+      responds(
+        { 200: redemptionDecisionSchema },
+        { summary: "Retry a failed payout", errors: ["REDEMPTION_STATE"] },
+      ),
+      params(redemptionIdParams),
+      async (c) => c.json({ redemption: await retryRedemption(deps, actorOf(c), c.req.valid("param").id) }),
     );
 };

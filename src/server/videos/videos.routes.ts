@@ -1,9 +1,17 @@
 import { z } from "zod";
-import type { CompleteWatchResponse, StartWatchResponse, VideosResponse } from "~/core/videos";
-import { videoIdSchema } from "~/core/videos";
+import {
+  type CompleteWatchResponse,
+  completeWatchResponseSchema,
+  type StartWatchResponse,
+  startWatchResponseSchema,
+  type VideosResponse,
+  videoIdSchema,
+  videosResponseSchema,
+} from "~/core/videos";
 import type { AppDeps } from "../app-deps";
 import { requireEarner } from "../auth/require-user";
 import { rateLimit } from "../http/rate-limit";
+import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";
 import { params } from "../http/validate";
 import { completeWatch, listVideos, startWatch } from "./videos.service";
@@ -17,9 +25,19 @@ import { completeWatch, listVideos, startWatch } from "./videos.service";
 export const createVideosRoutes = (deps: AppDeps) => {
   const earner = requireEarner(deps);
   return createRouter()
-    .get("/", async (c) => c.json({ videos: await listVideos(deps.db) } satisfies VideosResponse))
+    .get("/", responds({ 200: videosResponseSchema }, { summary: "The video catalogue" }), async (c) =>
+      c.json({ videos: await listVideos(deps.db) } satisfies VideosResponse),
+    )
     .post(
       "/:videoId/watches",
+      responds(
+        { 201: startWatchResponseSchema },
+        {
+          summary: "Start watching a video",
+          description: "Opens a watch session; it pays when completed no sooner than the video's duration.",
+          errors: ["NOT_FOUND"],
+        },
+      ),
       params(z.object({ videoId: videoIdSchema })),
       earner,
       rateLimit(deps.rateLimitStore, (c) => [
@@ -31,14 +49,27 @@ export const createVideosRoutes = (deps: AppDeps) => {
         return c.json({ watch } satisfies StartWatchResponse, 201);
       },
     )
-    .post("/watches/:watchId/complete", params(z.object({ watchId: z.uuid() })), earner, async (c) => {
-      const { watchId } = c.req.valid("param");
-      const result = await completeWatch(deps.db, {
-        userId: c.var.user.id,
-        watchId,
-        perDay: deps.env.earningLimits.videoWatchesPerDay,
-        referralBonusesPer30Days: deps.env.earningLimits.referralBonusesPer30Days,
-      });
-      return c.json(result satisfies CompleteWatchResponse);
-    });
+    .post(
+      "/watches/:watchId/complete",
+      responds(
+        { 200: completeWatchResponseSchema },
+        {
+          summary: "Report the end of a watch",
+          description: "Pays the video's coins once a day per video, unless the watch ended too early.",
+          errors: ["NOT_FOUND"],
+        },
+      ),
+      params(z.object({ watchId: z.uuid() })),
+      earner,
+      async (c) => {
+        const { watchId } = c.req.valid("param");
+        const result = await completeWatch(deps.db, {
+          userId: c.var.user.id,
+          watchId,
+          perDay: deps.env.earningLimits.videoWatchesPerDay,
+          referralBonusesPer30Days: deps.env.earningLimits.referralBonusesPer30Days,
+        });
+        return c.json(result satisfies CompleteWatchResponse);
+      },
+    );
 };

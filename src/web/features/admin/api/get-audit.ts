@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import type { AuditPage } from "~/core/admin";
-import { apiFetch } from "~/web/lib/api-client";
+import { api, call } from "~/web/lib/api";
 
 export interface AuditFilter {
   actor: string;
@@ -8,11 +8,15 @@ export interface AuditFilter {
   action: string;
 }
 
-export function getAudit(filter: AuditFilter, before: number | undefined, signal?: AbortSignal) {
-  const params = new URLSearchParams({ limit: "50" });
-  for (const [key, value] of Object.entries(filter)) if (value) params.set(key, value);
-  if (before !== undefined) params.set("before", String(before));
-  return apiFetch<AuditPage>(`/api/admin/audit?${params}`, { signal });
+export function getAudit(
+  filter: AuditFilter,
+  before: number | undefined,
+  signal?: AbortSignal,
+): Promise<AuditPage> {
+  const query: Partial<AuditFilter> & { limit: string; before?: number } = { limit: "50" };
+  for (const key of ["actor", "target", "action"] as const) if (filter[key]) query[key] = filter[key];
+  if (before !== undefined) query.before = before;
+  return call(() => api.admin.audit.$get({ query }, { init: { signal } }));
 }
 
 export const auditQueryOptions = (filter: AuditFilter) =>

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { AdminOverview } from "~/core/admin";
-import { apiFetch } from "~/web/lib/api-client";
+import { api, call } from "~/web/lib/api";
 
 export function getOverview(signal?: AbortSignal): Promise<AdminOverview> {
-  return apiFetch<AdminOverview>("/api/admin/overview", { signal });
+  return call(() => api.admin.overview.$get(undefined, { init: { signal } }));
 }
 
 export const overviewQueryOptions = () =>

@@ -1,27 +1,19 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import { apiFetch } from "~/web/lib/api-client";
-
-export interface AdminLedgerEntry {
-  id: number;
-  kind: string;
-  reason: string;
-  amount: number;
-  createdAt: string;
-}
-
-export interface AdminLedgerPage {
-  entries: AdminLedgerEntry[];
-  nextCursor: number | null;
-}
+import type { AdminLedgerPage } from "~/core/api/admin";
+import { api, call } from "~/web/lib/api";
 
 const PAGE_SIZE = 20;
 
-export function getUserLedger(userId: string, before: number | undefined, signal?: AbortSignal) {
-  const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
-  if (before !== undefined) params.set("before", String(before));
-  return apiFetch<AdminLedgerPage>(`/api/admin/users/${encodeURIComponent(userId)}/ledger?${params}`, {
-    signal,
-  });
+export function getUserLedger(
+  userId: string,
+  before: number | undefined,
+  signal?: AbortSignal,
+): Promise<AdminLedgerPage> {
+  const limit = String(PAGE_SIZE);
+  const query = before === undefined ? { limit } : { limit, before };
+  return call(() =>
+    api.admin.users[":userId"].ledger.$get({ param: { userId }, query }, { init: { signal } }),
+  );
 }
 
 export const userLedgerQueryOptions = (userId: string) =>

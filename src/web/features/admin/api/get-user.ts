@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { AdminUserDetail } from "~/core/admin";
-import { apiFetch } from "~/web/lib/api-client";
+import { api, call } from "~/web/lib/api";
 
 export function getUser(userId: string, signal?: AbortSignal): Promise<AdminUserDetail> {
-  return apiFetch<AdminUserDetail>(`/api/admin/users/${encodeURIComponent(userId)}`, { signal });
+  return call(() => api.admin.users[":userId"].$get({ param: { userId } }, { init: { signal } }));
 }
 
 export const userQueryOptions = (userId: string) =>

@@ -1,11 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { AdminUserList } from "~/core/admin";
-import { apiFetch } from "~/web/lib/api-client";
+import { api, call } from "~/web/lib/api";
 
 export function searchUsers(q: string, page: number, signal?: AbortSignal): Promise<AdminUserList> {
-  const params = new URLSearchParams({ page: String(page) });
-  if (q) params.set("q", q);
-  return apiFetch<AdminUserList>(`/api/admin/users?${params}`, { signal });
+  const query = q ? { page: String(page), q } : { page: String(page) };
+  return call(() => api.admin.users.$get({ query }, { init: { signal } }));
 }
 
 export const usersQueryOptions = (q: string, page: number) =>

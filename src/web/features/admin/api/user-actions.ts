@@ -1,27 +1,27 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdjustmentInput, AdjustmentResult, BanInput, Role } from "~/core/admin";
-import { apiFetch } from "~/web/lib/api-client";
+import type { AdjustmentInput, BanInput, Role } from "~/core/admin";
+import { api, call } from "~/web/lib/api";
 
 /**
  * The administrative changes to one user, one request each. Each mutation refreshes that user's page,
  * the users list, the overview and the audit log (all under the ["admin"] key) when it succeeds.
  */
-const base = (userId: string) => `/api/admin/users/${encodeURIComponent(userId)}`;
+const user = api.admin.users[":userId"];
 
 export const adjustCoins = (userId: string, body: AdjustmentInput) =>
-  apiFetch<AdjustmentResult>(`${base(userId)}/adjustments`, { body });
+  call(() => user.adjustments.$post({ param: { userId }, json: body }));
 
 export const banUser = (userId: string, body: BanInput) =>
-  apiFetch<{ banned: true; sessionsEnded: number }>(`${base(userId)}/ban`, { body });
+  call(() => user.ban.$post({ param: { userId }, json: body }));
 
 export const unbanUser = (userId: string, body: { reason: string }) =>
-  apiFetch<{ banned: false }>(`${base(userId)}/unban`, { body });
+  call(() => user.unban.$post({ param: { userId }, json: body }));
 
 export const revokeSessions = (userId: string, body: { reason: string }) =>
-  apiFetch<{ sessionsEnded: number }>(`${base(userId)}/revoke-sessions`, { body });
+  call(() => user["revoke-sessions"].$post({ param: { userId }, json: body }));
 
 export const changeRole = (userId: string, body: { role: Role; reason: string }) =>
-  apiFetch<{ role: Role; changed: boolean }>(`${base(userId)}/role`, { body });
+  call(() => user.role.$post({ param: { userId }, json: body }));
 
 export function useAdminMutation<TInput, TResult>(run: (input: TInput) => Promise<TResult>) {
   const queryClient = useQueryClient();

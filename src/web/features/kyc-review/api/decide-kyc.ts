@@ -1,12 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { KycDecisionInput, KycDecisionResult } from "~/core/kyc";
-import { apiFetch } from "~/web/lib/api-client";
+import { api, call } from "~/web/lib/api";
 
 export function decideKyc(id: string, decision: KycDecisionInput): Promise<KycDecisionResult> {
-  return apiFetch<KycDecisionResult>(`/api/admin/kyc/${encodeURIComponent(id)}/decision`, {
-    method: "POST",
-    body: decision,
-  });
+  return call(() => api.admin.kyc[":id"].decision.$post({ param: { id }, json: decision }));
 }
 
 export function useDecideKyc() {

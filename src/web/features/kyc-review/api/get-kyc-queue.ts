@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { KycQueueResponse } from "~/core/kyc";
-import { apiFetch } from "~/web/lib/api-client";
+import { api, call } from "~/web/lib/api";
 
 export function getKycQueue(signal?: AbortSignal): Promise<KycQueueResponse> {
-  return apiFetch<KycQueueResponse>("/api/admin/kyc?status=pending", { signal });
+  return call(() => api.admin.kyc.$get({ query: { status: "pending" } }, { init: { signal } }));
 }
 
 export const kycQueueQueryOptions = () =>

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { KycSubmissionDetail } from "~/core/kyc";
-import { apiFetch } from "~/web/lib/api-client";
+import { api, call } from "~/web/lib/api";
 
 export function getKycSubmission(id: string, signal?: AbortSignal): Promise<KycSubmissionDetail> {
-  return apiFetch<KycSubmissionDetail>(`/api/admin/kyc/${encodeURIComponent(id)}`, { signal });
+  return call(() => api.admin.kyc[":id"].$get({ param: { id } }, { init: { signal } }));
 }
 
 export const kycSubmissionQueryOptions = (id: string) =>

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { KycPageResponse } from "~/core/kyc";
-import { apiFetch } from "~/web/lib/api-client";
+import { api, call } from "~/web/lib/api";
 
 export function getKycStatus(signal?: AbortSignal): Promise<KycPageResponse> {
-  return apiFetch<KycPageResponse>("/api/kyc", { signal });
+  return call(() => api.kyc.$get(undefined, { init: { signal } }));
 }
 
 export const kycStatusQueryOptions = () =>

@@ -1,0 +1,120 @@
+import { z } from "zod";
+import { roles } from "../admin";
+import { transactionsPageSchema } from "./account";
+
+/** Answers of /api/admin (the operators' console). */
+export const adminOverviewSchema = z.object({
+  users: z.object({ total: z.number().int(), newLast7Days: z.number().int() }),
+  /** Coins paid out (positive ledger rows) since the start of today (UTC) and in the last 7 days, per kind. */
+  issued: z.array(z.object({ kind: z.string(), today: z.number().int(), last7Days: z.number().int() })),
+  /** What the platform owes: the sum of all balances. */
+  liability: z.object({ coins: z.number().int(), dollars: z.string() }),
+  /** Work waiting for an operator, one entry per area that has a queue (KYC, redemptions, referral reviews…). */
+  pending: z.array(
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      count: z.number().int(),
+      href: z.string(),
+      /** The queue's value in dollars, where its items carry one (redemptions). */
+      dollars: z.string().optional(),
+    }),
+  ),
+});
+
+export const adminUserRowSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  role: z.enum(roles),
+  banned: z.boolean(),
+  balance: z.number().int(),
+  createdAt: z.iso.datetime(),
+});
+
+export const adminUserListSchema = z.object({
+  users: z.array(adminUserRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export const adminUserDetailSchema = z.object({
+  user: adminUserRowSchema.extend({
+    banReason: z.string().nullable(),
+    banExpires: z.iso.datetime().nullable(),
+  }),
+  referralCode: z.string().nullable(),
+  referredBy: z.object({ id: z.string(), email: z.string() }).nullable(),
+  referrals: z.array(z.object({ id: z.string(), email: z.string(), createdAt: z.iso.datetime() })),
+  signUpIp: z.string().nullable(),
+  sessions: z.array(
+    z.object({
+      id: z.string(),
+      createdAt: z.iso.datetime(),
+      expiresAt: z.iso.datetime(),
+      ipAddress: z.string().nullable(),
+      userAgent: z.string().nullable(),
+    }),
+  ),
+});
+
+/** A user's coin history as the console pages it: the same page the user's own wallet reads. */
+export const adminLedgerPageSchema = transactionsPageSchema;
+
+export const adjustmentResultSchema = z.object({
+  entryId: z.number().int(),
+  amount: z.number().int(),
+  balance: z.number().int(),
+  auditId: z.number().int(),
+});
+
+export const banResultSchema = z.object({
+  banned: z.literal(true),
+  banReason: z.string(),
+  banExpires: z.iso.datetime().nullable(),
+  sessionsEnded: z.number().int(),
+});
+
+export const unbanResultSchema = z.object({ banned: z.literal(false) });
+
+export const revokeSessionsResultSchema = z.object({ sessionsEnded: z.number().int() });
+
+export const roleResultSchema = z.object({
+  role: z.enum(roles),
+  /** False when the user already had that role (nothing was written). */
+  changed: z.boolean(),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  actor: z.object({ id: z.string(), email: z.string().nullable() }).nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  targetEmail: z.string().nullable(),
+  /** The state before and after the change, as the action recorded it. */
+  before: z.unknown(),
+  after: z.unknown(),
+  reason: z.string().nullable(),
+  requestId: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+
+export const auditPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  nextCursor: z.number().int().nullable(),
+});
+
+export type AdminOverview = z.output<typeof adminOverviewSchema>;
+export type AdminUserRow = z.output<typeof adminUserRowSchema>;
+export type AdminUserList = z.output<typeof adminUserListSchema>;
+export type AdminUserDetail = z.output<typeof adminUserDetailSchema>;
+export type AdminLedgerPage = z.output<typeof adminLedgerPageSchema>;
+export type AdjustmentResult = z.output<typeof adjustmentResultSchema>;
+export type BanResult = z.output<typeof banResultSchema>;
+export type UnbanResult = z.output<typeof unbanResultSchema>;
+export type RevokeSessionsResult = z.output<typeof revokeSessionsResultSchema>;
+export type RoleResult = z.output<typeof roleResultSchema>;
+export type AuditEntry = z.output<typeof auditEntrySchema>;
+export type AuditPage = z.output<typeof auditPageSchema>;
