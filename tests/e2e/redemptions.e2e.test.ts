@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -32,6 +33,8 @@ async function expectNotice(page: Page, title: string, description: RegExp | str
 
 describeE2E("redemptions", () => {
   const adminEmail = uniqueEmail("admin");
+  // The users' session cookies are made here, before the server starts: both sign with this secret.
+  const secret = randomBytes(32).toString("base64url");
   let dataDir = "";
   let port = 0;
   let payee: TestUser;
@@ -44,7 +47,7 @@ describeE2E("redemptions", () => {
     const handle = fromPGlite(await PGlite.create(path.join(dataDir, "pglite")));
     await migrateToLatest(handle.db);
     const ctx = await createTestContext(
-      { ADMIN_EMAILS: adminEmail, APP_URL: `http://localhost:${port}` },
+      { ADMIN_EMAILS: adminEmail, APP_URL: `http://localhost:${port}`, AUTH_SECRET: secret },
       {},
       handle,
     );
@@ -62,6 +65,7 @@ describeE2E("redemptions", () => {
     PORT: String(port),
     APP_URL: `http://localhost:${port}`,
     ADMIN_EMAILS: adminEmail,
+    AUTH_SECRET: secret,
   }));
   afterAll(async () => {
     await rm(dataDir, { recursive: true, force: true });

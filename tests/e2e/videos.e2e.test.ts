@@ -22,7 +22,7 @@ describeE2E("videos pages", () => {
     await page.goto("/videos");
     await page.getByRole("heading", { level: 1, name: "Watch & Earn" }).waitFor();
     await page.getByText("Watch to the end to earn.").waitFor();
-    expect(await page.locator("video[controls]").count()).toBe(3);
+    await expect.poll(() => page.locator("video[controls]").count(), { timeout: 15_000 }).toBe(3);
     for (const title of ["Exciting New Content!", "Tutorial: Get Started", "Community Highlights"])
       await page.getByRole("heading", { name: title, exact: true }).waitFor();
     const buttons = page.getByRole("button", { name: "Login to Watch & Earn", exact: true });

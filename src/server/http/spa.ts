@@ -34,13 +34,15 @@ function htmlPage(html: string): HtmlPage {
 }
 
 function patternToRegExp(pattern: string): RegExp {
-  const body = pattern
+  // A trailing splat also matches the bare prefix: "/admin/*" is "/admin" and everything below it.
+  const splat = pattern.endsWith("/*");
+  const body = (splat ? pattern.slice(0, -2) : pattern)
     .split("/")
     .map((part) =>
       part.startsWith(":") ? "[^/]+" : part === "*" ? ".*" : part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"),
     )
     .join("/");
-  return new RegExp(`^${body}/?$`);
+  return new RegExp(splat ? `^${body}(?:/.*)?$` : `^${body}/?$`);
 }
 
 function readPages(webRoot: string): {
