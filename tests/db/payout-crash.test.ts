@@ -73,12 +73,13 @@ it("a payout interrupted by kill -9 resumes after the restart and pays once", {
     JOB_LEASE_SECONDS: "3",
     LOG_LEVEL: "warn",
   };
+  // One DATA_DIR across the restarts on both databases: it keeps the generated AUTH_SECRET, so the sessions
+  // made before a kill stay valid after it (and PGlite's files).
+  dataDir = await mkdtemp(path.join(tmpdir(), "ple-payout-crash-"));
+  env.DATA_DIR = dataDir;
   if (inject("dbKind") === "postgres") {
     testDb = await openTestDatabase({ poolMax: 2 });
     env.DATABASE_URL = testDb.url!;
-  } else {
-    dataDir = await mkdtemp(path.join(tmpdir(), "ple-payout-crash-"));
-    env.DATA_DIR = dataDir;
   }
   server = await startServer(env);
   let client = httpClient(server.url);
