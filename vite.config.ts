@@ -62,6 +62,9 @@ export default defineConfig({
     outDir: path.resolve(import.meta.dirname, "dist/web"),
     emptyOutDir: true,
     sourcemap: false,
+    // Every browser we support handles <link rel="modulepreload"> natively: no polyfill in the entry chunk
+    // (docs/decisions/003-web-bundle-budget.md).
+    modulePreload: { polyfill: false },
   },
   server: { port: 5173, proxy: { "/api": apiTarget, "/dev": apiTarget } },
 });
