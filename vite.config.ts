@@ -65,6 +65,20 @@ export default defineConfig({
     // Every browser we support handles <link rel="modulepreload"> natively: no polyfill in the entry chunk
     // (docs/decisions/003-web-bundle-budget.md).
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // React and the notice and fetch helpers, which the entry and most pages import: one shared chunk
+          // instead of three small ones (less gzip and module overhead on "/").
+          groups: [
+            {
+              name: "shell",
+              test: /node_modules[\\/]react[\\/]|src[\\/]web[\\/]lib[\\/](notify|api-client)\.ts/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: { port: 5173, proxy: { "/api": apiTarget, "/dev": apiTarget } },
 });

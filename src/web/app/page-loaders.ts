@@ -2,6 +2,7 @@
  * The dynamic imports of the pages behind QueryLayout (./router.tsx). In their own chunk, they keep Vite's
  * preload list of those pages' chunks out of the entry chunk that "/" loads (docs/decisions/003-web-bundle-budget.md).
  */
+export const queryLayout = () => import("~/web/app/query-layout");
 export const auth = () => import("~/web/routes/auth");
 export const games = () => import("~/web/routes/games");
 export const ticTacToe = () => import("~/web/routes/tic-tac-toe");

@@ -8,7 +8,11 @@ import { paths } from "~/web/config/paths";
 // The pages behind QueryLayout load through ./page-loaders.ts, so the list of their chunks (and of the chunks
 // those import) sits in that small chunk, not in the entry that "/" loads.
 const loadPages = () => import("~/web/app/page-loaders");
-const QueryLayout = lazy(() => import("~/web/app/query-layout").then((m) => ({ default: m.QueryLayout })));
+const QueryLayout = lazy(() =>
+  loadPages()
+    .then((p) => p.queryLayout())
+    .then((m) => ({ default: m.QueryLayout })),
+);
 const HomeRoute = lazy(() => import("~/web/routes/home").then((m) => ({ default: m.HomeRoute })));
 const AuthRoute = lazy(() =>
   loadPages()
