@@ -64,7 +64,12 @@ export default defineConfig({
     sourcemap: false,
     // Every browser we support handles <link rel="modulepreload"> natively: no polyfill in the entry chunk
     // (docs/decisions/003-web-bundle-budget.md).
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The entry's own lazy imports (the Toaster, logout, the home and 404 pages, page-loaders) fetch their
+      // chunks' imports once they load, instead of the entry carrying a list of them for "/".
+      resolveDependencies: (_url, deps, { hostId }) => (/^assets\/index-[^/]*\.js$/.test(hostId) ? [] : deps),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {
