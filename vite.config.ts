@@ -62,6 +62,28 @@ export default defineConfig({
     outDir: path.resolve(import.meta.dirname, "dist/web"),
     emptyOutDir: true,
     sourcemap: false,
+    // Every browser we support handles <link rel="modulepreload"> natively: no polyfill in the entry chunk
+    // (docs/decisions/003-web-bundle-budget.md).
+    modulePreload: {
+      polyfill: false,
+      // The entry's own lazy imports (the Toaster, logout, the home and 404 pages, page-loaders) fetch their
+      // chunks' imports once they load, instead of the entry carrying a list of them for "/".
+      resolveDependencies: (_url, deps, { hostId }) => (/^assets\/index-[^/]*\.js$/.test(hostId) ? [] : deps),
+    },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // React and the notice and fetch helpers, which the entry and most pages import: one shared chunk
+          // instead of three small ones (less gzip and module overhead on "/").
+          groups: [
+            {
+              name: "shell",
+              test: /node_modules[\\/]react[\\/]|src[\\/]web[\\/]lib[\\/](notify|api-client)\.ts/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: { port: 5173, proxy: { "/api": apiTarget, "/dev": apiTarget } },
 });

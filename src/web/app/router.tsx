@@ -5,21 +5,64 @@ import { RootLayout } from "~/web/components/layout/root-layout";
 import { paths } from "~/web/config/paths";
 
 // Every page is its own chunk; the entry holds only the layout. See docs/decisions/003-web-bundle-budget.md.
-const QueryLayout = lazy(() => import("~/web/app/query-layout").then((m) => ({ default: m.QueryLayout })));
-const HomeRoute = lazy(() => import("~/web/routes/home").then((m) => ({ default: m.HomeRoute })));
-const AuthRoute = lazy(() => import("~/web/routes/auth").then((m) => ({ default: m.AuthRoute })));
-const GamesRoute = lazy(() => import("~/web/routes/games").then((m) => ({ default: m.GamesRoute })));
-const TicTacToeRoute = lazy(() =>
-  import("~/web/routes/tic-tac-toe").then((m) => ({ default: m.TicTacToeRoute })),
+// The pages behind QueryLayout load through ./page-loaders.ts, so the list of their chunks (and of the chunks
+// those import) sits in that small chunk, not in the entry that "/" loads.
+const loadPages = () => import("~/web/app/page-loaders");
+const QueryLayout = lazy(() =>
+  loadPages()
+    .then((p) => p.queryLayout())
+    .then((m) => ({ default: m.QueryLayout })),
 );
-const QuizzesRoute = lazy(() => import("~/web/routes/quizzes").then((m) => ({ default: m.QuizzesRoute })));
-const VideosRoute = lazy(() => import("~/web/routes/videos").then((m) => ({ default: m.VideosRoute })));
-const WalletRoute = lazy(() => import("~/web/routes/wallet").then((m) => ({ default: m.WalletRoute })));
-const AdminRoute = lazy(() => import("~/web/routes/admin").then((m) => ({ default: m.AdminRoute })));
-const KycRoute = lazy(() => import("~/web/routes/kyc").then((m) => ({ default: m.KycRoute })));
-const ReferralRoute = lazy(() => import("~/web/routes/referral").then((m) => ({ default: m.ReferralRoute })));
+const HomeRoute = lazy(() => import("~/web/routes/home").then((m) => ({ default: m.HomeRoute })));
+const AuthRoute = lazy(() =>
+  loadPages()
+    .then((p) => p.auth())
+    .then((m) => ({ default: m.AuthRoute })),
+);
+const GamesRoute = lazy(() =>
+  loadPages()
+    .then((p) => p.games())
+    .then((m) => ({ default: m.GamesRoute })),
+);
+const TicTacToeRoute = lazy(() =>
+  loadPages()
+    .then((p) => p.ticTacToe())
+    .then((m) => ({ default: m.TicTacToeRoute })),
+);
+const QuizzesRoute = lazy(() =>
+  loadPages()
+    .then((p) => p.quizzes())
+    .then((m) => ({ default: m.QuizzesRoute })),
+);
+const VideosRoute = lazy(() =>
+  loadPages()
+    .then((p) => p.videos())
+    .then((m) => ({ default: m.VideosRoute })),
+);
+const WalletRoute = lazy(() =>
+  loadPages()
+    .then((p) => p.wallet())
+    .then((m) => ({ default: m.WalletRoute })),
+);
+const AdminRoute = lazy(() =>
+  loadPages()
+    .then((p) => p.admin())
+    .then((m) => ({ default: m.AdminRoute })),
+);
+const KycRoute = lazy(() =>
+  loadPages()
+    .then((p) => p.kyc())
+    .then((m) => ({ default: m.KycRoute })),
+);
+const ReferralRoute = lazy(() =>
+  loadPages()
+    .then((p) => p.referral())
+    .then((m) => ({ default: m.ReferralRoute })),
+);
 const UpdatePasswordRoute = lazy(() =>
-  import("~/web/routes/update-password").then((m) => ({ default: m.UpdatePasswordRoute })),
+  loadPages()
+    .then((p) => p.updatePassword())
+    .then((m) => ({ default: m.UpdatePasswordRoute })),
 );
 const NotFoundRoute = lazy(() =>
   import("~/web/routes/not-found").then((m) => ({ default: m.NotFoundRoute })),
