@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Allowance } from "~/core/earning";
 import { allowanceQueryKey } from "~/web/lib/allowance";
-import { api, call } from "~/web/lib/api";
+import { apiFetch } from "~/web/lib/api-client";
 
 export function getAllowance(signal?: AbortSignal): Promise<Allowance> {
-  return call(() => api.earning.allowance.$get(undefined, { init: { signal } }));
+  return apiFetch<Allowance>("/api/earning/allowance", { signal });
 }
 
 /** Today's allowance of `userId`; fetched afresh on every visit, refreshed by every earning action. */

@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api, call } from "~/web/lib/api";
+import type { VideosResponse } from "~/core/videos";
+import { apiFetch } from "~/web/lib/api-client";
 
 export async function getVideos(signal?: AbortSignal) {
-  return (await call(() => api.videos.$get(undefined, { init: { signal } }))).videos;
+  return (await apiFetch<VideosResponse>("/api/videos", { signal })).videos;
 }
 
 export const videosQueryOptions = () =>

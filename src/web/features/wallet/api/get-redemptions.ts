@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { RedeemEligibility, RedemptionList } from "~/core/redemptions";
-import { api, call } from "~/web/lib/api";
+import { apiFetch } from "~/web/lib/api-client";
 
 export function getRedemptions(signal?: AbortSignal): Promise<RedemptionList> {
-  return call(() => api.redemptions.$get(undefined, { init: { signal } }));
+  return apiFetch<RedemptionList>("/api/redemptions", { signal });
 }
 
 export function getRedeemEligibility(signal?: AbortSignal): Promise<RedeemEligibility> {
-  return call(() => api.redemptions.eligibility.$get(undefined, { init: { signal } }));
+  return apiFetch<RedeemEligibility>("/api/redemptions/eligibility", { signal });
 }
 
 /** The user's redemptions (newest first) and the pre-cash-out checklist; per user, fresh on every visit. */
