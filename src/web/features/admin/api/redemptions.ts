@@ -1,10 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AdminRedemptionList, Redemption, RedemptionStatus } from "~/core/redemptions";
-import { apiFetch } from "~/web/lib/api-client";
+import { api, call } from "~/web/lib/api";
 
-export function getRedemptionQueue(status: RedemptionStatus | undefined, signal?: AbortSignal) {
-  const query = status ? `?status=${status}` : "";
-  return apiFetch<AdminRedemptionList>(`/api/admin/redemptions${query}`, { signal });
+export function getRedemptionQueue(
+  status: RedemptionStatus | undefined,
+  signal?: AbortSignal,
+): Promise<AdminRedemptionList> {
+  // 100: the server's default page of the queue.
+  const query = status ? { status, limit: "100" } : { limit: "100" };
+  return call(() => api.admin.redemptions.$get({ query }, { init: { signal } }));
 }
 
 export const redemptionQueueQueryOptions = (status: RedemptionStatus | undefined) =>
@@ -23,8 +27,18 @@ export type RedemptionDecision =
   | { id: number; action: "mark-paid"; reference: string };
 
 export function decideRedemption(decision: RedemptionDecision): Promise<{ redemption: Redemption }> {
-  const { id, action, ...body } = decision;
-  return apiFetch(`/api/admin/redemptions/${id}/${action}`, { body });
+  const one = api.admin.redemptions[":id"];
+  const param = { id: String(decision.id) };
+  switch (decision.action) {
+    case "approve":
+      return call(() => one.approve.$post({ param }));
+    case "retry":
+      return call(() => one.retry.$post({ param }));
+    case "reject":
+      return call(() => one.reject.$post({ param, json: { reason: decision.reason } }));
+    case "mark-paid":
+      return call(() => one["mark-paid"].$post({ param, json: { reference: decision.reference } }));
+  }
 }
 
 /** One decision; the queue and the overview are fetched again after it. */

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Allowance } from "~/core/earning";
 import { allowanceQueryKey } from "~/web/lib/allowance";
-import { apiFetch } from "~/web/lib/api-client";
+import { api, call } from "~/web/lib/api";
 
 export function getAllowance(signal?: AbortSignal): Promise<Allowance> {
-  return apiFetch<Allowance>("/api/earning/allowance", { signal });
+  return call(() => api.earning.allowance.$get(undefined, { init: { signal } }));
 }
 
 /** Today's allowance of `userId`; fetched afresh on every visit, refreshed by every earning action. */

@@ -1,13 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
-import type { CompleteWatchResponse } from "~/core/videos";
-import { apiFetch } from "~/web/lib/api-client";
+import { api, call } from "~/web/lib/api";
 
 /** The player reached the end: the server pays if its own clock agrees the video was watched. */
 export function completeWatch(watchId: string) {
-  return apiFetch<CompleteWatchResponse>(`/api/videos/watches/${encodeURIComponent(watchId)}/complete`, {
-    method: "POST",
-    body: {},
-  });
+  return call(() => api.videos.watches[":watchId"].complete.$post({ param: { watchId } }));
 }
 
 export function useCompleteWatch() {

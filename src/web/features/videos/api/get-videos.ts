@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { VideosResponse } from "~/core/videos";
-import { apiFetch } from "~/web/lib/api-client";
+import { api, call } from "~/web/lib/api";
 
 export async function getVideos(signal?: AbortSignal) {
-  return (await apiFetch<VideosResponse>("/api/videos", { signal })).videos;
+  return (await call(() => api.videos.$get(undefined, { init: { signal } }))).videos;
 }
 
 export const videosQueryOptions = () =>

@@ -1,13 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
-import type { StartWatchResponse } from "~/core/videos";
-import { apiFetch } from "~/web/lib/api-client";
+import { api, call } from "~/web/lib/api";
 
 /** 'Watch Video (Earn 10 Coins)': starts the server's clock for a watch of `videoId`. */
 export async function startWatch(videoId: string) {
-  const { watch } = await apiFetch<StartWatchResponse>(`/api/videos/${encodeURIComponent(videoId)}/watches`, {
-    method: "POST",
-    body: {},
-  });
+  const { watch } = await call(() => api.videos[":videoId"].watches.$post({ param: { videoId } }));
   return watch;
 }
 

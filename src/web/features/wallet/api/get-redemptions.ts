@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { RedeemEligibility, RedemptionList } from "~/core/redemptions";
-import { apiFetch } from "~/web/lib/api-client";
+import { api, call } from "~/web/lib/api";
 
 export function getRedemptions(signal?: AbortSignal): Promise<RedemptionList> {
-  return apiFetch<RedemptionList>("/api/redemptions", { signal });
+  return call(() => api.redemptions.$get(undefined, { init: { signal } }));
 }
 
 export function getRedeemEligibility(signal?: AbortSignal): Promise<RedeemEligibility> {
-  return apiFetch<RedeemEligibility>("/api/redemptions/eligibility", { signal });
+  return call(() => api.redemptions.eligibility.$get(undefined, { init: { signal } }));
 }
 
 /** The user's redemptions (newest first) and the pre-cash-out checklist; per user, fresh on every visit. */

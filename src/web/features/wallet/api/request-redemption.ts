@@ -1,25 +1,20 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Redemption, RedemptionRequest } from "~/core/redemptions";
-import { apiFetch } from "~/web/lib/api-client";
+import type { RedemptionChange, RedemptionRequest } from "~/core/redemptions";
+import { api, call } from "~/web/lib/api";
 import { setBalance } from "~/web/lib/balance";
 
-export interface RedemptionAnswer {
-  redemption: Redemption;
-  balance: number;
+export function requestRedemption(body: RedemptionRequest): Promise<RedemptionChange> {
+  return call(() => api.redemptions.$post({ json: body }));
 }
 
-export function requestRedemption(body: RedemptionRequest): Promise<RedemptionAnswer> {
-  return apiFetch<RedemptionAnswer>("/api/redemptions", { body });
-}
-
-export function cancelRedemption(id: number): Promise<RedemptionAnswer> {
-  return apiFetch<RedemptionAnswer>(`/api/redemptions/${id}/cancel`, { method: "POST" });
+export function cancelRedemption(id: number): Promise<RedemptionChange> {
+  return call(() => api.redemptions[":id"].cancel.$post({ param: { id: String(id) } }));
 }
 
 /** After a request or a cancellation: the server's balance, and the wallet's lists fetched again. */
 function useSettle() {
   const queryClient = useQueryClient();
-  return (answer: RedemptionAnswer) => {
+  return (answer: RedemptionChange) => {
     setBalance(answer.balance);
     void queryClient.invalidateQueries({ queryKey: ["wallet"] });
   };
