@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { HeldReferralPage, ReferralDecision } from "~/core/admin";
-import { apiFetch } from "~/web/lib/api-client";
+import { api, call } from "~/web/lib/api";
 
 export function getHeldReferrals(page: number, signal?: AbortSignal): Promise<HeldReferralPage> {
-  return apiFetch<HeldReferralPage>(`/api/admin/referrals/held?page=${page}`, { signal });
+  return call(() => api.admin.referrals.held.$get({ query: { page: String(page) } }, { init: { signal } }));
 }
 
 export const heldReferralsQueryOptions = (page: number) =>
@@ -23,8 +23,8 @@ export const decideReferral = (input: {
   referredId: string;
   decision: "release" | "decline";
   reason: string;
-}) =>
-  apiFetch<ReferralDecision>(
-    `/api/admin/referrals/${encodeURIComponent(input.referredId)}/${input.decision}`,
-    { body: { reason: input.reason } },
-  );
+}): Promise<ReferralDecision> => {
+  const one = api.admin.referrals[":referredId"];
+  const request = { param: { referredId: input.referredId }, json: { reason: input.reason } };
+  return call(() => (input.decision === "release" ? one.release.$post(request) : one.decline.$post(request)));
+};
