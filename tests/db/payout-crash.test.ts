@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, inject, it } from "vitest";
+import { answerQuizCorrectly } from "#tests/support/earning";
 import type { Redemption } from "~/core/redemptions";
 import type { DatabaseHandle } from "~/server/db/client";
 import { type ApiClient, createVerifiedUser, type TestUser, uniqueEmail } from "../support/factories";
@@ -31,10 +32,12 @@ async function json<T>(res: Response): Promise<T> {
   return res.json() as Promise<T>;
 }
 
+const QUIZZES = ["general", "science", "history"] as const;
+let payouts = 0;
+
 async function requestPayout(client: ApiClient, user: TestUser, admin: TestUser): Promise<Redemption> {
-  await json(
-    await client.request("/api/videos/tutorial-get-started/watch", { method: "POST", cookie: user.cookie }),
-  );
+  // 10 coins to redeem: one right quiz answer (each quiz pays one session a day, so a new quiz each time).
+  await answerQuizCorrectly(client, user, 1, QUIZZES[payouts++ % QUIZZES.length]);
   const { redemption } = await json<{ redemption: Redemption }>(
     await client.request("/api/redemptions", {
       method: "POST",
