@@ -196,17 +196,24 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   }
 
   /** Claims what fits and starts it; returns how many jobs it started. */
+  /** Claims under way: a claimed row is locked (SKIP LOCKED hides it) before its run is in `inFlight`. */
+  let claiming = 0;
   async function claimAndStart(): Promise<number> {
-    await enqueueSchedules();
-    const rows = await claim(concurrency - inFlight.size);
-    for (const row of rows) {
-      const run = runJob(row).finally(() => {
-        inFlight.delete(run);
-        if (running) wake(0);
-      });
-      inFlight.add(run);
+    claiming++;
+    try {
+      await enqueueSchedules();
+      const rows = await claim(concurrency - inFlight.size);
+      for (const row of rows) {
+        const run = runJob(row).finally(() => {
+          inFlight.delete(run);
+          if (running) wake(0);
+        });
+        inFlight.add(run);
+      }
+      return rows.length;
+    } finally {
+      claiming--;
     }
-    return rows.length;
   }
 
   let ticking = false;
@@ -261,8 +268,10 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     async drain() {
       for (;;) {
         const started = await claimAndStart();
-        if (started === 0 && inFlight.size === 0) return;
+        if (started === 0 && inFlight.size === 0 && claiming === 0) return;
         await Promise.allSettled([...inFlight]);
+        // The poll loop's claim may hold a due job it has not started yet: give it a moment, then look again.
+        if (started === 0 && inFlight.size === 0) await new Promise((r) => setTimeout(r, 5));
       }
     },
     poke() {
