@@ -36,7 +36,9 @@ const notices = (page: Page) =>
     MAIL_RATE_LIMIT: "1000",
   }));
 
-  it("shows 'Service Unavailable' with a working 'Try again' (360 px, axe-clean)", async () => {
+  it("shows 'Service Unavailable' with a working 'Try again' (360 px, axe-clean)", {
+    timeout: 150_000,
+  }, async () => {
     const user = await createVerifiedUser(httpClient(e2e.server.url));
     const { page, context, errors } = await e2e.newPage(phone);
     await addSessionCookie(context, user.cookie, e2e.server.url);
@@ -57,7 +59,9 @@ const notices = (page: Page) =>
       .poll(async () => (await fetch(`${e2e.server.url}/api/ready`)).status, { timeout: 15_000 })
       .toBe(200);
     await notice.getByRole("button", { name: "Try again" }).click();
-    await page.getByRole("alertdialog").waitFor({ timeout: 15_000 });
+    // The retried start of the watch goes through: the video plays, and pays when it ends.
+    await page.getByText("Watching — the coins are paid when the video ends.").waitFor({ timeout: 15_000 });
+    await page.getByRole("alertdialog").waitFor({ timeout: 90_000 });
     await expect.poll(() => navBalance(page), { timeout: 15_000 }).toBe(10);
     // The browser reports the 503 answers themselves; nothing else may fail on the page.
     expect(errors.filter((e) => !/status of 503/.test(e))).toEqual([]);
