@@ -85,14 +85,13 @@ export async function searchUsers(
 export async function getUserDetail(db: Database, userId: string): Promise<AdminUserDetail> {
   const user = await userRows(db)
     .leftJoin("user as referrer", "referrer.id", "user_profiles.referred_by")
-    .leftJoin("sign_up_info", "sign_up_info.user_id", "user.id")
     .select([
       "user.banReason",
       "user.banExpires",
       "user_profiles.referral_code",
       "referrer.id as referrerId",
       "referrer.email as referrerEmail",
-      "sign_up_info.ip as signUpIp",
+      "user_profiles.signup_ip as signUpIp",
     ])
     .where("user.id", "=", userId)
     .executeTakeFirst();

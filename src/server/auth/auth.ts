@@ -172,11 +172,9 @@ export function createAuth({ env, db, logger, mailOutbox, argon2, secondaryStora
     databaseHooks: {
       user: {
         create: {
-          before: async (user, ctx) => {
+          before: async (user) => {
             const signUp = currentSignUp();
             const listedAdmin = isListedAdmin(env.adminEmails, user.email);
-            const signUpIp =
-              ctx?.request?.headers.get(CLIENT_IP_HEADER) ?? ctx?.headers?.get(CLIENT_IP_HEADER);
             const queued = runBeforeCommit(async (trx) => {
               const created = await trx
                 .selectFrom("user")
@@ -202,11 +200,6 @@ export function createAuth({ env, db, logger, mailOutbox, argon2, secondaryStora
                 );
                 await mailOutbox.enqueue(verificationMail(user.email, verifyUrl(token)), { db: trx });
               }
-              await trx
-                .insertInto("sign_up_info")
-                .values({ user_id: created.id, ip: signUpIp ?? null })
-                .onConflict((oc) => oc.column("user_id").doNothing())
-                .execute();
               if (listedAdmin)
                 await recordAudit(trx, {
                   actorId: null,

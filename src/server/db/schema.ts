@@ -270,16 +270,9 @@ export interface AuditLogTable {
   created_at: Generated<Date>;
 }
 
-export interface SignUpInfoTable {
-  user_id: string;
-  ip: string | null;
-  created_at: Generated<Date>;
-}
-
 export interface DB {
   jobs: JobTable;
   audit_log: AuditLogTable;
-  sign_up_info: SignUpInfoTable;
   redemptions: RedemptionTable;
   kyc_submissions: KycSubmissionTable;
   kyc_documents: KycDocumentTable;

@@ -7,7 +7,6 @@ import * as m0005 from "./0005-games";
 import * as m0010 from "./0010-jobs";
 import * as m0030 from "./0030-fair-earning";
 import * as m0040 from "./0040-admin-and-audit";
-import * as m0041 from "./0041-sign-up-ip";
 import * as m0050 from "./0050-kyc";
 import * as m0060 from "./0060-redemptions";
 import * as m0080 from "./0080-quiz-content-at-start-up";
@@ -22,7 +21,6 @@ export const migrations: Record<string, Migration> = {
   "0010-jobs": m0010,
   "0030-fair-earning": m0030,
   "0040-admin-and-audit": m0040,
-  "0041-sign-up-ip": m0041,
   "0050-kyc": m0050,
   "0060-redemptions": m0060,
   "0080-quiz-content-at-start-up": m0080,
