@@ -76,6 +76,7 @@ export async function runLighthouse({
   const server = await startServer({
     NODE_ENV: "production",
     AUTH_SECRET: randomBytes(32).toString("base64url"),
+    KYC_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
     SMTP_URL: sink.url,
     LOG_LEVEL: "warn",
   });
