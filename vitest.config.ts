@@ -30,7 +30,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["src/**/*.test.ts", "bench/**/*.test.ts"], exclude: dbSuites },
+        test: {
+          name: "unit",
+          include: ["src/**/*.test.ts", "bench/**/*.test.ts", "tests/contract/**/*.test.ts"],
+          exclude: dbSuites,
+        },
       },
       dbProject("pglite"),
       ...(process.env.TEST_DATABASE_URL ? [dbProject("postgres")] : []),
