@@ -6,6 +6,7 @@ import { redemptionReasons } from "~/core/redemptions";
 import type { Database } from "../db/client";
 import type { DB } from "../db/schema";
 import { AppError } from "../errors";
+import { awardFast, awardLimitedFast } from "./award-statements";
 import { addPoints, insertEntry, type Tx } from "./ledger-rows";
 import { payReferralBonus } from "./referral-bonus";
 import { withRetryableTransaction } from "./transaction";
@@ -47,39 +48,13 @@ export interface AwardResult {
   referralBonus: number;
 }
 
-/**
- * The common case in one statement (one round trip, atomic like any statement): the ledger row and the
- * balance change together, only when no referral bonus can be due (the user was not referred, or the
- * referral is settled: paid, held or declined) and the cause is new. Returns null when the full transaction must decide.
- */
-async function awardFast(db: Database, input: AwardInput, amount: number, reason: string) {
-  const { rows } = await sql<{ id: number | null; points: number | null }>`
-    with eligible as (
-      select id from user_profiles
-      where id = ${input.userId}
-        and (referred_by is null
-          or exists (select 1 from referrals where referred_id = ${input.userId} and bonus_status <> 'pending'))
-    ), ins as (
-      insert into coin_ledger (user_id, amount, kind, reason, cause_key)
-      select id, ${amount}, ${input.kind}, ${reason}, ${input.causeKey} from eligible
-      on conflict (cause_key) do nothing
-      returning id
-    ), upd as (
-      update user_profiles set points = points + ${amount}
-      where id = ${input.userId} and exists (select 1 from ins)
-      returning points
-    )
-    select (select id from ins) as id, (select points from upd) as points`.execute(db);
-  const row = rows[0];
-  if (row?.id == null || row.points == null) return null;
-  return { entryId: Number(row.id), points: row.points };
-}
-
 /** Pays the reward of `kind` to `userId` once per `causeKey`. Safe to retry and to call concurrently. */
 export async function award(db: Database, input: AwardInput): Promise<AwardResult> {
   const { amount, reason } = rewards[input.kind];
-  const fast = input.limit ? null : await awardFast(db, input, amount, reason);
-  if (fast)
+  const fast = input.limit
+    ? await awardLimitedFast(db, { ...input, limit: input.limit }, amount, reason)
+    : await awardFast(db, input, amount, reason);
+  if (fast?.outcome === "paid")
     return {
       entryId: fast.entryId,
       amount,
@@ -87,6 +62,16 @@ export async function award(db: Database, input: AwardInput): Promise<AwardResul
       balance: fast.points,
       duplicate: false,
       limited: false,
+      referralBonus: 0,
+    };
+  if (fast?.outcome === "limited")
+    return {
+      entryId: 0,
+      amount: 0,
+      reason,
+      balance: fast.points,
+      duplicate: false,
+      limited: true,
       referralBonus: 0,
     };
   // A limited award, a replayed cause, a possible first earning of a referred user, or a missing profile.

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { utcDay, VIDEO_END_TOLERANCE_MS } from "~/core/earning";
 import type { CompleteWatchResponse, VideoView, WatchView } from "~/core/videos";
 import type { Database } from "../db/client";
@@ -28,26 +29,67 @@ export async function startWatch(
   db: Database,
   input: { userId: string; videoId: string; now?: Date },
 ): Promise<WatchView> {
-  const video = await db
-    .selectFrom("videos")
-    .select(["id", "duration_seconds"])
-    .where("id", "=", input.videoId)
-    .executeTakeFirst();
-  if (!video) throw new AppError("NOT_FOUND", "No such video.");
+  // One statement: the session is opened only for a video of the catalogue.
   const row = await db
-    .insertInto("video_watches")
-    .values({ user_id: input.userId, video_id: video.id, started_at: input.now ?? new Date() })
-    .returning(["id", "started_at"])
-    .executeTakeFirstOrThrow();
+    .with("opened", (q) =>
+      q
+        .insertInto("video_watches")
+        .columns(["user_id", "video_id", "started_at"])
+        .expression((eb) =>
+          eb
+            .selectFrom("videos")
+            .select([
+              eb.val(input.userId).as("user_id"),
+              "videos.id",
+              eb.val(input.now ?? new Date()).as("started_at"),
+            ])
+            .where("videos.id", "=", input.videoId),
+        )
+        .returning(["id", "video_id", "started_at"]),
+    )
+    .selectFrom("opened")
+    .innerJoin("videos", "videos.id", "opened.video_id")
+    .select(["opened.id", "opened.video_id", "opened.started_at", "videos.duration_seconds"])
+    .executeTakeFirst();
+  if (!row) throw new AppError("NOT_FOUND", "No such video.");
   return {
     id: row.id,
-    videoId: video.id,
+    videoId: row.video_id,
     startedAt: new Date(row.started_at).toISOString(),
-    durationSeconds: video.duration_seconds,
+    durationSeconds: row.duration_seconds,
   };
 }
 
 export const watchCauseKey = (watchId: string) => `video-watch:${watchId}`;
+
+/**
+ * A watch the one-statement completion did not mark: unknown (404), ended too early (not marked completed — the
+ * viewer may play it again from the start and finish properly), or completed before (the award below then
+ * finds its cause key paid and pays nothing).
+ */
+async function unfinishedWatch(db: Database, userId: string, watchId: string, now: Date) {
+  const watch = await db
+    .selectFrom("video_watches")
+    .innerJoin("videos", "videos.id", "video_watches.video_id")
+    .select([
+      "video_watches.id",
+      "video_watches.video_id",
+      "video_watches.started_at",
+      "video_watches.completed_at",
+      "videos.duration_seconds",
+    ])
+    .where("video_watches.id", "=", watchId)
+    .where("video_watches.user_id", "=", userId)
+    .executeTakeFirst();
+  if (!watch) throw new AppError("NOT_FOUND", "No such video watch. Start the video again.");
+  const startedAt = new Date(watch.started_at).getTime();
+  if (
+    !watch.completed_at &&
+    now.getTime() - startedAt < watch.duration_seconds * 1000 - VIDEO_END_TOLERANCE_MS
+  )
+    return "too-early" as const;
+  return watch;
+}
 
 export async function completeWatch(
   db: Database,
@@ -59,30 +101,25 @@ export async function completeWatch(
     now?: Date;
   },
 ): Promise<CompleteWatchResponse> {
-  const watch = await db
-    .selectFrom("video_watches")
-    .innerJoin("videos", "videos.id", "video_watches.video_id")
-    .select([
-      "video_watches.id",
-      "video_watches.video_id",
-      "video_watches.started_at",
-      "videos.duration_seconds",
-    ])
-    .where("video_watches.id", "=", input.watchId)
-    .where("video_watches.user_id", "=", input.userId)
-    .executeTakeFirst();
-  if (!watch) throw new AppError("NOT_FOUND", "No such video watch. Start the video again.");
   const now = input.now ?? new Date();
+  // The common case in one statement: a watch of this user, not completed yet, whose video's duration has
+  // passed (minus VIDEO_END_TOLERANCE_MS) is marked completed. Anything else is looked at below.
+  const watch =
+    (await db
+      .updateTable("video_watches")
+      .from("videos")
+      .set({ completed_at: now })
+      .whereRef("videos.id", "=", "video_watches.video_id")
+      .where("video_watches.id", "=", input.watchId)
+      .where("video_watches.user_id", "=", input.userId)
+      .where("video_watches.completed_at", "is", null)
+      .where(
+        sql<boolean>`video_watches.started_at <= ${now}::timestamptz - make_interval(secs => videos.duration_seconds) + make_interval(secs => ${VIDEO_END_TOLERANCE_MS / 1000})`,
+      )
+      .returning(["video_watches.id", "video_watches.video_id", "video_watches.started_at"])
+      .executeTakeFirst()) ?? (await unfinishedWatch(db, input.userId, input.watchId, now));
+  if (watch === "too-early") return { earned: null, unpaidReason: "too-early" };
   const startedAt = new Date(watch.started_at);
-  // Not marked completed: the viewer may play it again from the start and finish properly.
-  if (now.getTime() - startedAt.getTime() < watch.duration_seconds * 1000 - VIDEO_END_TOLERANCE_MS)
-    return { earned: null, unpaidReason: "too-early" };
-  await db
-    .updateTable("video_watches")
-    .set({ completed_at: now })
-    .where("id", "=", watch.id)
-    .where("completed_at", "is", null)
-    .execute();
   const result = await award(db, {
     userId: input.userId,
     kind: "video_watch",

@@ -10,6 +10,7 @@ import * as m0040 from "./0040-admin-and-audit";
 import * as m0050 from "./0050-kyc";
 import * as m0060 from "./0060-redemptions";
 import * as m0080 from "./0080-quiz-content-at-start-up";
+import * as m0090 from "./0090-ledger-award-function";
 
 /** Every migration, in order. The same files run on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   "0050-kyc": m0050,
   "0060-redemptions": m0060,
   "0080-quiz-content-at-start-up": m0080,
+  "0090-ledger-award-function": m0090,
 };
