@@ -4,6 +4,7 @@
  * `web/pages/` with `web/pages.json`, which the server reads (src/server/http/spa.ts). The pages are the guest's
  * view before the session check; the browser hydrates them.
  */
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -32,7 +33,7 @@ export async function prerender(webDir) {
     const { prerenderPages, renderPage } = await import(
       pathToFileURL(path.join(ssrDir, "prerender.mjs")).href
     );
-    const shell = readFileSync(path.join(webDir, "index.html"), "utf8");
+    const shell = bootAfterFirstPaint(webDir, readFileSync(path.join(webDir, "index.html"), "utf8"));
     if (!shell.includes(ROOT_DIV)) throw new Error(`index.html has no ${ROOT_DIV}`);
     const { pages, notFound, dynamic } = prerenderPages();
     mkdirSync(path.join(webDir, "pages"));
@@ -51,4 +52,42 @@ export async function prerender(webDir) {
   } finally {
     if (!process.env.KEEP_SSR) rmSync(ssrDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A prerendered page is complete HTML: it should paint from the HTML and the stylesheet alone, with the app's
+ * JavaScript fetched only after that first paint (on a phone the script would otherwise share the slow network
+ * with the page and hold its first paint back; docs/decisions). The entry <script> and its modulepreload links
+ * make way for one small `assets/boot-<hash>.js`, which after the first frame preloads the same modules and
+ * imports the entry (an external file: the Content-Security-Policy allows scripts from our origin only). The SPA
+ * shell (index.html, for pages rendered in the browser) keeps loading the entry at once.
+ */
+function bootAfterFirstPaint(webDir, shell) {
+  const entry = shell.match(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/);
+  if (!entry) throw new Error("index.html has no entry <script type=module>");
+  const preloads = [...shell.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+  const code = `// Loads the app after the prerendered page's first paint (scripts/prerender.mjs).
+const modules = ${JSON.stringify(preloads.map((m) => m[1]))};
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  for (const href of modules) {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.crossOrigin = "";
+    link.href = href;
+    document.head.append(link);
+  }
+  import(${JSON.stringify(entry[1])});
+};
+requestAnimationFrame(() => setTimeout(start, 0));
+// A page opened in a background tab gets no animation frame until it is shown.
+setTimeout(start, 1000);
+`;
+  const file = `boot-${createHash("sha256").update(code).digest("base64url").slice(0, 8)}.js`;
+  writeFileSync(path.join(webDir, "assets", file), code);
+  let page = shell.replace(entry[0], `<script type="module" src="/assets/${file}"></script>\n    `);
+  for (const m of preloads) page = page.replace(m[0], "");
+  return page;
 }

@@ -18,6 +18,32 @@ export interface E2EHarness {
 }
 
 /**
+ * A prerendered page is painted before its JavaScript runs (the app loads after the first paint), so a test that
+ * acted right after `goto` could click a link or submit a form the app does not handle yet. `goto` and `reload`
+ * therefore also wait until the app runs (src/web/main.tsx marks `<html data-app="live">`) on pages of the app.
+ */
+function waitForAppOnNavigation(page: Page): void {
+  const ready = () =>
+    page.waitForFunction(
+      () => !document.getElementById("root") || document.documentElement.dataset.app === "live",
+      undefined,
+      { timeout: 30_000 },
+    );
+  const goto = page.goto.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await ready();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await ready();
+    return response;
+  };
+}
+
+/**
  * One server and one browser per test file. `serverEnv` may be a function, read when the server starts: for
  * values that an earlier `beforeAll` creates (e.g. the SMTP sink's URL).
  */
@@ -29,6 +55,7 @@ export function useE2E(serverEnv: Record<string, string> | (() => Record<string,
     harness.newPage = async (options = desktop) => {
       const context = await harness.browser.newContext({ ...options, baseURL: harness.server.url });
       const page = await context.newPage();
+      waitForAppOnNavigation(page);
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(e.message));
       page.on("console", (m) => {
