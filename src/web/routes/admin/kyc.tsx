@@ -1,4 +1,4 @@
-import { QueryState } from "~/web/features/admin/components/query-state";
+import { QueryState } from "~/web/components/query-state";
 import { useKycQueue } from "~/web/features/kyc-review/api/get-kyc-queue";
 import { KycQueue } from "~/web/features/kyc-review/components/kyc-queue";
 import { ConsolePage } from "./console-page";

@@ -1,7 +1,7 @@
 import { Link, useParams } from "react-router";
+import { QueryState } from "~/web/components/query-state";
 import { adminPaths } from "~/web/config/admin-paths";
 import { useAdminUser } from "~/web/features/admin/api/get-user";
-import { QueryState } from "~/web/features/admin/components/query-state";
 import { UserActions } from "~/web/features/admin/components/user-actions";
 import { UserDetails } from "~/web/features/admin/components/user-details";
 import { UserLedger } from "~/web/features/admin/components/user-ledger";

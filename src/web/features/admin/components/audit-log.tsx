@@ -1,11 +1,11 @@
 import { type FormEvent, useId } from "react";
 import { auditActionLabels } from "~/core/admin";
+import { QueryState } from "~/web/components/query-state";
 import { Button } from "~/web/components/ui/button";
 import { Input } from "~/web/components/ui/input";
 import { Label } from "~/web/components/ui/label";
 import { type AuditFilter, useAudit } from "../api/get-audit";
 import { formatTime } from "./format";
-import { QueryState } from "./query-state";
 
 const show = (value: unknown) => (value === null || value === undefined ? "—" : JSON.stringify(value));
 

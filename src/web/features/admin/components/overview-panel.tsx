@@ -1,7 +1,7 @@
 import { Link } from "react-router";
+import { QueryState } from "~/web/components/query-state";
 import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";
 import { useOverview } from "../api/get-overview";
-import { QueryState } from "./query-state";
 
 const kindLabels: Record<string, string> = {
   ttt_win: "Tic Tac Toe wins",

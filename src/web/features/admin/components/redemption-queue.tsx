@@ -6,6 +6,7 @@ import {
   redemptionStatuses,
   redemptionStatusLabels,
 } from "~/core/redemptions";
+import { QueryState } from "~/web/components/query-state";
 import { Button } from "~/web/components/ui/button";
 import { Card, CardContent } from "~/web/components/ui/card";
 import { Input } from "~/web/components/ui/input";
@@ -13,7 +14,6 @@ import { Label } from "~/web/components/ui/label";
 import { ApiError } from "~/web/lib/api-client";
 import { notify } from "~/web/lib/notify";
 import { type RedemptionDecision, useDecideRedemption, useRedemptionQueue } from "../api/redemptions";
-import { QueryState } from "./query-state";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 

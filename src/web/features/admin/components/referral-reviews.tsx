@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { adminReason, type HeldReferral } from "~/core/admin";
+import { QueryState } from "~/web/components/query-state";
 import { Button } from "~/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";
 import { Input } from "~/web/components/ui/input";
@@ -8,7 +9,6 @@ import { notify } from "~/web/lib/notify";
 import { decideReferral, useHeldReferrals } from "../api/referral-reviews";
 import { useAdminMutation } from "../api/user-actions";
 import { formatTime } from "./format";
-import { QueryState } from "./query-state";
 
 type Decision = "release" | "decline";
 

@@ -1,8 +1,8 @@
+import { QueryState } from "~/web/components/query-state";
 import { Button } from "~/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";
 import { useUserLedger } from "../api/get-user-ledger";
 import { formatCoins, formatTime } from "./format";
-import { QueryState } from "./query-state";
 
 /** The user's coin history, newest first, 20 at a time. */
 export function UserLedger({ userId }: { userId: string }) {

@@ -1,12 +1,12 @@
 import { type FormEvent, useId } from "react";
 import { Link } from "react-router";
+import { QueryState } from "~/web/components/query-state";
 import { Button } from "~/web/components/ui/button";
 import { Input } from "~/web/components/ui/input";
 import { Label } from "~/web/components/ui/label";
 import { adminPaths } from "~/web/config/admin-paths";
 import { useUsers } from "../api/search-users";
 import { formatTime } from "./format";
-import { QueryState } from "./query-state";
 
 export interface UserSearchProps {
   q: string;
