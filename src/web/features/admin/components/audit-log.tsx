@@ -1,4 +1,7 @@
-import { type FormEvent, useId } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
 import { auditActionLabels } from "~/core/admin";
 import { QueryState } from "~/web/components/query-state";
 import { Button } from "~/web/components/ui/button";
@@ -6,6 +9,9 @@ import { Input } from "~/web/components/ui/input";
 import { Label } from "~/web/components/ui/label";
 import { type AuditFilter, useAudit } from "../api/get-audit";
 import { formatTime } from "./format";
+
+/** The filter fields: the e-mail or id fields trimmed, the action as chosen. */
+const filterSchema = z.object({ actor: z.string().trim(), target: z.string().trim(), action: z.string() });
 
 const show = (value: unknown) => (value === null || value === undefined ? "—" : JSON.stringify(value));
 
@@ -21,15 +27,9 @@ export function AuditLog({
   const query = useAudit(filter);
   const entries = query.data?.pages.flatMap((p) => p.entries) ?? [];
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    onFilter({
-      actor: String(data.get("actor") ?? "").trim(),
-      target: String(data.get("target") ?? "").trim(),
-      action: String(data.get("action") ?? ""),
-    });
-  }
+  // The fields show the filter of the URL, also after going back or forward.
+  const form = useForm<AuditFilter>({ values: filter, resolver: zodResolver(filterSchema) });
+  const submit = form.handleSubmit(onFilter);
 
   return (
     <div className="flex flex-col gap-4">
@@ -37,22 +37,20 @@ export function AuditLog({
         onSubmit={submit}
         aria-label="Filter the audit log"
         className="grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end"
-        key={JSON.stringify(filter)}
       >
         <div className="grid gap-2">
           <Label htmlFor={`${id}-actor`}>Administrator (e-mail or id)</Label>
-          <Input id={`${id}-actor`} name="actor" defaultValue={filter.actor} />
+          <Input id={`${id}-actor`} {...form.register("actor")} />
         </div>
         <div className="grid gap-2">
           <Label htmlFor={`${id}-target`}>Target (e-mail or id)</Label>
-          <Input id={`${id}-target`} name="target" defaultValue={filter.target} />
+          <Input id={`${id}-target`} {...form.register("target")} />
         </div>
         <div className="grid gap-2">
           <Label htmlFor={`${id}-action`}>Action</Label>
           <select
             id={`${id}-action`}
-            name="action"
-            defaultValue={filter.action}
+            {...form.register("action")}
             className="h-10 rounded-lg border border-input bg-card px-3 text-base sm:text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
           >
             <option value="">Any action</option>
