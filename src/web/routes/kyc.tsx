@@ -11,12 +11,7 @@ function KycContent() {
   const data = query.data;
   const canSubmit = data?.status === "none" || data?.status === "rejected";
   return (
-    <QueryState
-      isPending={query.isPending}
-      error={query.error}
-      onRetry={() => void query.refetch()}
-      what="your verification status"
-    >
+    <QueryState query={query} what="your verification status">
       {data ? (
         <div className="flex flex-col gap-6">
           <KycStatusCard status={data} />

@@ -8,12 +8,7 @@ export function AdminKycRoute() {
   const query = useKycQueue();
   return (
     <ConsolePage title="KYC review">
-      <QueryState
-        isPending={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        what="the KYC queue"
-      >
+      <QueryState query={query} what="the KYC queue">
         {query.data ? <KycQueue items={query.data.items} /> : null}
       </QueryState>
     </ConsolePage>

@@ -18,12 +18,7 @@ export function AdminUserRoute() {
       <Link to={adminPaths.users.getHref()} className="text-sm font-medium underline underline-offset-4">
         Back to users
       </Link>
-      <QueryState
-        isPending={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        what="this user"
-      >
+      <QueryState query={query} what="this user">
         {query.data && self ? (
           <div className="flex flex-col gap-6">
             <UserDetails detail={query.data} />

@@ -3,7 +3,7 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { auditActionLabels } from "~/core/admin";
-import { QueryState } from "~/web/components/query-state";
+import { PagedList } from "~/web/components/paged-list";
 import { Button } from "~/web/components/ui/button";
 import { Input } from "~/web/components/ui/input";
 import { Label } from "~/web/components/ui/label";
@@ -63,52 +63,34 @@ export function AuditLog({
         </div>
         <Button type="submit">Filter</Button>
       </form>
-      <QueryState
-        isPending={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        what="the audit log"
-      >
-        {entries.length === 0 ? (
-          <p className="text-muted-foreground">No matching entries.</p>
-        ) : (
-          <ol aria-label="Audit entries" className="flex flex-col gap-3">
-            {entries.map((e) => (
-              <li key={e.id} className="rounded-2xl border bg-card p-4 text-sm">
-                <p className="flex flex-wrap justify-between gap-2">
-                  <span className="font-semibold">{auditActionLabels[e.action] ?? e.action}</span>
-                  <time dateTime={e.createdAt} className="text-muted-foreground">
-                    {formatTime(e.createdAt)}
-                  </time>
-                </p>
-                <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
-                  <dt className="text-muted-foreground">By</dt>
-                  <dd className="break-all">{e.actor ? (e.actor.email ?? e.actor.id) : "System"}</dd>
-                  <dt className="text-muted-foreground">Target</dt>
-                  <dd className="break-all">{`${e.targetType} ${e.targetEmail ?? e.targetId}`}</dd>
-                  <dt className="text-muted-foreground">Reason</dt>
-                  <dd className="break-words">{e.reason ?? "—"}</dd>
-                  <dt className="text-muted-foreground">Before</dt>
-                  <dd className="break-all font-mono text-xs">{show(e.before)}</dd>
-                  <dt className="text-muted-foreground">After</dt>
-                  <dd className="break-all font-mono text-xs">{show(e.after)}</dd>
-                  <dt className="text-muted-foreground">Request</dt>
-                  <dd className="break-all font-mono text-xs">{e.requestId ?? "—"}</dd>
-                </dl>
-              </li>
-            ))}
-          </ol>
-        )}
-        {query.hasNextPage ? (
-          <Button
-            variant="outline"
-            disabled={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {query.isFetchingNextPage ? "Loading..." : "Load more"}
-          </Button>
-        ) : null}
-      </QueryState>
+      <PagedList query={query} what="the audit log" count={entries.length} empty="No matching entries.">
+        <ol aria-label="Audit entries" className="flex flex-col gap-3">
+          {entries.map((e) => (
+            <li key={e.id} className="rounded-2xl border bg-card p-4 text-sm">
+              <p className="flex flex-wrap justify-between gap-2">
+                <span className="font-semibold">{auditActionLabels[e.action] ?? e.action}</span>
+                <time dateTime={e.createdAt} className="text-muted-foreground">
+                  {formatTime(e.createdAt)}
+                </time>
+              </p>
+              <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
+                <dt className="text-muted-foreground">By</dt>
+                <dd className="break-all">{e.actor ? (e.actor.email ?? e.actor.id) : "System"}</dd>
+                <dt className="text-muted-foreground">Target</dt>
+                <dd className="break-all">{`${e.targetType} ${e.targetEmail ?? e.targetId}`}</dd>
+                <dt className="text-muted-foreground">Reason</dt>
+                <dd className="break-words">{e.reason ?? "—"}</dd>
+                <dt className="text-muted-foreground">Before</dt>
+                <dd className="break-all font-mono text-xs">{show(e.before)}</dd>
+                <dt className="text-muted-foreground">After</dt>
+                <dd className="break-all font-mono text-xs">{show(e.after)}</dd>
+                <dt className="text-muted-foreground">Request</dt>
+                <dd className="break-all font-mono text-xs">{e.requestId ?? "—"}</dd>
+              </dl>
+            </li>
+          ))}
+        </ol>
+      </PagedList>
     </div>
   );
 }

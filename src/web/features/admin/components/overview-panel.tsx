@@ -29,12 +29,7 @@ export function OverviewPanel() {
   const query = useOverview();
   const data = query.data;
   return (
-    <QueryState
-      isPending={query.isPending}
-      error={query.error}
-      onRetry={() => void query.refetch()}
-      what="the overview"
-    >
+    <QueryState query={query} what="the overview">
       {data ? (
         <div className="flex flex-col gap-6">
           <div className="grid gap-4 sm:grid-cols-3">

@@ -198,12 +198,7 @@ export function RedemptionQueue() {
           ))}
         </select>
       </div>
-      <QueryState
-        isPending={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        what="the redemptions"
-      >
+      <QueryState query={query} what="the redemptions">
         {query.data?.redemptions.length ? (
           <ul aria-label="Redemption queue" className="flex flex-col gap-4">
             {query.data.redemptions.map((r) => (

@@ -109,15 +109,11 @@ function HeldReferralCard({ item }: { item: HeldReferral }) {
 /** The queue of referral bonus pairs held for review, oldest first, 20 per page. */
 export function ReferralReviews() {
   const [page, setPage] = useState(1);
-  const { data, isPending, error, refetch } = useHeldReferrals(page);
+  const query = useHeldReferrals(page);
+  const data = query.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
-    <QueryState
-      isPending={isPending}
-      error={error}
-      onRetry={() => void refetch()}
-      what="the referral reviews"
-    >
+    <QueryState query={query} what="the referral reviews">
       {data && data.items.length === 0 ? (
         <p className="text-muted-foreground">No referral bonuses are waiting for review.</p>
       ) : null}

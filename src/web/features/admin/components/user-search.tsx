@@ -45,12 +45,7 @@ export function UserSearch({ q, page, onChange }: UserSearchProps) {
         </div>
         <Button type="submit">Search users</Button>
       </form>
-      <QueryState
-        isPending={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        what="users"
-      >
+      <QueryState query={query} what="users">
         {data ? (
           <>
             <p aria-live="polite" className="text-sm text-muted-foreground">

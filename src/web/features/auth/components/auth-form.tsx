@@ -15,7 +15,7 @@ import { useSignIn } from "../api/sign-in";
 import { useSignUp } from "../api/sign-up";
 import { AuthAlert } from "./auth-alert";
 import { emailRequiredNotice, loginSchema, registerSchema } from "./auth-schemas";
-import { PasswordField } from "./password-field";
+import { ConfirmPasswordField, PasswordField } from "./password-field";
 import {
   announceRegistration,
   type ReferralResult,
@@ -200,15 +200,11 @@ export function AuthForm({ initialReferralCode }: AuthFormProps) {
           </div>
           {isRegister ? (
             <>
-              <PasswordField
+              <ConfirmPasswordField
                 id={`${id}-confirm`}
-                label="Confirm Password"
-                required
-                maxLength={PASSWORD_MAX_LENGTH}
-                autoComplete="new-password"
                 placeholder="Repeat your password"
                 error={errors.confirm?.message}
-                {...form.register("confirm", { onChange: () => form.clearErrors("confirm") })}
+                field={form.register("confirm", { onChange: () => form.clearErrors("confirm") })}
               />
               <div className="grid gap-2">
                 <Label htmlFor={`${id}-referral`}>

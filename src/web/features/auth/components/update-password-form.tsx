@@ -12,7 +12,7 @@ import { notify } from "~/web/lib/notify";
 import { refreshSession } from "~/web/lib/session";
 import { useResetPassword } from "../api/reset-password";
 import { updatePasswordSchema } from "./auth-schemas";
-import { PasswordField } from "./password-field";
+import { ConfirmPasswordField, PasswordField } from "./password-field";
 import { ResetLinkProblem } from "./reset-link-problem";
 
 /**
@@ -99,15 +99,11 @@ export function UpdatePasswordForm({ token }: { token: string }) {
             error={errors.password?.message}
             {...form.register("password", { onChange: () => form.clearErrors(["password", "confirm"]) })}
           />
-          <PasswordField
+          <ConfirmPasswordField
             id={`${id}-confirm`}
-            label="Confirm Password"
-            required
-            maxLength={PASSWORD_MAX_LENGTH}
-            autoComplete="new-password"
             placeholder="Repeat your new password"
             error={errors.confirm?.message}
-            {...form.register("confirm", { onChange: () => form.clearErrors("confirm") })}
+            field={form.register("confirm", { onChange: () => form.clearErrors("confirm") })}
           />
           <Button type="submit" size="lg" className="w-full" disabled={resetPassword.isPending}>
             {resetPassword.isPending ? "Processing..." : "Update Password"}
