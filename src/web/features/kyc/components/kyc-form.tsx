@@ -2,8 +2,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Send } from "lucide-react";
 import { type ComponentProps, useId } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
-import { z } from "zod";
-import { formatMegabytes, kycDocumentTypes, kycFieldsSchema } from "~/core/kyc";
+import type { z } from "zod";
+import { formatMegabytes, kycDocumentTypes } from "~/core/kyc";
 import { Button } from "~/web/components/ui/button";
 import { Card, CardContent } from "~/web/components/ui/card";
 import { FieldError } from "~/web/components/ui/field-error";
@@ -12,11 +12,11 @@ import { Label } from "~/web/components/ui/label";
 import { ApiError } from "~/web/lib/api-client";
 import { notify } from "~/web/lib/notify";
 import { useSubmitKyc } from "../api/submit-kyc";
+import { CHOOSE_FILE, kycFormSchema } from "./kyc-form-schema";
 
 type Field = "fullName" | "documentId" | "documentUpload";
 
 const FILE_CODES = new Set(["KYC_FILE_TYPE", "KYC_FILE_EMPTY", "KYC_FILE_TOO_LARGE"]);
-const CHOOSE_FILE = "Please choose a photo or scan of your identity document.";
 
 /** A labelled, required input of the form with its error under it (linked and marked invalid). */
 function FormField({
@@ -43,27 +43,6 @@ function FormField({
   );
 }
 
-/** What the form can tell before sending: the trimmed fields (src/core/kyc.ts), and a file of an accepted size. */
-function kycFormSchema(maxUploadBytes: number) {
-  return kycFieldsSchema.extend({
-    documentUpload: z.custom<FileList | undefined>().transform((files, ctx) => {
-      const upload = files?.[0];
-      const problem =
-        !upload || upload.name === ""
-          ? CHOOSE_FILE
-          : upload.size === 0
-            ? "The chosen file is empty."
-            : upload.size > maxUploadBytes
-              ? `The document is too large: at most ${formatMegabytes(maxUploadBytes)}.`
-              : null;
-      if (problem || !upload) {
-        ctx.addIssue({ code: "custom", message: problem ?? CHOOSE_FILE });
-        return z.NEVER;
-      }
-      return upload;
-    }),
-  });
-}
 type Values = z.input<ReturnType<typeof kycFormSchema>>;
 type Submission = z.output<ReturnType<typeof kycFormSchema>>;
 

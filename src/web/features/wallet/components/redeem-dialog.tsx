@@ -2,9 +2,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Banknote } from "lucide-react";
 import { useId, useState } from "react";
 import { type FieldErrors, useController, useForm } from "react-hook-form";
-import { z } from "zod";
+import type { z } from "zod";
 import { formatDollars } from "~/core/coins";
-import { checkRedemption, parseRedeemAmount, redeemNotices } from "~/core/redeem";
+import { parseRedeemAmount, redeemNotices } from "~/core/redeem";
 import { type PayoutMethod, payoutMethodLabels, payoutMethods, redemptionNotices } from "~/core/redemptions";
 import { Button } from "~/web/components/ui/button";
 import {
@@ -23,39 +23,13 @@ import { ApiError } from "~/web/lib/api-client";
 import { notify } from "~/web/lib/notify";
 import { useRedeemEligibility } from "../api/get-redemptions";
 import { useRequestRedemption } from "../api/request-redemption";
+import { formRefusalNotice, type Refusal, redeemSchema } from "./redeem-schema";
 
 const recipientLabels: Record<PayoutMethod, string> = {
   paypal: "PayPal e-mail address",
   gift_card: "E-mail address for the gift card",
 };
 
-/** Why the form refuses to send: `checkRedemption`'s reasons, or under the server's minimum. */
-type Refusal = "invalid" | "insufficient" | "belowMinimum";
-
-/**
- * The form's check on submit (src/core/redeem.ts): the amount against the balance of that moment, then the minimum
- * the server named. The issue's message is the refusal, turned into its notice by `refusalOf`.
- */
-function redeemSchema(balance: number, minCoins: number | undefined) {
-  return z
-    .object({
-      amount: z.number(),
-      method: z.enum(payoutMethods),
-      recipient: z
-        .string()
-        .trim()
-        .transform((to) => to || undefined),
-    })
-    .superRefine(({ amount }, ctx) => {
-      const check = checkRedemption(amount, balance);
-      const refusal: Refusal | null = !check.ok
-        ? check.reason
-        : minCoins !== undefined && check.amount < minCoins
-          ? "belowMinimum"
-          : null;
-      if (refusal) ctx.addIssue({ code: "custom", path: ["amount"], message: refusal });
-    });
-}
 type Values = z.input<ReturnType<typeof redeemSchema>>;
 type Request = z.output<ReturnType<typeof redeemSchema>>;
 
@@ -110,12 +84,7 @@ export function RedeemDialog({
   function refused(found: FieldErrors<Values>) {
     const refusal = found.amount?.message as Refusal | undefined;
     if (!refusal) return;
-    notify({
-      ...(refusal === "belowMinimum" && minCoins !== undefined
-        ? redemptionNotices.belowMinimum(minCoins, formatDollars(minCoins))
-        : redeemNotices[refusal === "insufficient" ? "insufficient" : "invalid"]),
-      variant: "destructive",
-    });
+    notify({ ...formRefusalNotice(refusal, minCoins), variant: "destructive" });
   }
 
   function submit({ amount: coins, method, recipient }: Request) {
