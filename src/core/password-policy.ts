@@ -6,7 +6,7 @@ import { errorCatalog } from "./error-codes";
  * New passwords (sign-up, reset, change) must not be among the most common ones: the accounts hold money.
  * zxcvbn-ts with its maintained list of common passwords (and keyboard patterns, repeats, sequences) estimates
  * how many guesses a password takes; score 0 — fewer than 10^3 guesses, e.g. `123456`, `password`, `qwerty`,
- * `aaaaaa` or six spaces — is refused. The 6-character minimum stays a separate, earlier rule.
+ * `aaaaaa` or six spaces — is refused. The length rules (6 to 128 characters) stay separate, earlier ones: password-rules.ts.
  * Server and browser run the same check; the browser loads this module only when a form is submitted.
  */
 export const COMMON_PASSWORD_MESSAGE = errorCatalog.PASSWORD_TOO_COMMON.message;

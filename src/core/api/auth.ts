@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { newPasswordSchema } from "../password-rules";
 
 /**
  * The account endpoints under /api/auth that the app uses (better-auth behind our routes; the rest of
  * better-auth is switched off). better-auth validates the requests; these schemas describe them.
  */
 const email = z.string().describe("Trimmed before use.");
-const password = z.string().min(6).max(128);
+const password = newPasswordSchema;
 
 export const signUpBodySchema = z.object({
   email,

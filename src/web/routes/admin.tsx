@@ -2,11 +2,10 @@ import { ShieldAlert, ShieldCheck } from "lucide-react";
 import { lazy } from "react";
 import { NavLink, useRoutes } from "react-router";
 import { Page } from "~/web/components/layout/page";
-import { LoginPrompt } from "~/web/components/login-prompt";
-import { Spinner } from "~/web/components/ui/spinner";
+import { SessionGate } from "~/web/components/session-gate";
 import { adminPaths } from "~/web/config/admin-paths";
 import { cn } from "~/web/lib/cn";
-import { useSession } from "~/web/lib/session";
+import type { SessionUser } from "~/web/lib/session";
 import { consoleNav } from "./admin/console-nav";
 
 const OverviewRoute = lazy(() =>
@@ -62,21 +61,17 @@ function navClass({ isActive }: { isActive: boolean }) {
  * server checks the role on every /api/admin request: this only shapes the UI.
  */
 export function AdminRoute() {
-  const { status, user } = useSession();
-  if (status === "loading")
-    return (
-      <Page title="Admin Panel">
-        <div className="flex justify-center">
-          <Spinner />
-        </div>
-      </Page>
-    );
-  if (!user)
-    return (
-      <Page title="Admin Panel">
-        <LoginPrompt message="Please log in with an administrator account to open the admin panel." />
-      </Page>
-    );
+  return (
+    <SessionGate
+      message="Please log in with an administrator account to open the admin panel."
+      frame={(content) => <Page title="Admin Panel">{content}</Page>}
+    >
+      {(user) => <AdminConsole user={user} />}
+    </SessionGate>
+  );
+}
+
+function AdminConsole({ user }: { user: SessionUser }) {
   if (user.role !== "admin")
     return (
       <Page title="Admin Panel">

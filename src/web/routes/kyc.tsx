@@ -1,24 +1,17 @@
 import { ShieldCheck } from "lucide-react";
 import { Page } from "~/web/components/layout/page";
-import { LoginPrompt } from "~/web/components/login-prompt";
-import { Spinner } from "~/web/components/ui/spinner";
-import { QueryState } from "~/web/features/admin/components/query-state";
+import { QueryState } from "~/web/components/query-state";
+import { SessionGate } from "~/web/components/session-gate";
 import { useKycStatus } from "~/web/features/kyc/api/get-kyc-status";
 import { KycForm } from "~/web/features/kyc/components/kyc-form";
 import { KycStatusCard } from "~/web/features/kyc/components/kyc-status-card";
-import { useSession } from "~/web/lib/session";
 
 function KycContent() {
   const query = useKycStatus(true);
   const data = query.data;
   const canSubmit = data?.status === "none" || data?.status === "rejected";
   return (
-    <QueryState
-      isPending={query.isPending}
-      error={query.error}
-      onRetry={() => void query.refetch()}
-      what="your verification status"
-    >
+    <QueryState query={query} what="your verification status">
       {data ? (
         <div className="flex flex-col gap-6">
           <KycStatusCard status={data} />
@@ -33,22 +26,13 @@ function KycContent() {
 
 /** /kyc: identity verification — the status of the user's submission, and the form while one may submit. */
 export function KycRoute() {
-  const { status, user } = useSession();
   return (
     <Page
       title="KYC Verification"
       icon={ShieldCheck}
       description="Verify your identity to unlock cash redemptions."
     >
-      {status === "loading" ? (
-        <div className="flex justify-center">
-          <Spinner />
-        </div>
-      ) : user ? (
-        <KycContent />
-      ) : (
-        <LoginPrompt message="Please log in to verify your identity." />
-      )}
+      <SessionGate message="Please log in to verify your identity.">{() => <KycContent />}</SessionGate>
     </Page>
   );
 }

@@ -1,14 +1,11 @@
 import { Info, PlayCircle } from "lucide-react";
 import { Page } from "~/web/components/layout/page";
-import { LoginPrompt } from "~/web/components/login-prompt";
-import { Spinner } from "~/web/components/ui/spinner";
+import { SessionGate } from "~/web/components/session-gate";
 import { TodayPanel } from "~/web/features/earning/components/today-panel";
 import { VideoGallery } from "~/web/features/videos/components/video-gallery";
-import { useSession } from "~/web/lib/session";
 
 /** /videos 'Watch & Earn': real videos; a full watch pays signed-in users 10 coins, once per video a day. */
 export function VideosRoute() {
-  const { status, user } = useSession();
   return (
     <Page title="Watch & Earn" icon={PlayCircle} description="Watch videos and earn coins for your time.">
       <div className="mx-auto flex max-w-5xl flex-col gap-8">
@@ -20,19 +17,14 @@ export function VideosRoute() {
             day. Captions are on the player's menu.
           </p>
         </div>
-        {status === "loading" ? (
-          <div className="flex justify-center">
-            <Spinner />
-          </div>
-        ) : (
-          <>
-            {status === "signed-out" ? (
-              <LoginPrompt message="Log in to watch videos and earn coins." />
-            ) : null}
-            <VideoGallery signedIn={status === "signed-in"} />
-            <TodayPanel userId={user?.id ?? null} />
-          </>
-        )}
+        <SessionGate guests message="Log in to watch videos and earn coins.">
+          {(user) => (
+            <>
+              <VideoGallery signedIn={user !== null} />
+              <TodayPanel userId={user?.id ?? null} />
+            </>
+          )}
+        </SessionGate>
       </div>
     </Page>
   );

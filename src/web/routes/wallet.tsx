@@ -1,7 +1,6 @@
 import { Wallet } from "lucide-react";
 import { Page } from "~/web/components/layout/page";
-import { LoginPrompt } from "~/web/components/login-prompt";
-import { Spinner } from "~/web/components/ui/spinner";
+import { SessionGate } from "~/web/components/session-gate";
 import { TodayPanel } from "~/web/features/earning/components/today-panel";
 import { useRedeemEligibility } from "~/web/features/wallet/api/get-redemptions";
 import { BalanceCard } from "~/web/features/wallet/components/balance-card";
@@ -9,7 +8,7 @@ import { RedeemChecklist } from "~/web/features/wallet/components/redeem-checkli
 import { RedemptionList } from "~/web/features/wallet/components/redemption-list";
 import { TransactionList } from "~/web/features/wallet/components/transaction-list";
 import { useBalance } from "~/web/lib/balance";
-import { useSession } from "~/web/lib/session";
+import type { SessionUser } from "~/web/lib/session";
 
 /** Shown once the server has answered; the checklist is about this user's account, not a guess. */
 function Checklist({ userId }: { userId: string }) {
@@ -19,25 +18,24 @@ function Checklist({ userId }: { userId: string }) {
 
 /** /wallet: balance, redeeming (checklist, dialog, the user's redemptions) and the user's real transactions. */
 export function WalletRoute() {
-  const { status, user } = useSession();
-  const { balance, isLoading } = useBalance();
   return (
     <Page title="Wallet" icon={Wallet} description="See your coin balance and redeem your coins for cash.">
-      {status === "loading" ? (
-        <div className="flex justify-center">
-          <Spinner />
-        </div>
-      ) : user ? (
-        <div className="mx-auto flex max-w-2xl flex-col gap-6">
-          <BalanceCard balance={balance} isLoading={isLoading} user={user} />
-          <TodayPanel userId={user.id} />
-          <Checklist userId={user.id} />
-          <RedemptionList userId={user.id} />
-          <TransactionList userId={user.id} />
-        </div>
-      ) : (
-        <LoginPrompt message="Please log in to view your wallet." />
-      )}
+      <SessionGate message="Please log in to view your wallet.">
+        {(user) => <WalletContent user={user} />}
+      </SessionGate>
     </Page>
+  );
+}
+
+function WalletContent({ user }: { user: SessionUser }) {
+  const { balance, isLoading } = useBalance();
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-6">
+      <BalanceCard balance={balance} isLoading={isLoading} user={user} />
+      <TodayPanel userId={user.id} />
+      <Checklist userId={user.id} />
+      <RedemptionList userId={user.id} />
+      <TransactionList userId={user.id} />
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { QueryState } from "~/web/features/admin/components/query-state";
+import { QueryState } from "~/web/components/query-state";
 import { useKycQueue } from "~/web/features/kyc-review/api/get-kyc-queue";
 import { KycQueue } from "~/web/features/kyc-review/components/kyc-queue";
 import { ConsolePage } from "./console-page";
@@ -8,12 +8,7 @@ export function AdminKycRoute() {
   const query = useKycQueue();
   return (
     <ConsolePage title="KYC review">
-      <QueryState
-        isPending={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        what="the KYC queue"
-      >
+      <QueryState query={query} what="the KYC queue">
         {query.data ? <KycQueue items={query.data.items} /> : null}
       </QueryState>
     </ConsolePage>

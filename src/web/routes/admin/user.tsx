@@ -1,7 +1,7 @@
 import { Link, useParams } from "react-router";
+import { QueryState } from "~/web/components/query-state";
 import { adminPaths } from "~/web/config/admin-paths";
 import { useAdminUser } from "~/web/features/admin/api/get-user";
-import { QueryState } from "~/web/features/admin/components/query-state";
 import { UserActions } from "~/web/features/admin/components/user-actions";
 import { UserDetails } from "~/web/features/admin/components/user-details";
 import { UserLedger } from "~/web/features/admin/components/user-ledger";
@@ -18,12 +18,7 @@ export function AdminUserRoute() {
       <Link to={adminPaths.users.getHref()} className="text-sm font-medium underline underline-offset-4">
         Back to users
       </Link>
-      <QueryState
-        isPending={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        what="this user"
-      >
+      <QueryState query={query} what="this user">
         {query.data && self ? (
           <div className="flex flex-col gap-6">
             <UserDetails detail={query.data} />

@@ -1,22 +1,44 @@
-import { type ReactNode, useId, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type ReactNode, useId } from "react";
+import { type UseFormRegister, useForm } from "react-hook-form";
+import { z } from "zod";
 import { adminReason } from "~/core/admin";
 import { Button } from "~/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/web/components/ui/card";
-import { Input } from "~/web/components/ui/input";
-import { Label } from "~/web/components/ui/label";
 import { notify } from "~/web/lib/notify";
+import { ReasonField } from "./reason-field";
+
+/** The form's values: the reason and the action's own fields, by their names. */
+export type ActionValues = Record<string, string> & { reason: string };
 
 export interface ActionFormProps {
   title: string;
   description?: ReactNode;
   submitLabel: string;
   variant?: "default" | "destructive";
-  /** Fields shown above the reason; their values arrive in `onSubmit` as FormData. */
-  fields?: (id: string) => ReactNode;
-  /** Checks the other fields; a message stops the submit. */
-  validate?: (data: FormData) => string | null;
+  /** Fields shown above the reason, registered with `register`; their values arrive in `onSubmit`. */
+  fields?: (id: string, register: UseFormRegister<ActionValues>) => ReactNode;
+  /** Checks the other fields; a message stops the submit (and comes before a problem with the reason). */
+  validate?: (values: ActionValues) => string | null;
   /** Makes the change; throws on failure (its message becomes the error notice). */
-  onSubmit: (reason: string, data: FormData) => Promise<void>;
+  onSubmit: (reason: string, values: ActionValues) => Promise<void>;
+}
+
+/** The action's own check, then the reason's (src/core/admin.ts): one problem at a time, shown under the reason. */
+function actionSchema(validate: ActionFormProps["validate"]) {
+  return z
+    .object({ reason: z.string() })
+    .catchall(z.string())
+    .transform((all, ctx): ActionValues => {
+      const reason = adminReason.safeParse(all.reason);
+      const problem =
+        validate?.(all) ?? (reason.success ? null : (reason.error.issues[0]?.message ?? "Check the reason."));
+      if (problem !== null || !reason.success) {
+        ctx.addIssue({ code: "custom", path: ["reason"], message: problem ?? "Check the reason." });
+        return z.NEVER;
+      }
+      return { ...all, reason: reason.data };
+    });
 }
 
 /** One administrative action: optional fields, a required reason and a submit button; the outcome as a notice. */
@@ -30,21 +52,17 @@ export function ActionForm({
   onSubmit,
 }: ActionFormProps) {
   const id = useId();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm<ActionValues, unknown, ActionValues>({
+    defaultValues: { reason: "" },
+    resolver: zodResolver(actionSchema(validate)),
+    reValidateMode: "onSubmit",
+    shouldFocusError: false,
+  });
+  const error = form.formState.errors.reason?.message;
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const reason = adminReason.safeParse(String(data.get("reason") ?? ""));
-    const problem =
-      validate?.(data) ?? (reason.success ? null : (reason.error.issues[0]?.message ?? "Check the reason."));
-    setError(problem);
-    if (problem || !reason.success) return;
-    setBusy(true);
+  async function submit(values: ActionValues) {
     try {
-      await onSubmit(reason.data, data);
+      await onSubmit(values.reason, values);
       form.reset();
     } catch (err) {
       notify({
@@ -52,8 +70,6 @@ export function ActionForm({
         description: err instanceof Error ? err.message : String(err),
         variant: "destructive",
       });
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -64,30 +80,16 @@ export function ActionForm({
         {description ? <CardDescription>{description}</CardDescription> : null}
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} className="grid gap-3" noValidate aria-label={title}>
-          {fields?.(id)}
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-reason`}>Reason</Label>
-            <Input
-              id={`${id}-reason`}
-              name="reason"
-              maxLength={200}
-              required
-              aria-invalid={error ? true : undefined}
-            />
-          </div>
-          {error ? (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          ) : null}
+        <form onSubmit={form.handleSubmit(submit)} className="grid gap-3" noValidate aria-label={title}>
+          {fields?.(id, form.register)}
+          <ReasonField id={id} error={error} field={form.register("reason")} />
           <div>
             <Button
               type="submit"
               variant={variant === "destructive" ? "destructive" : "default"}
-              disabled={busy}
+              disabled={form.formState.isSubmitting}
             >
-              {busy ? "Processing..." : submitLabel}
+              {form.formState.isSubmitting ? "Processing..." : submitLabel}
             </Button>
           </div>
         </form>

@@ -1,11 +1,17 @@
-import { type FormEvent, useId } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
 import { auditActionLabels } from "~/core/admin";
+import { PagedList } from "~/web/components/paged-list";
 import { Button } from "~/web/components/ui/button";
 import { Input } from "~/web/components/ui/input";
 import { Label } from "~/web/components/ui/label";
 import { type AuditFilter, useAudit } from "../api/get-audit";
 import { formatTime } from "./format";
-import { QueryState } from "./query-state";
+
+/** The filter fields: the e-mail or id fields trimmed, the action as chosen. */
+const filterSchema = z.object({ actor: z.string().trim(), target: z.string().trim(), action: z.string() });
 
 const show = (value: unknown) => (value === null || value === undefined ? "—" : JSON.stringify(value));
 
@@ -21,15 +27,9 @@ export function AuditLog({
   const query = useAudit(filter);
   const entries = query.data?.pages.flatMap((p) => p.entries) ?? [];
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    onFilter({
-      actor: String(data.get("actor") ?? "").trim(),
-      target: String(data.get("target") ?? "").trim(),
-      action: String(data.get("action") ?? ""),
-    });
-  }
+  // The fields show the filter of the URL, also after going back or forward.
+  const form = useForm<AuditFilter>({ values: filter, resolver: zodResolver(filterSchema) });
+  const submit = form.handleSubmit(onFilter);
 
   return (
     <div className="flex flex-col gap-4">
@@ -37,22 +37,20 @@ export function AuditLog({
         onSubmit={submit}
         aria-label="Filter the audit log"
         className="grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end"
-        key={JSON.stringify(filter)}
       >
         <div className="grid gap-2">
           <Label htmlFor={`${id}-actor`}>Administrator (e-mail or id)</Label>
-          <Input id={`${id}-actor`} name="actor" defaultValue={filter.actor} />
+          <Input id={`${id}-actor`} {...form.register("actor")} />
         </div>
         <div className="grid gap-2">
           <Label htmlFor={`${id}-target`}>Target (e-mail or id)</Label>
-          <Input id={`${id}-target`} name="target" defaultValue={filter.target} />
+          <Input id={`${id}-target`} {...form.register("target")} />
         </div>
         <div className="grid gap-2">
           <Label htmlFor={`${id}-action`}>Action</Label>
           <select
             id={`${id}-action`}
-            name="action"
-            defaultValue={filter.action}
+            {...form.register("action")}
             className="h-10 rounded-lg border border-input bg-card px-3 text-base sm:text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
           >
             <option value="">Any action</option>
@@ -65,52 +63,34 @@ export function AuditLog({
         </div>
         <Button type="submit">Filter</Button>
       </form>
-      <QueryState
-        isPending={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        what="the audit log"
-      >
-        {entries.length === 0 ? (
-          <p className="text-muted-foreground">No matching entries.</p>
-        ) : (
-          <ol aria-label="Audit entries" className="flex flex-col gap-3">
-            {entries.map((e) => (
-              <li key={e.id} className="rounded-2xl border bg-card p-4 text-sm">
-                <p className="flex flex-wrap justify-between gap-2">
-                  <span className="font-semibold">{auditActionLabels[e.action] ?? e.action}</span>
-                  <time dateTime={e.createdAt} className="text-muted-foreground">
-                    {formatTime(e.createdAt)}
-                  </time>
-                </p>
-                <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
-                  <dt className="text-muted-foreground">By</dt>
-                  <dd className="break-all">{e.actor ? (e.actor.email ?? e.actor.id) : "System"}</dd>
-                  <dt className="text-muted-foreground">Target</dt>
-                  <dd className="break-all">{`${e.targetType} ${e.targetEmail ?? e.targetId}`}</dd>
-                  <dt className="text-muted-foreground">Reason</dt>
-                  <dd className="break-words">{e.reason ?? "—"}</dd>
-                  <dt className="text-muted-foreground">Before</dt>
-                  <dd className="break-all font-mono text-xs">{show(e.before)}</dd>
-                  <dt className="text-muted-foreground">After</dt>
-                  <dd className="break-all font-mono text-xs">{show(e.after)}</dd>
-                  <dt className="text-muted-foreground">Request</dt>
-                  <dd className="break-all font-mono text-xs">{e.requestId ?? "—"}</dd>
-                </dl>
-              </li>
-            ))}
-          </ol>
-        )}
-        {query.hasNextPage ? (
-          <Button
-            variant="outline"
-            disabled={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {query.isFetchingNextPage ? "Loading..." : "Load more"}
-          </Button>
-        ) : null}
-      </QueryState>
+      <PagedList query={query} what="the audit log" count={entries.length} empty="No matching entries.">
+        <ol aria-label="Audit entries" className="flex flex-col gap-3">
+          {entries.map((e) => (
+            <li key={e.id} className="rounded-2xl border bg-card p-4 text-sm">
+              <p className="flex flex-wrap justify-between gap-2">
+                <span className="font-semibold">{auditActionLabels[e.action] ?? e.action}</span>
+                <time dateTime={e.createdAt} className="text-muted-foreground">
+                  {formatTime(e.createdAt)}
+                </time>
+              </p>
+              <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
+                <dt className="text-muted-foreground">By</dt>
+                <dd className="break-all">{e.actor ? (e.actor.email ?? e.actor.id) : "System"}</dd>
+                <dt className="text-muted-foreground">Target</dt>
+                <dd className="break-all">{`${e.targetType} ${e.targetEmail ?? e.targetId}`}</dd>
+                <dt className="text-muted-foreground">Reason</dt>
+                <dd className="break-words">{e.reason ?? "—"}</dd>
+                <dt className="text-muted-foreground">Before</dt>
+                <dd className="break-all font-mono text-xs">{show(e.before)}</dd>
+                <dt className="text-muted-foreground">After</dt>
+                <dd className="break-all font-mono text-xs">{show(e.after)}</dd>
+                <dt className="text-muted-foreground">Request</dt>
+                <dd className="break-all font-mono text-xs">{e.requestId ?? "—"}</dd>
+              </dl>
+            </li>
+          ))}
+        </ol>
+      </PagedList>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
+import { QueryState } from "~/web/components/query-state";
 import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";
 import { useOverview } from "../api/get-overview";
-import { QueryState } from "./query-state";
 
 const kindLabels: Record<string, string> = {
   ttt_win: "Tic Tac Toe wins",
@@ -29,12 +29,7 @@ export function OverviewPanel() {
   const query = useOverview();
   const data = query.data;
   return (
-    <QueryState
-      isPending={query.isPending}
-      error={query.error}
-      onRetry={() => void query.refetch()}
-      what="the overview"
-    >
+    <QueryState query={query} what="the overview">
       {data ? (
         <div className="flex flex-col gap-6">
           <div className="grid gap-4 sm:grid-cols-3">

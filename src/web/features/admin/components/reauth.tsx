@@ -1,4 +1,7 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { verifyPasswordBodySchema } from "~/core/api/auth";
 import { Button } from "~/web/components/ui/button";
 import {
   Dialog,
@@ -70,29 +73,26 @@ function ReauthDialog({
   onConfirmed: () => Promise<void>;
 }) {
   const id = useId();
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm({ defaultValues: { password: "" }, resolver: zodResolver(verifyPasswordBodySchema) });
+  const password = form.watch("password");
+  const busy = form.formState.isSubmitting;
+  // The server's refusal (a wrong password); a new submit clears it.
+  const error = form.formState.errors.root?.message;
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
+  async function submit(values: { password: string }) {
     try {
-      await reauthenticate(email, password);
-      setPassword("");
+      await reauthenticate(email, values.password);
+      form.resetField("password");
       await onConfirmed();
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
+      form.setError("root", { message: err instanceof Error ? err.message : String(err) });
     }
   }
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <form onSubmit={submit} className="grid gap-4">
+        <form onSubmit={form.handleSubmit(submit)} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>Confirm it's you</DialogTitle>
             <DialogDescription>
@@ -106,8 +106,7 @@ function ReauthDialog({
               type="password"
               autoComplete="current-password"
               required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              {...form.register("password")}
             />
             {error ? (
               <p role="alert" className="text-sm text-destructive">

@@ -1,11 +1,17 @@
-import { type FormEvent, useId, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
 import {
   type AdminRedemption,
+  markPaidSchema,
   payoutMethodLabels,
   type RedemptionStatus,
   redemptionStatuses,
   redemptionStatusLabels,
+  rejectRedemptionSchema,
 } from "~/core/redemptions";
+import { QueryState } from "~/web/components/query-state";
 import { Button } from "~/web/components/ui/button";
 import { Card, CardContent } from "~/web/components/ui/card";
 import { Input } from "~/web/components/ui/input";
@@ -13,7 +19,6 @@ import { Label } from "~/web/components/ui/label";
 import { ApiError } from "~/web/lib/api-client";
 import { notify } from "~/web/lib/notify";
 import { type RedemptionDecision, useDecideRedemption, useRedemptionQueue } from "../api/redemptions";
-import { QueryState } from "./query-state";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
@@ -50,25 +55,26 @@ function TextAction({
   onSubmit: (value: string) => void;
   busy: boolean;
 }) {
-  const [value, setValue] = useState("");
   const id = useId();
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (value.trim().length < minLength) {
+  const form = useForm({
+    defaultValues: { value: "" },
+    resolver: zodResolver(z.object({ value: z.string().trim().min(minLength) })),
+    shouldFocusError: false,
+  });
+  const submit = form.handleSubmit(
+    ({ value }) => onSubmit(value),
+    () =>
       notify({
         title: "Missing Text",
         description: `${label}: at least ${minLength} characters.`,
         variant: "destructive",
-      });
-      return;
-    }
-    onSubmit(value.trim());
-  }
+      }),
+  );
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-end">
       <div className="grid flex-1 gap-1">
         <Label htmlFor={id}>{label}</Label>
-        <Input id={id} value={value} onChange={(e) => setValue(e.target.value)} maxLength={500} />
+        <Input id={id} maxLength={500} {...form.register("value")} />
       </div>
       <Button type="submit" variant="outline" disabled={busy}>
         {button}
@@ -146,7 +152,7 @@ function QueueItem({ r }: { r: AdminRedemption }) {
               <TextAction
                 label="Payout reference"
                 button={`Mark #${r.id} paid`}
-                minLength={1}
+                minLength={markPaidSchema.shape.reference.minLength ?? 1}
                 busy={busy}
                 onSubmit={(reference) => run({ id: r.id, action: "mark-paid", reference }, "Redemption Paid")}
               />
@@ -155,7 +161,7 @@ function QueueItem({ r }: { r: AdminRedemption }) {
               <TextAction
                 label="Reason for rejecting"
                 button={`Reject #${r.id}`}
-                minLength={3}
+                minLength={rejectRedemptionSchema.shape.reason.minLength ?? 3}
                 busy={busy}
                 onSubmit={(reason) => run({ id: r.id, action: "reject", reason }, "Redemption Rejected")}
               />
@@ -192,12 +198,7 @@ export function RedemptionQueue() {
           ))}
         </select>
       </div>
-      <QueryState
-        isPending={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        what="the redemptions"
-      >
+      <QueryState query={query} what="the redemptions">
         {query.data?.redemptions.length ? (
           <ul aria-label="Redemption queue" className="flex flex-col gap-4">
             {query.data.redemptions.map((r) => (

@@ -1,35 +1,35 @@
-import { useId, useState } from "react";
-import { adminReason, type HeldReferral } from "~/core/admin";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type BaseSyntheticEvent, useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { type HeldReferral, reasonInput } from "~/core/admin";
+import { QueryState } from "~/web/components/query-state";
 import { Button } from "~/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";
-import { Input } from "~/web/components/ui/input";
-import { Label } from "~/web/components/ui/label";
 import { notify } from "~/web/lib/notify";
 import { decideReferral, useHeldReferrals } from "../api/referral-reviews";
 import { useAdminMutation } from "../api/user-actions";
 import { formatTime } from "./format";
-import { QueryState } from "./query-state";
+import { ReasonField } from "./reason-field";
 
 type Decision = "release" | "decline";
 
 /** One held pair: who, from where, when and why, with a required reason and Release / Decline. */
 function HeldReferralCard({ item }: { item: HeldReferral }) {
   const id = useId();
-  const [error, setError] = useState<string | null>(null);
   const decide = useAdminMutation(decideReferral);
+  const form = useForm({
+    defaultValues: { reason: "" },
+    resolver: zodResolver(reasonInput),
+    reValidateMode: "onSubmit",
+    shouldFocusError: false,
+  });
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+  /** The button pressed (Release or Decline) is the decision. */
+  async function submit({ reason }: { reason: string }, event?: BaseSyntheticEvent) {
+    const submitter = (event?.nativeEvent as SubmitEvent | undefined)?.submitter as HTMLButtonElement | null;
     const decision: Decision = submitter?.value === "decline" ? "decline" : "release";
-    const reason = adminReason.safeParse(String(new FormData(event.currentTarget).get("reason") ?? ""));
-    if (!reason.success) {
-      setError(reason.error.issues[0]?.message ?? "Check the reason.");
-      return;
-    }
-    setError(null);
     try {
-      const result = await decide.mutateAsync({ referredId: item.referredId, decision, reason: reason.data });
+      const result = await decide.mutateAsync({ referredId: item.referredId, decision, reason });
       notify(
         result.status === "released"
           ? {
@@ -75,26 +75,16 @@ function HeldReferralCard({ item }: { item: HeldReferral }) {
             </div>
           </dl>
           <form
-            onSubmit={submit}
+            onSubmit={form.handleSubmit(submit)}
             className="grid gap-3"
             noValidate
             aria-label={`Decide the referral bonus of ${item.friendEmail}`}
           >
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-reason`}>Reason</Label>
-              <Input
-                id={`${id}-reason`}
-                name="reason"
-                maxLength={200}
-                required
-                aria-invalid={error ? true : undefined}
-              />
-            </div>
-            {error ? (
-              <p role="alert" className="text-sm text-destructive">
-                {error}
-              </p>
-            ) : null}
+            <ReasonField
+              id={id}
+              error={form.formState.errors.reason?.message}
+              field={form.register("reason")}
+            />
             <div className="flex flex-wrap gap-2">
               <Button type="submit" name="decision" value="release" disabled={decide.isPending}>
                 {decide.isPending ? "Processing..." : "Release bonus"}
@@ -119,15 +109,11 @@ function HeldReferralCard({ item }: { item: HeldReferral }) {
 /** The queue of referral bonus pairs held for review, oldest first, 20 per page. */
 export function ReferralReviews() {
   const [page, setPage] = useState(1);
-  const { data, isPending, error, refetch } = useHeldReferrals(page);
+  const query = useHeldReferrals(page);
+  const data = query.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
-    <QueryState
-      isPending={isPending}
-      error={error}
-      onRetry={() => void refetch()}
-      what="the referral reviews"
-    >
+    <QueryState query={query} what="the referral reviews">
       {data && data.items.length === 0 ? (
         <p className="text-muted-foreground">No referral bonuses are waiting for review.</p>
       ) : null}

@@ -40,21 +40,28 @@ export function UserActions({ user, self }: UserActionsProps) {
         title="Adjust coins"
         description="Adds (+N) or takes (−N) coins. The user sees the reason in their history; a balance never goes below 0."
         submitLabel="Apply adjustment"
-        fields={(id) => (
+        fields={(id, register) => (
           <div className="grid gap-2">
             <Label htmlFor={`${id}-amount`}>Coins (+ to add, − to take)</Label>
-            <Input id={`${id}-amount`} name="amount" type="number" inputMode="numeric" step={1} required />
+            <Input
+              id={`${id}-amount`}
+              type="number"
+              inputMode="numeric"
+              step={1}
+              required
+              {...register("amount")}
+            />
           </div>
         )}
-        validate={(data) => {
-          const parsed = adjustmentInput.shape.amount.safeParse(Number(data.get("amount") || Number.NaN));
+        validate={(values) => {
+          const parsed = adjustmentInput.shape.amount.safeParse(Number(values.amount || Number.NaN));
           return parsed.success
             ? null
             : (parsed.error.issues[0]?.message ?? "Enter a whole number of coins.");
         }}
-        onSubmit={(reason, data) =>
+        onSubmit={(reason, values) =>
           run(async () => {
-            const result = await adjust.mutateAsync({ amount: Number(data.get("amount")), reason });
+            const result = await adjust.mutateAsync({ amount: Number(values.amount), reason });
             notify({
               title: "Coins adjusted",
               description: `${result.amount > 0 ? "+" : ""}${result.amount} coins for ${user.email}. New balance: ${result.balance}.`,
@@ -77,21 +84,21 @@ export function UserActions({ user, self }: UserActionsProps) {
           description="Ends all of the user's sessions; signing in and earning are refused until the ban ends."
           submitLabel="Ban user"
           variant="destructive"
-          fields={(id) => (
+          fields={(id, register) => (
             <div className="grid gap-2">
               <Label htmlFor={`${id}-expires`}>Ban ends (optional; empty = until lifted)</Label>
-              <Input id={`${id}-expires`} name="expiresAt" type="datetime-local" />
+              <Input id={`${id}-expires`} type="datetime-local" {...register("expiresAt")} />
             </div>
           )}
-          validate={(data) => {
+          validate={(values) => {
             if (isSelf) return "You cannot ban yourself.";
-            const ends = String(data.get("expiresAt") ?? "");
+            const ends = values.expiresAt ?? "";
             return ends && new Date(ends).getTime() <= Date.now()
               ? "The end of the ban must be in the future."
               : null;
           }}
-          onSubmit={async (reason, data) => {
-            const ends = String(data.get("expiresAt") ?? "");
+          onSubmit={async (reason, values) => {
+            const ends = values.expiresAt ?? "";
             const result = await ban.mutateAsync({
               reason,
               expiresAt: ends ? new Date(ends).toISOString() : null,

@@ -1,8 +1,7 @@
-import { Button } from "~/web/components/ui/button";
+import { PagedList } from "~/web/components/paged-list";
 import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";
 import { useUserLedger } from "../api/get-user-ledger";
 import { formatCoins, formatTime } from "./format";
-import { QueryState } from "./query-state";
 
 /** The user's coin history, newest first, 20 at a time. */
 export function UserLedger({ userId }: { userId: string }) {
@@ -14,38 +13,25 @@ export function UserLedger({ userId }: { userId: string }) {
         <CardTitle as="h2">Coin history</CardTitle>
       </CardHeader>
       <CardContent>
-        <QueryState
-          isPending={query.isPending}
-          error={query.error}
-          onRetry={() => void query.refetch()}
+        <PagedList
+          query={query}
           what="the history"
+          count={entries.length}
+          empty="No coins yet."
+          loadMoreClassName="mt-3"
         >
-          {entries.length === 0 ? (
-            <p className="text-muted-foreground">No coins yet.</p>
-          ) : (
-            <ul aria-label="Coin history" className="divide-y">
-              {entries.map((e) => (
-                <li key={e.id} className="flex items-center justify-between gap-4 py-2">
-                  <div className="min-w-0">
-                    <p className="font-medium break-words">{e.reason}</p>
-                    <p className="text-sm text-muted-foreground">{`${e.kind} · ${formatTime(e.createdAt)}`}</p>
-                  </div>
-                  <p className="shrink-0 font-semibold tabular-nums">{formatCoins(e.amount)}</p>
-                </li>
-              ))}
-            </ul>
-          )}
-          {query.hasNextPage ? (
-            <Button
-              variant="outline"
-              className="mt-3"
-              disabled={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-            >
-              {query.isFetchingNextPage ? "Loading..." : "Load more"}
-            </Button>
-          ) : null}
-        </QueryState>
+          <ul aria-label="Coin history" className="divide-y">
+            {entries.map((e) => (
+              <li key={e.id} className="flex items-center justify-between gap-4 py-2">
+                <div className="min-w-0">
+                  <p className="font-medium break-words">{e.reason}</p>
+                  <p className="text-sm text-muted-foreground">{`${e.kind} · ${formatTime(e.createdAt)}`}</p>
+                </div>
+                <p className="shrink-0 font-semibold tabular-nums">{formatCoins(e.amount)}</p>
+              </li>
+            ))}
+          </ul>
+        </PagedList>
       </CardContent>
     </Card>
   );

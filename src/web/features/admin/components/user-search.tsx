@@ -1,12 +1,15 @@
-import { type FormEvent, useId } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
 import { Link } from "react-router";
+import { z } from "zod";
+import { QueryState } from "~/web/components/query-state";
 import { Button } from "~/web/components/ui/button";
 import { Input } from "~/web/components/ui/input";
 import { Label } from "~/web/components/ui/label";
 import { adminPaths } from "~/web/config/admin-paths";
 import { useUsers } from "../api/search-users";
 import { formatTime } from "./format";
-import { QueryState } from "./query-state";
 
 export interface UserSearchProps {
   q: string;
@@ -15,6 +18,9 @@ export interface UserSearchProps {
   onChange: (next: { q: string; page: number }) => void;
 }
 
+/** The search field: part of an e-mail address or an id, trimmed (the server's `userSearchQuery` checks the rest). */
+const searchSchema = z.object({ q: z.string().trim() });
+
 /** Search by part of an e-mail address or by id; 20 users a page, newest first. */
 export function UserSearch({ q, page, onChange }: UserSearchProps) {
   const id = useId();
@@ -22,10 +28,9 @@ export function UserSearch({ q, page, onChange }: UserSearchProps) {
   const data = query.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    onChange({ q: String(new FormData(event.currentTarget).get("q") ?? "").trim(), page: 1 });
-  }
+  // The field shows the search of the URL, also after going back or forward.
+  const form = useForm({ values: { q }, resolver: zodResolver(searchSchema) });
+  const submit = form.handleSubmit((values) => onChange({ q: values.q, page: 1 }));
 
   return (
     <div className="flex flex-col gap-4">
@@ -36,23 +41,11 @@ export function UserSearch({ q, page, onChange }: UserSearchProps) {
       >
         <div className="grid flex-1 gap-2">
           <Label htmlFor={`${id}-q`}>E-mail or user id</Label>
-          <Input
-            id={`${id}-q`}
-            name="q"
-            type="search"
-            defaultValue={q}
-            key={q}
-            placeholder="jane@example.com"
-          />
+          <Input id={`${id}-q`} type="search" placeholder="jane@example.com" {...form.register("q")} />
         </div>
         <Button type="submit">Search users</Button>
       </form>
-      <QueryState
-        isPending={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        what="users"
-      >
+      <QueryState query={query} what="users">
         {data ? (
           <>
             <p aria-live="polite" className="text-sm text-muted-foreground">

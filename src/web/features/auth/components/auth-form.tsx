@@ -1,4 +1,8 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
+import type { z } from "zod";
+import { PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/core/password-rules";
 import { Button } from "~/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/web/components/ui/card";
 import { Input } from "~/web/components/ui/input";
@@ -10,8 +14,8 @@ import { useRequestPasswordReset } from "../api/request-password-reset";
 import { useSignIn } from "../api/sign-in";
 import { useSignUp } from "../api/sign-up";
 import { AuthAlert } from "./auth-alert";
-import { commonPasswordProblem } from "./common-password";
-import { PasswordField } from "./password-field";
+import { emailRequiredNotice, loginSchema, registerSchema } from "./auth-schemas";
+import { ConfirmPasswordField, PasswordField } from "./password-field";
 import {
   announceRegistration,
   type ReferralResult,
@@ -27,7 +31,16 @@ export interface AuthFormProps {
   initialReferralCode: string | null;
 }
 
-const PASSWORD_HINT = "At least 6 characters";
+type Values = z.input<typeof registerSchema>;
+type Submitted = z.output<typeof loginSchema> | z.output<typeof registerSchema>;
+
+const empty: Values = { email: "", password: "", confirm: "", referralCode: "" };
+
+/** The mode's schema: login checks nothing beyond the fields' own attributes; register the password rules. */
+const resolver: Resolver<Values, Mode, Submitted> = (values, mode, options) =>
+  mode === "register"
+    ? zodResolver(registerSchema)(values, mode, options)
+    : zodResolver(loginSchema)(values, mode, options);
 
 /**
  * The login ⇄ register form of /auth (docs/product.md). A successful login only sets the session; the page
@@ -35,20 +48,19 @@ const PASSWORD_HINT = "At least 6 characters";
  */
 export function AuthForm({ initialReferralCode }: AuthFormProps) {
   const [mode, setMode] = useState<Mode>(initialReferralCode ? "register" : "login");
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [referralCode, setReferralCode] = useState(initialReferralCode ?? "");
-  const [mismatch, setMismatch] = useState(false);
-  const [passwordProblem, setPasswordProblem] = useState<string | null>(null);
+  const form = useForm<Values, Mode, Submitted>({
+    defaultValues: { ...empty, referralCode: initialReferralCode ?? "" },
+    resolver,
+    context: mode,
+    // Errors stay until the next submit; typing in a field clears its own (and the password's clears the confirmation's).
+    reValidateMode: "onSubmit",
+  });
+  const { errors } = form.formState;
   const [registered, setRegistered] = useState<{ email: string; referral: ReferralResult } | null>(null);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const signIn = useSignIn();
   const signUp = useSignUp();
   const passwordReset = useRequestPasswordReset();
-  const emailRef = useRef<HTMLInputElement>(null);
-  const confirmRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
   const id = useId();
   const isRegister = mode === "register";
   const isProcessing = signIn.isPending || signUp.isPending;
@@ -62,14 +74,12 @@ export function AuthForm({ initialReferralCode }: AuthFormProps) {
 
   function switchMode() {
     setMode(isRegister ? "login" : "register");
-    setConfirm("");
-    setMismatch(false);
-    setPasswordProblem(null);
+    form.setValue("confirm", "");
+    form.clearErrors();
     setUnverifiedEmail(null);
   }
 
-  function login() {
-    const address = email.trim();
+  function login({ email: address, password }: { email: string; password: string }) {
     setUnverifiedEmail(null);
     signIn.mutate(
       { email: address, password },
@@ -86,22 +96,7 @@ export function AuthForm({ initialReferralCode }: AuthFormProps) {
     );
   }
 
-  async function register() {
-    if (password !== confirm) {
-      setMismatch(true);
-      notify({ title: "Error", description: "Passwords do not match.", variant: "destructive" });
-      confirmRef.current?.focus();
-      return;
-    }
-    const problem = await commonPasswordProblem(password);
-    if (problem) {
-      setPasswordProblem(problem);
-      notify({ title: "Registration Failed", description: problem, variant: "destructive" });
-      passwordRef.current?.focus();
-      return;
-    }
-    const address = email.trim();
-    const code = referralCode.trim() || null;
+  function register({ email: address, password, referralCode: code }: z.output<typeof registerSchema>) {
     signUp.mutate(
       { email: address, password, referralCode: code },
       {
@@ -109,37 +104,41 @@ export function AuthForm({ initialReferralCode }: AuthFormProps) {
           const outcome = referralResultOf(code, referral);
           announceRegistration(outcome);
           setRegistered({ email: address, referral: outcome });
-          setEmail("");
-          setPassword("");
-          setConfirm("");
-          setReferralCode("");
+          form.reset(empty);
         },
         onError: (error) => {
           if (error instanceof ApiError && error.code === "PASSWORD_TOO_COMMON")
-            setPasswordProblem(error.message);
+            form.setError("password", { message: error.message });
           notify({ title: "Registration Failed", description: error.message, variant: "destructive" });
         },
       },
     );
   }
 
+  /** A refused register form (the field shows the problem and has the focus): the confirmation, then the password. */
+  function refused(found: FieldErrors<Values>) {
+    if (found.confirm?.message)
+      notify({ title: "Error", description: found.confirm.message, variant: "destructive" });
+    else if (found.password?.message)
+      notify({ title: "Registration Failed", description: found.password.message, variant: "destructive" });
+  }
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isProcessing) return;
     setRegistered(null);
-    if (isRegister) void register();
-    else login();
+    void form.handleSubmit(
+      // The resolver checked `values` with this mode's schema.
+      (values) => (isRegister ? register(values as z.output<typeof registerSchema>) : login(values)),
+      refused,
+    )(event);
   }
 
   function forgotPassword() {
-    const address = email.trim();
+    const address = form.getValues("email").trim();
     if (!address) {
-      notify({
-        title: "Email Required",
-        description: "Please enter your email address to reset password.",
-        variant: "destructive",
-      });
-      emailRef.current?.focus();
+      notify(emailRequiredNotice);
+      form.setFocus("email");
       return;
     }
     passwordReset.mutate(address);
@@ -167,33 +166,25 @@ export function AuthForm({ initialReferralCode }: AuthFormProps) {
           <div className="grid gap-2">
             <Label htmlFor={`${id}-email`}>Email</Label>
             <Input
-              ref={emailRef}
               id={`${id}-email`}
               type="email"
               required
               autoComplete={isRegister ? "email" : "username"}
               placeholder="you@example.com"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
+              {...form.register("email")}
             />
           </div>
           <div className="grid gap-2">
             <PasswordField
-              ref={passwordRef}
               id={`${id}-password`}
               label="Password"
               required
-              minLength={isRegister ? 6 : undefined}
-              maxLength={128}
+              minLength={isRegister ? PASSWORD_MIN_LENGTH : undefined}
+              maxLength={PASSWORD_MAX_LENGTH}
               autoComplete={isRegister ? "new-password" : "current-password"}
               placeholder={PASSWORD_HINT}
-              value={password}
-              error={isRegister && passwordProblem ? passwordProblem : undefined}
-              onChange={(e) => {
-                setPassword(e.target.value);
-                setMismatch(false);
-                setPasswordProblem(null);
-              }}
+              error={isRegister ? errors.password?.message : undefined}
+              {...form.register("password", { onChange: () => form.clearErrors(["password", "confirm"]) })}
             />
             {isRegister ? null : (
               <Button
@@ -209,20 +200,11 @@ export function AuthForm({ initialReferralCode }: AuthFormProps) {
           </div>
           {isRegister ? (
             <>
-              <PasswordField
-                ref={confirmRef}
+              <ConfirmPasswordField
                 id={`${id}-confirm`}
-                label="Confirm Password"
-                required
-                maxLength={128}
-                autoComplete="new-password"
                 placeholder="Repeat your password"
-                value={confirm}
-                error={mismatch ? "Passwords do not match." : undefined}
-                onChange={(e) => {
-                  setConfirm(e.target.value);
-                  setMismatch(false);
-                }}
+                error={errors.confirm?.message}
+                field={form.register("confirm", { onChange: () => form.clearErrors("confirm") })}
               />
               <div className="grid gap-2">
                 <Label htmlFor={`${id}-referral`}>
@@ -235,8 +217,7 @@ export function AuthForm({ initialReferralCode }: AuthFormProps) {
                   spellCheck={false}
                   maxLength={100}
                   placeholder="e.g. ABCD2345"
-                  value={referralCode}
-                  onChange={(e) => setReferralCode(e.target.value)}
+                  {...form.register("referralCode")}
                 />
               </div>
             </>

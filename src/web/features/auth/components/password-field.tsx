@@ -1,5 +1,7 @@
 import { Eye, EyeOff } from "lucide-react";
 import { type ComponentProps, useState } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
+import { PASSWORD_MAX_LENGTH } from "~/core/password-rules";
 import { FieldError } from "~/web/components/ui/field-error";
 import { Input } from "~/web/components/ui/input";
 import { Label } from "~/web/components/ui/label";
@@ -43,5 +45,31 @@ export function PasswordField({ id, label, error, ...props }: PasswordFieldProps
       </div>
       <FieldError id={errorId} message={error} />
     </div>
+  );
+}
+
+/** 'Confirm Password' under a new password; `field` is the form's registration of it. */
+export function ConfirmPasswordField({
+  id,
+  placeholder,
+  error,
+  field,
+}: {
+  id: string;
+  placeholder: string;
+  error: string | undefined;
+  field: UseFormRegisterReturn<"confirm">;
+}) {
+  return (
+    <PasswordField
+      id={id}
+      label="Confirm Password"
+      required
+      maxLength={PASSWORD_MAX_LENGTH}
+      autoComplete="new-password"
+      placeholder={placeholder}
+      error={error}
+      {...field}
+    />
   );
 }

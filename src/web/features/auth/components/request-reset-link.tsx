@@ -1,33 +1,30 @@
-import { type FormEvent, useId, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
 import { Button } from "~/web/components/ui/button";
 import { notify } from "~/web/lib/notify";
 import { useRequestPasswordReset } from "../api/request-password-reset";
+import { type EmailFormValues, emailFormSchema, emailRequiredNotice } from "./auth-schemas";
 import { EmailField } from "./email-field";
 
 /** An email field and a button that mail a new password-reset link (for a missing, used or expired link). */
 export function RequestResetLink() {
-  const [email, setEmail] = useState("");
+  const form = useForm<EmailFormValues>({
+    defaultValues: { email: "" },
+    resolver: zodResolver(emailFormSchema),
+  });
   const [sent, setSent] = useState(false);
   const passwordReset = useRequestPasswordReset();
   const fieldId = useId();
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const address = email.trim();
-    if (!address) {
-      notify({
-        title: "Email Required",
-        description: "Please enter your email address to reset password.",
-        variant: "destructive",
-      });
-      return;
-    }
-    passwordReset.mutate(address, { onSuccess: () => setSent(true) });
-  }
+  const submit = form.handleSubmit(
+    ({ email }) => passwordReset.mutate(email, { onSuccess: () => setSent(true) }),
+    () => notify(emailRequiredNotice),
+  );
 
   return (
     <form onSubmit={submit} className="grid gap-3">
-      <EmailField id={fieldId} value={email} onChange={setEmail} />
+      <EmailField id={fieldId} field={form.register("email")} />
       <Button type="submit" disabled={passwordReset.isPending}>
         {passwordReset.isPending ? "Sending..." : "Send New Reset Link"}
       </Button>

@@ -1,7 +1,11 @@
-import { type FormEvent, useId, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { sendVerificationEmailBodySchema } from "~/core/api/auth";
 import { Button } from "~/web/components/ui/button";
 import { notify } from "~/web/lib/notify";
 import { useSendVerificationEmail } from "../api/send-verification-email";
+import type { EmailFormValues } from "./auth-schemas";
 import { EmailField } from "./email-field";
 
 export interface ResendConfirmationProps {
@@ -13,13 +17,15 @@ export interface ResendConfirmationProps {
 
 /** Asks for a new confirmation e-mail: one button for a known address, else an email field and the button. */
 export function ResendConfirmation({ email, label = "Resend confirmation email" }: ResendConfirmationProps) {
-  const [typed, setTyped] = useState("");
+  const form = useForm<EmailFormValues>({
+    defaultValues: { email: "" },
+    resolver: zodResolver(sendVerificationEmailBodySchema.pick({ email: true })),
+  });
   const [sent, setSent] = useState(false);
   const send = useSendVerificationEmail();
   const fieldId = useId();
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function submit({ email: typed }: EmailFormValues) {
     const to = (email ?? typed).trim();
     send.mutate(to, {
       onSuccess: () => {
@@ -36,8 +42,8 @@ export function ResendConfirmation({ email, label = "Resend confirmation email" 
   }
 
   return (
-    <form onSubmit={submit} className="grid gap-3">
-      {email === undefined ? <EmailField id={fieldId} value={typed} onChange={setTyped} /> : null}
+    <form onSubmit={form.handleSubmit(submit)} className="grid gap-3">
+      {email === undefined ? <EmailField id={fieldId} field={form.register("email")} /> : null}
       <Button type="submit" variant="outline" disabled={send.isPending}>
         {send.isPending ? "Sending..." : label}
       </Button>

@@ -1,5 +1,9 @@
-import { type FormEvent, useId, useRef, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useState } from "react";
+import { type FieldErrors, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
+import type { z } from "zod";
+import { PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/core/password-rules";
 import { Button } from "~/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/web/components/ui/card";
 import { paths } from "~/web/config/paths";
@@ -7,46 +11,43 @@ import { ApiError } from "~/web/lib/api-client";
 import { notify } from "~/web/lib/notify";
 import { refreshSession } from "~/web/lib/session";
 import { useResetPassword } from "../api/reset-password";
-import { commonPasswordProblem } from "./common-password";
-import { PasswordField } from "./password-field";
+import { updatePasswordSchema } from "./auth-schemas";
+import { ConfirmPasswordField, PasswordField } from "./password-field";
 import { ResetLinkProblem } from "./reset-link-problem";
 
 /**
  * New Password + Confirm Password for the token of a reset mail. On success every session of the user is revoked
  * by the server, so the user logs in again at /auth with the new password.
  */
+type Values = z.input<typeof updatePasswordSchema>;
+
 export function UpdatePasswordForm({ token }: { token: string }) {
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [mismatch, setMismatch] = useState(false);
-  const [passwordProblem, setPasswordProblem] = useState<string | null>(null);
+  const form = useForm<Values>({
+    defaultValues: { password: "", confirm: "" },
+    resolver: zodResolver(updatePasswordSchema),
+    // Errors stay until the next submit; typing in a field clears its own (and the password's clears the confirmation's).
+    reValidateMode: "onSubmit",
+  });
+  const { errors } = form.formState;
   const [tokenRefused, setTokenRefused] = useState(false);
   const resetPassword = useResetPassword();
   const navigate = useNavigate();
-  const confirmRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
   const id = useId();
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (resetPassword.isPending) return;
-    if (password !== confirm) {
-      setMismatch(true);
-      notify({ title: "Error", description: "Passwords do not match.", variant: "destructive" });
-      confirmRef.current?.focus();
-      return;
-    }
-    void update();
+  /** A refused form (the field shows the problem and has the focus): the confirmation, then the password. */
+  function refused(found: FieldErrors<Values>) {
+    if (found.confirm?.message)
+      notify({ title: "Error", description: found.confirm.message, variant: "destructive" });
+    else if (found.password?.message)
+      notify({
+        title: "Password Update Failed",
+        description: found.password.message,
+        variant: "destructive",
+      });
   }
 
-  async function update() {
-    const problem = await commonPasswordProblem(password);
-    if (problem) {
-      setPasswordProblem(problem);
-      notify({ title: "Password Update Failed", description: problem, variant: "destructive" });
-      passwordRef.current?.focus();
-      return;
-    }
+  function update({ password }: Values) {
+    if (resetPassword.isPending) return;
     resetPassword.mutate(
       { token, newPassword: password },
       {
@@ -63,7 +64,7 @@ export function UpdatePasswordForm({ token }: { token: string }) {
           if (error instanceof ApiError && error.code === "INVALID_TOKEN") setTokenRefused(true);
           else {
             if (error instanceof ApiError && error.code === "PASSWORD_TOO_COMMON")
-              setPasswordProblem(error.message);
+              form.setError("password", { message: error.message });
             notify({ title: "Password Update Failed", description: error.message, variant: "destructive" });
           }
         },
@@ -82,38 +83,27 @@ export function UpdatePasswordForm({ token }: { token: string }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} className="grid gap-4" aria-busy={resetPassword.isPending}>
+        <form
+          onSubmit={form.handleSubmit(update, refused)}
+          className="grid gap-4"
+          aria-busy={resetPassword.isPending}
+        >
           <PasswordField
-            ref={passwordRef}
             id={`${id}-new`}
             label="New Password"
             required
-            minLength={6}
-            maxLength={128}
+            minLength={PASSWORD_MIN_LENGTH}
+            maxLength={PASSWORD_MAX_LENGTH}
             autoComplete="new-password"
-            placeholder="At least 6 characters"
-            value={password}
-            error={passwordProblem ?? undefined}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              setMismatch(false);
-              setPasswordProblem(null);
-            }}
+            placeholder={PASSWORD_HINT}
+            error={errors.password?.message}
+            {...form.register("password", { onChange: () => form.clearErrors(["password", "confirm"]) })}
           />
-          <PasswordField
-            ref={confirmRef}
+          <ConfirmPasswordField
             id={`${id}-confirm`}
-            label="Confirm Password"
-            required
-            maxLength={128}
-            autoComplete="new-password"
             placeholder="Repeat your new password"
-            value={confirm}
-            error={mismatch ? "Passwords do not match." : undefined}
-            onChange={(e) => {
-              setConfirm(e.target.value);
-              setMismatch(false);
-            }}
+            error={errors.confirm?.message}
+            field={form.register("confirm", { onChange: () => form.clearErrors("confirm") })}
           />
           <Button type="submit" size="lg" className="w-full" disabled={resetPassword.isPending}>
             {resetPassword.isPending ? "Processing..." : "Update Password"}

@@ -1,6 +1,8 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Check, ExternalLink, X } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
-import { KYC_REASON_MAX } from "~/core/kyc";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { KYC_REASON_MAX, type KycDecisionInput, kycDecisionSchema } from "~/core/kyc";
 import { Button } from "~/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";
 import { FieldError } from "~/web/components/ui/field-error";
@@ -18,18 +20,19 @@ export function KycReviewPanel({ id, onDone }: { id: string; onDone: () => void 
   const formId = useId();
   const query = useKycSubmission(id);
   const decide = useDecideKyc();
-  const [reason, setReason] = useState("");
-  const [reasonError, setReasonError] = useState<string | null>(null);
+  // The rejection's form; approving needs no reason (src/core/kyc.ts `kycDecisionSchema`).
+  const form = useForm({
+    defaultValues: { decision: "reject" as const, reason: "" },
+    resolver: zodResolver(kycDecisionSchema),
+    reValidateMode: "onSubmit",
+    shouldFocusError: false,
+  });
+  const reasonError = form.formState.errors.reason?.message;
 
-  function send(decision: "approve" | "reject") {
-    const trimmed = reason.trim();
-    if (decision === "reject" && !trimmed) {
-      setReasonError("Please give a reason for the rejection.");
-      return;
-    }
-    setReasonError(null);
+  function send(decision: KycDecisionInput) {
+    form.clearErrors();
     decide.mutate(
-      { id, decision: decision === "approve" ? { decision } : { decision, reason: trimmed } },
+      { id, decision: decision.decision === "approve" ? { decision: "approve" } : decision },
       {
         onSuccess: (result) => {
           notify({
@@ -44,10 +47,7 @@ export function KycReviewPanel({ id, onDone }: { id: string; onDone: () => void 
     );
   }
 
-  function reject(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    send("reject");
-  }
+  const reject = form.handleSubmit(send);
 
   if (query.isPending) return <Spinner label="Loading the submission" />;
   if (query.error) return <p role="alert">{`Could not load the submission: ${query.error.message}`}</p>;
@@ -86,7 +86,7 @@ export function KycReviewPanel({ id, onDone }: { id: string; onDone: () => void 
           <p>The document was deleted after the retention period.</p>
         )}
         <div className="flex flex-wrap gap-3">
-          <Button onClick={() => send("approve")} disabled={decide.isPending}>
+          <Button onClick={() => send({ decision: "approve" })} disabled={decide.isPending}>
             <Check aria-hidden="true" />
             Approve
           </Button>
@@ -95,9 +95,8 @@ export function KycReviewPanel({ id, onDone }: { id: string; onDone: () => void 
           <Label htmlFor={`${formId}-reason`}>Reason for rejection (shown to the user)</Label>
           <Input
             id={`${formId}-reason`}
-            value={reason}
             maxLength={KYC_REASON_MAX}
-            onChange={(e) => setReason(e.target.value)}
+            {...form.register("reason")}
             aria-invalid={reasonError ? true : undefined}
             aria-describedby={reasonError ? `${formId}-reason-error` : undefined}
           />

@@ -1,6 +1,9 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Send } from "lucide-react";
-import { type ComponentProps, type FormEvent, useId, useState } from "react";
-import { formatMegabytes, kycDocumentTypes, kycFieldsSchema } from "~/core/kyc";
+import { type ComponentProps, useId } from "react";
+import { type FieldErrors, useForm } from "react-hook-form";
+import type { z } from "zod";
+import { formatMegabytes, kycDocumentTypes } from "~/core/kyc";
 import { Button } from "~/web/components/ui/button";
 import { Card, CardContent } from "~/web/components/ui/card";
 import { FieldError } from "~/web/components/ui/field-error";
@@ -9,12 +12,11 @@ import { Label } from "~/web/components/ui/label";
 import { ApiError } from "~/web/lib/api-client";
 import { notify } from "~/web/lib/notify";
 import { useSubmitKyc } from "../api/submit-kyc";
+import { CHOOSE_FILE, kycFormSchema } from "./kyc-form-schema";
 
 type Field = "fullName" | "documentId" | "documentUpload";
-type Errors = Partial<Record<Field, string>>;
 
 const FILE_CODES = new Set(["KYC_FILE_TYPE", "KYC_FILE_EMPTY", "KYC_FILE_TOO_LARGE"]);
-const CHOOSE_FILE = "Please choose a photo or scan of your identity document.";
 
 /** A labelled, required input of the form with its error under it (linked and marked invalid). */
 function FormField({
@@ -41,79 +43,78 @@ function FormField({
   );
 }
 
-/** What the form can tell before sending: the trimmed fields, and a file of an accepted size. */
-function check(data: FormData, maxUploadBytes: number) {
-  const errors: Errors = {};
-  const fields = kycFieldsSchema.safeParse({
-    fullName: data.get("fullName"),
-    documentId: data.get("documentId"),
-  });
-  if (!fields.success)
-    for (const issue of fields.error.issues) errors[issue.path[0] as Field] ??= issue.message;
-  const file = data.get("documentUpload");
-  const upload = file instanceof File && file.name !== "" ? file : null;
-  if (!upload) errors.documentUpload = CHOOSE_FILE;
-  else if (upload.size === 0) errors.documentUpload = "The chosen file is empty.";
-  else if (upload.size > maxUploadBytes)
-    errors.documentUpload = `The document is too large: at most ${formatMegabytes(maxUploadBytes)}.`;
-  return { errors, fields: fields.success ? fields.data : null, upload };
-}
+type Values = z.input<ReturnType<typeof kycFormSchema>>;
+type Submission = z.output<ReturnType<typeof kycFormSchema>>;
 
 /** The KYC form: full name, document id and the document (JPEG, PNG, WebP or PDF), sent for review. */
 export function KycForm({ maxUploadBytes, resubmit }: { maxUploadBytes: number; resubmit: boolean }) {
   const id = useId();
-  const [errors, setErrors] = useState<Errors>({});
   const mutation = useSubmitKyc();
+  const form = useForm<Values, unknown, Submission>({
+    defaultValues: { fullName: "", documentId: "" },
+    resolver: zodResolver(kycFormSchema(maxUploadBytes)),
+    // As before: every problem stays under its field until the next submit; the notice names the first.
+    reValidateMode: "onSubmit",
+    shouldFocusError: false,
+  });
+  const { errors } = form.formState;
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const { errors: found, fields, upload } = check(new FormData(form), maxUploadBytes);
-    setErrors(found);
-    if (!fields || !upload || Object.keys(found).length > 0) {
-      notify({
-        title: "Please Check the Form",
-        description: Object.values(found)[0] ?? CHOOSE_FILE,
-        variant: "destructive",
-      });
-      return;
-    }
-    mutation.mutate(
-      { ...fields, documentUpload: upload },
-      {
-        onSuccess: () => {
-          form.reset();
-          notify({
-            title: "KYC Submitted",
-            description: "Thank you! Your documents will be reviewed; the result will show on this page.",
-          });
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && FILE_CODES.has(error.code))
-            setErrors({ documentUpload: error.message });
-          notify({ title: "KYC Not Submitted", description: error.message, variant: "destructive" });
-        },
+  function refused(found: FieldErrors<Values>) {
+    const first = (["fullName", "documentId", "documentUpload"] as const).find((f) => found[f]);
+    notify({
+      title: "Please Check the Form",
+      description: (first && found[first]?.message) || CHOOSE_FILE,
+      variant: "destructive",
+    });
+  }
+
+  function submit(submission: Submission) {
+    mutation.mutate(submission, {
+      onSuccess: () => {
+        form.reset();
+        notify({
+          title: "KYC Submitted",
+          description: "Thank you! Your documents will be reviewed; the result will show on this page.",
+        });
       },
-    );
+      onError: (error) => {
+        if (error instanceof ApiError && FILE_CODES.has(error.code)) {
+          form.clearErrors();
+          form.setError("documentUpload", { message: error.message });
+        }
+        notify({ title: "KYC Not Submitted", description: error.message, variant: "destructive" });
+      },
+    });
   }
 
   return (
     <Card className="mx-auto w-full max-w-lg">
       <CardContent className="pt-6">
-        <form onSubmit={submit} noValidate className="grid gap-5" aria-label="Identity verification">
-          <FormField id={id} name="fullName" label="Full Name" error={errors.fullName} autoComplete="name" />
+        <form
+          onSubmit={form.handleSubmit(submit, refused)}
+          noValidate
+          className="grid gap-5"
+          aria-label="Identity verification"
+        >
           <FormField
             id={id}
-            name="documentId"
-            label="Document ID"
-            error={errors.documentId}
-            autoComplete="off"
+            label="Full Name"
+            error={errors.fullName?.message}
+            autoComplete="name"
+            {...form.register("fullName")}
           />
           <FormField
             id={id}
-            name="documentUpload"
+            label="Document ID"
+            error={errors.documentId?.message}
+            autoComplete="off"
+            {...form.register("documentId")}
+          />
+          <FormField
+            id={id}
             label="Document Upload (image or PDF)"
-            error={errors.documentUpload}
+            error={errors.documentUpload?.message}
+            {...form.register("documentUpload")}
             type="file"
             accept={kycDocumentTypes.join(",")}
             className="h-auto py-2"

@@ -1,7 +1,10 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Banknote } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
+import { type FieldErrors, useController, useForm } from "react-hook-form";
+import type { z } from "zod";
 import { formatDollars } from "~/core/coins";
-import { checkRedemption, parseRedeemAmount, redeemNotices } from "~/core/redeem";
+import { parseRedeemAmount, redeemNotices } from "~/core/redeem";
 import { type PayoutMethod, payoutMethodLabels, payoutMethods, redemptionNotices } from "~/core/redemptions";
 import { Button } from "~/web/components/ui/button";
 import {
@@ -20,11 +23,15 @@ import { ApiError } from "~/web/lib/api-client";
 import { notify } from "~/web/lib/notify";
 import { useRedeemEligibility } from "../api/get-redemptions";
 import { useRequestRedemption } from "../api/request-redemption";
+import { formRefusalNotice, type Refusal, redeemSchema } from "./redeem-schema";
 
 const recipientLabels: Record<PayoutMethod, string> = {
   paypal: "PayPal e-mail address",
   gift_card: "E-mail address for the gift card",
 };
+
+type Values = z.input<ReturnType<typeof redeemSchema>>;
+type Request = z.output<ReturnType<typeof redeemSchema>>;
 
 /** The server's refusal as a notice: the dialog's own titles where one exists, else the server's message. */
 function refusalNotice(error: unknown) {
@@ -55,37 +62,39 @@ export function RedeemDialog({
   user: { id: string; email: string };
 }) {
   const [open, setOpen] = useState(false);
-  const [amount, setAmount] = useState(0);
-  const [method, setMethod] = useState<PayoutMethod>("paypal");
-  const [recipient, setRecipient] = useState(user.email);
   const eligibility = useRedeemEligibility(user.id);
   const request = useRequestRedemption();
   const inputId = useId();
   const previewId = useId();
   const recipientId = useId();
   const minCoins = eligibility.data?.minCoins;
+  const form = useForm<Values, unknown, Request>({
+    defaultValues: { amount: 0, method: "paypal", recipient: user.email },
+    resolver: zodResolver(redeemSchema(balance, minCoins)),
+    reValidateMode: "onSubmit",
+    // The amount's refusals are notices (below); the field keeps the focus it has.
+    shouldFocusError: false,
+  });
+  // The field holds the whole number `parseRedeemAmount` makes of each keystroke (capped to the balance).
+  const { field: amountField } = useController({ name: "amount", control: form.control });
+  const amount = amountField.value;
+  const { field: methodField } = useController({ name: "method", control: form.control });
+  const method = methodField.value;
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const check = checkRedemption(amount, balance);
-    if (!check.ok) {
-      notify({ ...redeemNotices[check.reason], variant: "destructive" });
-      return;
-    }
-    if (minCoins !== undefined && check.amount < minCoins) {
-      notify({
-        ...redemptionNotices.belowMinimum(minCoins, formatDollars(minCoins)),
-        variant: "destructive",
-      });
-      return;
-    }
+  function refused(found: FieldErrors<Values>) {
+    const refusal = found.amount?.message as Refusal | undefined;
+    if (!refusal) return;
+    notify({ ...formRefusalNotice(refusal, minCoins), variant: "destructive" });
+  }
+
+  function submit({ amount: coins, method, recipient }: Request) {
     request.mutate(
-      { coins: check.amount, method, recipient: recipient.trim() || undefined },
+      { coins, method, recipient },
       {
         onSuccess: ({ redemption }) => {
           notify(redemptionNotices.requested(redemption.coins, redemption.dollars));
           setOpen(false);
-          setAmount(0);
+          form.setValue("amount", 0);
         },
         onError: (error) => notify({ ...refusalNotice(error), variant: "destructive" }),
       },
@@ -108,7 +117,7 @@ export function RedeemDialog({
           </DialogDescription>
         </DialogHeader>
         {/* noValidate: out-of-range amounts get the wallet's own notices, not the browser's. */}
-        <form onSubmit={submit} noValidate className="grid gap-4">
+        <form onSubmit={form.handleSubmit(submit, refused)} noValidate className="grid gap-4">
           <div className="grid gap-2">
             <Label htmlFor={inputId}>{`Coins to redeem (max ${balance})`}</Label>
             <Input
@@ -120,7 +129,9 @@ export function RedeemDialog({
               step={1}
               value={String(amount)}
               aria-describedby={previewId}
-              onChange={(event) => setAmount(parseRedeemAmount(event.target.value, balance))}
+              ref={amountField.ref}
+              onBlur={amountField.onBlur}
+              onChange={(event) => amountField.onChange(parseRedeemAmount(event.target.value, balance))}
             />
             <p id={previewId} aria-live="polite" className="text-sm text-muted-foreground">
               {"Dollar value: "}
@@ -137,7 +148,7 @@ export function RedeemDialog({
                   name="payout-method"
                   value={m}
                   checked={method === m}
-                  onChange={() => setMethod(m)}
+                  onChange={() => methodField.onChange(m)}
                   className="size-4 accent-[var(--color-brand)]"
                 />
                 {payoutMethodLabels[m]}
@@ -146,13 +157,7 @@ export function RedeemDialog({
           </fieldset>
           <div className="grid gap-2">
             <Label htmlFor={recipientId}>{recipientLabels[method]}</Label>
-            <Input
-              id={recipientId}
-              type="email"
-              autoComplete="email"
-              value={recipient}
-              onChange={(event) => setRecipient(event.target.value)}
-            />
+            <Input id={recipientId} type="email" autoComplete="email" {...form.register("recipient")} />
           </div>
           <p className="text-sm text-muted-foreground">
             The coins are held as soon as you submit. We review each request; if it is not approved, or you

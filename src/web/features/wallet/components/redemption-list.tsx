@@ -6,7 +6,7 @@ import {
   redemptionStatusLabels,
 } from "~/core/redemptions";
 import { Button } from "~/web/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";
+import { SectionCard } from "~/web/components/ui/section-card";
 import { Spinner } from "~/web/components/ui/spinner";
 import { ApiError } from "~/web/lib/api-client";
 import { cn } from "~/web/lib/cn";
@@ -78,30 +78,22 @@ export function RedemptionList({ userId }: { userId: string }) {
   const query = useRedemptions(userId);
   const list = query.data?.redemptions ?? [];
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2" className="flex items-center gap-2">
-          <Banknote aria-hidden="true" className="size-5 text-brand" />
-          Your Redemptions
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        {query.isPending ? (
-          <div className="flex justify-center py-6">
-            <Spinner label="Loading your redemptions" />
-          </div>
-        ) : query.error ? (
-          <p role="alert">{`Could not load your redemptions: ${query.error.message}`}</p>
-        ) : list.length === 0 ? (
-          <p className="py-2 text-muted-foreground">No redemptions yet.</p>
-        ) : (
-          <ul aria-label="Redemptions" className="divide-y">
-            {list.map((r) => (
-              <RedemptionRow key={r.id} r={r} />
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <SectionCard icon={Banknote} title="Your Redemptions">
+      {query.isPending ? (
+        <div className="flex justify-center py-6">
+          <Spinner label="Loading your redemptions" />
+        </div>
+      ) : query.error ? (
+        <p role="alert">{`Could not load your redemptions: ${query.error.message}`}</p>
+      ) : list.length === 0 ? (
+        <p className="py-2 text-muted-foreground">No redemptions yet.</p>
+      ) : (
+        <ul aria-label="Redemptions" className="divide-y">
+          {list.map((r) => (
+            <RedemptionRow key={r.id} r={r} />
+          ))}
+        </ul>
+      )}
+    </SectionCard>
   );
 }

@@ -1,6 +1,7 @@
 import { History } from "lucide-react";
+import { LoadMoreButton } from "~/web/components/load-more-button";
 import { Button } from "~/web/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";
+import { SectionCard } from "~/web/components/ui/section-card";
 import { Spinner } from "~/web/components/ui/spinner";
 import { cn } from "~/web/lib/cn";
 import { type Transaction, useTransactions } from "../api/get-transactions";
@@ -35,53 +36,39 @@ export function TransactionList({ userId }: { userId: string }) {
   const entries = query.data?.pages.flatMap((page) => page.entries) ?? [];
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2" className="flex items-center gap-2">
-          <History aria-hidden="true" className="size-5 text-brand" />
-          Recent Transactions
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        {query.isPending ? (
-          <div className="flex justify-center py-6">
-            <Spinner label="Loading transactions" />
-          </div>
-        ) : !query.data ? (
-          <div className="flex flex-col items-center gap-3 py-6 text-center">
-            <p role="alert">{`Could not load your transactions: ${query.error?.message ?? "unknown error"}`}</p>
-            <Button variant="outline" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : entries.length === 0 ? (
-          <p className="py-6 text-center text-muted-foreground">
-            No transactions yet. Win a game, answer a quiz or watch a video to earn your first coins.
-          </p>
-        ) : (
-          <>
-            <ul aria-label="Transactions" className="divide-y">
-              {entries.map((entry) => (
-                <TransactionRow key={entry.id} entry={entry} />
-              ))}
-            </ul>
-            {query.hasNextPage ? (
-              <div className="mt-4 flex flex-col items-center gap-2">
-                {query.isFetchNextPageError ? (
-                  <p role="alert" className="text-sm">{`Could not load more: ${query.error?.message}`}</p>
-                ) : null}
-                <Button
-                  variant="outline"
-                  disabled={query.isFetchingNextPage}
-                  onClick={() => void query.fetchNextPage()}
-                >
-                  {query.isFetchingNextPage ? "Loading..." : "Load more"}
-                </Button>
-              </div>
-            ) : null}
-          </>
-        )}
-      </CardContent>
-    </Card>
+    <SectionCard icon={History} title="Recent Transactions">
+      {query.isPending ? (
+        <div className="flex justify-center py-6">
+          <Spinner label="Loading transactions" />
+        </div>
+      ) : !query.data ? (
+        <div className="flex flex-col items-center gap-3 py-6 text-center">
+          <p role="alert">{`Could not load your transactions: ${query.error?.message ?? "unknown error"}`}</p>
+          <Button variant="outline" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : entries.length === 0 ? (
+        <p className="py-6 text-center text-muted-foreground">
+          No transactions yet. Win a game, answer a quiz or watch a video to earn your first coins.
+        </p>
+      ) : (
+        <>
+          <ul aria-label="Transactions" className="divide-y">
+            {entries.map((entry) => (
+              <TransactionRow key={entry.id} entry={entry} />
+            ))}
+          </ul>
+          {query.hasNextPage ? (
+            <div className="mt-4 flex flex-col items-center gap-2">
+              {query.isFetchNextPageError ? (
+                <p role="alert" className="text-sm">{`Could not load more: ${query.error?.message}`}</p>
+              ) : null}
+              <LoadMoreButton query={query} />
+            </div>
+          ) : null}
+        </>
+      )}
+    </SectionCard>
   );
 }

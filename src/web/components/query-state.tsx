@@ -2,32 +2,35 @@ import type { ReactNode } from "react";
 import { Button } from "~/web/components/ui/button";
 import { Spinner } from "~/web/components/ui/spinner";
 
-/** Loading and error states of a console query; `children` once the data is there. */
+/** What `QueryState` reads of a TanStack query (a plain or an infinite one). */
+export interface QueryStatus {
+  isPending: boolean;
+  error: Error | null;
+  refetch: () => unknown;
+}
+
+/** Loading and error states of a page's query, with 'Try again'; `children` once the data is there. */
 export function QueryState({
-  isPending,
-  error,
-  onRetry,
+  query,
   what,
   children,
 }: {
-  isPending: boolean;
-  error: Error | null;
-  onRetry: () => void;
+  query: QueryStatus;
   /** e.g. "the overview", in 'Could not load the overview: …'. */
   what: string;
   children: ReactNode;
 }) {
-  if (isPending)
+  if (query.isPending)
     return (
       <div className="flex justify-center py-8">
         <Spinner label={`Loading ${what}`} />
       </div>
     );
-  if (error)
+  if (query.error)
     return (
       <div className="flex flex-col items-center gap-3 py-8 text-center">
-        <p role="alert">{`Could not load ${what}: ${error.message}`}</p>
-        <Button variant="outline" onClick={onRetry}>
+        <p role="alert">{`Could not load ${what}: ${query.error.message}`}</p>
+        <Button variant="outline" onClick={() => void query.refetch()}>
           Try again
         </Button>
       </div>
