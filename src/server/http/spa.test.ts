@@ -89,4 +89,14 @@ describe("serving the built web app", () => {
       expect(await res.text(), p).toBe(shell);
     }
   });
+
+  it("sends a page's form posted before the app ran back to the page, and keeps API posts 404", async () => {
+    const app = appWith(true);
+    const res = await app.request("/auth", { method: "POST", body: "email=a%40b.c&password=secret" });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/auth");
+    expect(await res.text()).not.toContain("secret");
+    for (const path of ["/api/nope", "/assets/x.js", "/dev/nope", "/media/nope"])
+      expect((await app.request(path, { method: "POST" })).status, path).toBe(404);
+  });
 });

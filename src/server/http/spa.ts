@@ -113,4 +113,11 @@ export function mountSpa(app: Hono<AppBindings>, webRoot: string): void {
     if (notFound && !dynamic.some((pattern) => pattern.test(pathname))) return send(c, notFound, 404);
     return send(c, shell);
   });
+  // A page's form submitted before the app runs on it (prerendered pages paint first) reaches the server as a
+  // POST to the page: back to the page (303, the body dropped), where the app takes over.
+  app.post("*", (c) => {
+    if (/^\/(api|assets|dev|media)(\/|$)/.test(c.req.path)) return c.notFound();
+    c.header("Cache-Control", "no-store");
+    return c.redirect(c.req.path, 303);
+  });
 }

@@ -162,7 +162,8 @@ export function AuthForm({ initialReferralCode }: AuthFormProps) {
             <ResendConfirmation email={unverifiedEmail} />
           </AuthAlert>
         ) : null}
-        <form onSubmit={submit} className="grid gap-4" aria-busy={isProcessing}>
+        {/* Submitted before the app runs, the browser posts it: a password never lands in a URL. */}
+        <form method="post" onSubmit={submit} className="grid gap-4" aria-busy={isProcessing}>
           <div className="grid gap-2">
             <Label htmlFor={`${id}-email`}>Email</Label>
             <Input

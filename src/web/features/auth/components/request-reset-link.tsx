@@ -23,7 +23,7 @@ export function RequestResetLink() {
   );
 
   return (
-    <form onSubmit={submit} className="grid gap-3">
+    <form method="post" onSubmit={submit} className="grid gap-3">
       <EmailField id={fieldId} field={form.register("email")} />
       <Button type="submit" disabled={passwordReset.isPending}>
         {passwordReset.isPending ? "Sending..." : "Send New Reset Link"}

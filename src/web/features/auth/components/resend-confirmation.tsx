@@ -42,7 +42,7 @@ export function ResendConfirmation({ email, label = "Resend confirmation email" 
   }
 
   return (
-    <form onSubmit={form.handleSubmit(submit)} className="grid gap-3">
+    <form method="post" onSubmit={form.handleSubmit(submit)} className="grid gap-3">
       {email === undefined ? <EmailField id={fieldId} field={form.register("email")} /> : null}
       <Button type="submit" variant="outline" disabled={send.isPending}>
         {send.isPending ? "Sending..." : label}

@@ -84,6 +84,8 @@ export function UpdatePasswordForm({ token }: { token: string }) {
       </CardHeader>
       <CardContent>
         <form
+          // Submitted before the app runs, the browser posts it: a password never lands in a URL.
+          method="post"
           onSubmit={form.handleSubmit(update, refused)}
           className="grid gap-4"
           aria-busy={resetPassword.isPending}
