@@ -88,6 +88,7 @@ async function preparedPgliteDir(): Promise<string> {
   return dir;
 }
 
+export async function benchHttpForProfile(...a: Parameters<typeof benchHttp>) { return benchHttp(...a); }
 async function benchHttp(
   url: string | undefined,
   workers: string,
@@ -104,6 +105,8 @@ async function benchHttp(
     EARN_VIDEO_WATCHES_PER_DAY: "100000",
     TRUST_PROXY: "true",
     LOG_LEVEL: "warn",
+    ...(process.env.PROF_NODE_OPTIONS ? { NODE_OPTIONS: process.env.PROF_NODE_OPTIONS } : {}),
+    ...(process.env.PROF_ENV ? JSON.parse(process.env.PROF_ENV) : {}),
   });
   try {
     const client = httpClient(server.url);
