@@ -8,7 +8,7 @@ import { createDeps, dependencyProbes } from "./create-deps";
 import { openDatabase } from "./db/client";
 import { prepareDatabase } from "./db/prepare";
 import { createDependencyMonitor, type DependencyMonitor } from "./health/dependency-monitor";
-import { KYC_RETENTION_EVERY_MS, KYC_RETENTION_QUEUE } from "./kyc/kyc-retention";
+import { KYC_RETENTION_EVERY_MS, KYC_RETENTION_QUEUE } from "./kyc/kyc-retention.job";
 import { logProcessFaults, shutDown } from "./lifecycle";
 import { loadEnvOrExit } from "./load-env";
 import { createLogger } from "./logger";

@@ -27,11 +27,11 @@ import { rateLimit } from "../http/rate-limit";
 import { responds } from "../http/route-docs";
 import { createRouter, type SessionUser } from "../http/router";
 import { jsonBody, params, query } from "../http/validate";
-import { createKycAdminRoutes } from "../kyc/kyc-admin.routes";
-import { listEntries } from "../ledger/ledger";
+import { createKycAdminRoutes } from "../kyc/kyc.admin.routes";
+import { listEntries } from "../ledger/ledger.service";
 import { createRedemptionsAdminRoutes } from "../redemptions/redemptions.admin.routes";
+import { createReferralReviewRoutes } from "../referrals/referrals.admin.routes";
 import { getOverview } from "./overview.service";
-import { createReferralReviewRoutes } from "./referral-reviews.routes";
 import {
   type Acting,
   adjustCoins,

@@ -13,8 +13,8 @@ import type { AppDeps } from "../app-deps";
 import { recordAudit } from "../audit/audit.service";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
-import { adjustBalance } from "../ledger/ledger";
-import { setRole } from "./roles";
+import { adjustBalance } from "../ledger/ledger.service";
+import { setRole } from "./roles.service";
 
 /** Who acts, and the request that carries the action (its id lands in the audit row). */
 export interface Acting {

@@ -7,7 +7,7 @@ import { DEFAULT_EARNING_LIMITS } from "~/core/earning";
 import type { GameView } from "~/core/tic-tac-toe/api";
 import { type Board, isWellFormed } from "~/core/tic-tac-toe/board";
 import type { DatabaseHandle } from "~/server/db/client";
-import { getBalance } from "../ledger/ledger";
+import { getBalance } from "../ledger/ledger.service";
 import { parseBoard } from "./game-board";
 import { getOpenGame, playMove, startGame, winCauseKey } from "./games.service";
 

@@ -8,7 +8,7 @@ import { chooseBotMove, type Random } from "~/core/tic-tac-toe/bot";
 import type { Database } from "../db/client";
 import type { GameTable } from "../db/schema";
 import { AppError } from "../errors";
-import { award, earnedFrom } from "../ledger/ledger";
+import { award, earnedFrom } from "../ledger/ledger.service";
 import { formatBoard, parseBoard } from "./game-board";
 
 /**

@@ -1,5 +1,5 @@
 import type { Database } from "../db/client";
-import { type AwardResult, award } from "../ledger/ledger";
+import { type AwardResult, award } from "../ledger/ledger.service";
 
 /** Quiz payments through the ledger (ADR 006): cause keys bound to the session, so each pays at most once. */
 

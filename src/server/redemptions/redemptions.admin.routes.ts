@@ -14,7 +14,6 @@ import type { AppDeps } from "../app-deps";
 import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";
 import { jsonBody, params, query } from "../http/validate";
-import { listRedemptionQueue, pendingRedemptions } from "./admin-queue.service";
 import {
   type Actor,
   approveRedemption,
@@ -22,6 +21,7 @@ import {
   rejectRedemption,
   retryRedemption,
 } from "./redemption-transitions";
+import { listRedemptionQueue, pendingRedemptions } from "./redemptions.admin.service";
 
 const queueQuery = z.object({
   status: z.enum(redemptionStatuses).optional(),

@@ -5,7 +5,7 @@ import { type TestUser, uniqueEmail } from "#tests/support/factories";
 import { createTestContext, type TestContext } from "#tests/support/test-app";
 import { maskEmail } from "~/core/coins";
 import type { ReferralsView } from "~/core/referrals";
-import { award, getBalance } from "../ledger/ledger";
+import { award, getBalance } from "../ledger/ledger.service";
 import { countHeldReferrals, decideHeldReferral } from "../ledger/referral-bonus";
 
 let ctx: TestContext;

@@ -2,7 +2,7 @@ import { utcDay, VIDEO_END_TOLERANCE_MS } from "~/core/earning";
 import type { CompleteWatchResponse, VideoView, WatchView } from "~/core/videos";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
-import { award, earnedFrom } from "../ledger/ledger";
+import { award, earnedFrom } from "../ledger/ledger.service";
 
 /**
  * Real video watches: the catalogue (table `videos`), and watch sessions (table `video_watches`) that pay

@@ -10,7 +10,7 @@ import type { rateLimit } from "../http/rate-limit";
 import { responds } from "../http/route-docs";
 import { createRouter, type SessionUser } from "../http/router";
 import { jsonBody, params, query } from "../http/validate";
-import { decideReferral, listHeldReferrals } from "./referral-reviews.service";
+import { decideReferral, listHeldReferrals } from "./referrals.admin.service";
 
 const acting = (v: { user?: SessionUser | undefined; requestId: string }) => {
   if (!v.user) throw new Error("requireAdmin must run before an admin action");

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertUserRow } from "#tests/support/db-users";
 import { openTestDatabase } from "#tests/support/test-db";
 import type { DatabaseHandle } from "~/server/db/client";
-import { award, getBalance, listEntries } from "./ledger";
+import { award, getBalance, listEntries } from "./ledger.service";
 import { referralCauseKeys } from "./ledger-rows";
 
 let handle: DatabaseHandle;
