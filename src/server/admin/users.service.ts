@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import {
   type AdjustmentResult,
@@ -13,6 +12,7 @@ import type { AppDeps } from "../app-deps";
 import { recordAudit } from "../audit/audit.service";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
+import { adjustmentCauseKey } from "../ledger/cause-keys";
 import { adjustBalance } from "../ledger/ledger.service";
 import { setRole } from "./roles.service";
 
@@ -153,7 +153,7 @@ export async function adjustCoins(
       userId: input.userId,
       amount: input.amount,
       reason: input.reason,
-      causeKey: `adjustment:${randomUUID()}`,
+      causeKey: adjustmentCauseKey(),
     });
     const auditId = await recordAudit(trx, {
       actorId: acting.adminId,

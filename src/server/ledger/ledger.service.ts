@@ -6,6 +6,7 @@ import { redemptionReasons } from "~/core/redemptions";
 import type { Database } from "../db/client";
 import type { DB } from "../db/schema";
 import { AppError } from "../errors";
+import { redemptionCauseKeys } from "./cause-keys";
 import { addPoints, insertEntry, type Tx } from "./ledger-rows";
 import { payReferralBonus } from "./referral-bonus";
 import { withRetryableTransaction } from "./transaction";
@@ -247,11 +248,6 @@ export interface RedemptionCoins {
   redemptionId: number;
   coins: number;
 }
-
-export const redemptionCauseKeys = (redemptionId: number) => ({
-  hold: `redemption:${redemptionId}`,
-  refund: `redemption-refund:${redemptionId}`,
-});
 
 /**
  * Takes a redemption's coins inside the request's transaction: a negative `redemption` row and

@@ -3,7 +3,8 @@ import { maskEmail, REFERRAL_BONUS_COINS, referralReasons } from "~/core/coins";
 import { DEFAULT_EARNING_LIMITS, REFERRAL_LIMIT_WINDOW_MS } from "~/core/earning";
 import type { Database } from "../db/client";
 import type { DB } from "../db/schema";
-import { addPoints, insertEntry, referralCauseKeys, type Tx } from "./ledger-rows";
+import { referralCauseKeys } from "./cause-keys";
+import { addPoints, insertEntry, type Tx } from "./ledger-rows";
 import { withRetryableTransaction } from "./transaction";
 
 /**

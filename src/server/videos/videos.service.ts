@@ -2,6 +2,7 @@ import { utcDay, VIDEO_END_TOLERANCE_MS } from "~/core/earning";
 import type { CompleteWatchResponse, VideoView, WatchView } from "~/core/videos";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
+import { watchCauseKey } from "../ledger/cause-keys";
 import { award, earnedFrom } from "../ledger/ledger.service";
 
 /**
@@ -46,8 +47,6 @@ export async function startWatch(
     durationSeconds: video.duration_seconds,
   };
 }
-
-export const watchCauseKey = (watchId: string) => `video-watch:${watchId}`;
 
 export async function completeWatch(
   db: Database,
