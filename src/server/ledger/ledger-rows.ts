@@ -4,7 +4,7 @@ import { AppError } from "../errors";
 
 /**
  * The two writes of the ledger (src/server/ledger): a ledger row and the matching balance change. Only the
- * ledger's modules call them, always together and in one transaction (ledger.service.ts, referral-bonus.ts).
+ * ledger's modules call them, always together and in one transaction (ledger.service.ts, referral-pair.ts, redemption-coins.ts).
  */
 
 export type Tx = Transaction<DB> | Kysely<DB>;

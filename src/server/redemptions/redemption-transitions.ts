@@ -6,7 +6,7 @@ import { recordAudit } from "../audit/audit.service";
 import type { DB } from "../db/schema";
 import { AppError } from "../errors";
 import { enqueueJob } from "../jobs/jobs.service";
-import { refundRedemption } from "../ledger/ledger.service";
+import { refundRedemption } from "../ledger/redemption-coins";
 import { withRetryableTransaction } from "../ledger/transaction";
 import { redemptionPaidMail, redemptionRejectedMail } from "../mail/templates";
 import { toRedemption } from "./redemptions.service";

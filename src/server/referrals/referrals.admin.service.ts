@@ -8,7 +8,7 @@ import type { Acting } from "../admin/users.service";
 import { recordAudit } from "../audit/audit.service";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
-import { decideHeldReferral } from "../ledger/referral-bonus";
+import { decideHeldReferral } from "./referrals.service";
 
 /** The referral bonus pairs held for review, oldest first, one page at a time. */
 export async function listHeldReferrals(db: Database, page: number): Promise<HeldReferralPage> {
