@@ -3,6 +3,7 @@ import type { TransactionsPage } from "~/core/api/account";
 import { type Earned, type EarningKind, rewards } from "~/core/coins";
 import { DEFAULT_EARNING_LIMITS } from "~/core/earning";
 import type { Database } from "../db/client";
+import { cursorPage } from "../db/cursor-page";
 import type { DB } from "../db/schema";
 import { AppError } from "../errors";
 import { settleReferralAtFirstEarning } from "../referrals/referrals.service";
@@ -231,13 +232,11 @@ export async function listEntries(
     .limit(page.limit + 1);
   if (page.before !== undefined) q = q.where("id", "<", page.before);
   const rows = await q.execute();
-  const entries = rows.slice(0, page.limit).map((r) => ({
+  return cursorPage(rows, page.limit, (r) => ({
     id: Number(r.id),
     kind: r.kind,
     reason: r.reason,
     amount: r.amount,
     createdAt: new Date(r.created_at).toISOString(),
   }));
-  const last = entries.at(-1);
-  return { entries, nextCursor: rows.length > page.limit && last ? last.id : null };
 }
