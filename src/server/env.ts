@@ -1,178 +1,14 @@
 import os from "node:os";
-import { z } from "zod";
-import {
-  DEFAULT_EARNING_LIMITS,
-  DEFAULT_GUEST_QUIZ_SESSIONS_PER_HOUR,
-  type EarningLimits,
-} from "~/core/earning";
-import { KYC_DEFAULT_MAX_UPLOAD_BYTES, KYC_DEFAULT_RETENTION_DAYS } from "~/core/kyc";
+import type { z } from "zod";
+import type { EarningLimits } from "~/core/earning";
+import { envSchema, type logLevels } from "./env-schema";
 
 /**
  * The one place that reads configuration. `main.ts` passes `process.env` in;
- * tests pass a plain object. Nothing else in the code base reads process.env.
+ * tests pass a plain object. Nothing else in the code base reads process.env. The variables' schema is in
+ * env-schema.ts.
  */
-const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
-
-const optionalUrl = (schemes: readonly string[], what: string) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v === "" ? undefined : v))
-    .refine(
-      (v) => {
-        if (v === undefined) return true;
-        try {
-          const url = new URL(v);
-          return schemes.includes(url.protocol) && url.host !== "";
-        } catch {
-          return false;
-        }
-      },
-      { message: `must be a ${what} URL (${schemes.map((s) => `${s}//…`).join(" or ")})` },
-    );
-
-const wholeNumber = (min: number, max: number, fallback: number) =>
-  z.coerce
-    .number({ message: "must be a whole number" })
-    .int("must be a whole number")
-    .min(min, `must be between ${min} and ${max}`)
-    .max(max, `must be between ${min} and ${max}`)
-    .default(fallback);
-
-const schema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce
-    .number({ message: "must be a whole number" })
-    .int("must be a whole number")
-    .min(0, "must be between 0 and 65535")
-    .max(65535, "must be between 0 and 65535")
-    .default(3000),
-  HOST: z.string().trim().min(1).default("0.0.0.0"),
-  DATA_DIR: z.string().trim().min(1).default("./data"),
-  DATABASE_URL: optionalUrl(["postgres:", "postgresql:"], "PostgreSQL"),
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
-  APP_URL: optionalUrl(["http:", "https:"], "http(s)"),
-  SMTP_URL: optionalUrl(["smtp:", "smtps:"], "SMTP"),
-  MAIL_FROM: z.string().trim().min(3).default("Play, Learn, Earn <no-reply@play-learn-earn.local>"),
-  LOG_LEVEL: z.enum(logLevels).default("info"),
-  AUTH_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional(),
-  AUTH_RATE_LIMIT: z.coerce
-    .number({ message: "must be a whole number" })
-    .int("must be a whole number")
-    .min(1, "must be between 1 and 10000")
-    .max(10_000, "must be between 1 and 10000")
-    .default(5),
-  MAIL_RATE_LIMIT: z.coerce
-    .number({ message: "must be a whole number" })
-    .int("must be a whole number")
-    .min(1, "must be between 1 and 10000")
-    .max(10_000, "must be between 1 and 10000")
-    .default(3),
-  TRUST_PROXY: z
-    .enum(["true", "false", "1", "0"], { message: "must be true or false" })
-    .default("false")
-    .transform((v) => v === "true" || v === "1"),
-  REDIS_URL: optionalUrl(["redis:", "rediss:"], "Redis"),
-  DEV_ORIGIN: optionalUrl(["http:", "https:"], "http(s)"),
-  REDIS_PREFIX: z
-    .string()
-    .trim()
-    .regex(/^[\w.:-]{1,64}$/, "must be 1-64 letters, digits or . _ : -")
-    .default("ple:"),
-  WEB_CONCURRENCY: z.coerce
-    .number({ message: "must be a whole number" })
-    .int("must be a whole number")
-    .min(1, "must be between 1 and 64")
-    .max(64, "must be between 1 and 64")
-    .optional(),
-  VIDEO_WATCH_LIMIT: z.coerce
-    .number({ message: "must be a whole number" })
-    .int("must be a whole number")
-    .min(1, "must be between 1 and 100000")
-    .max(100_000, "must be between 1 and 100000")
-    .default(30),
-  ADMIN_EMAILS: z
-    .string()
-    .default("")
-    .transform((v) =>
-      v
-        .split(",")
-        .map((e) => e.trim().toLowerCase())
-        .filter((e) => e !== ""),
-    )
-    .refine((list) => list.every((e) => /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/.test(e)), {
-      message: "must be e-mail addresses separated by commas",
-    }),
-  ADMIN_RATE_LIMIT: z.coerce
-    .number({ message: "must be a whole number" })
-    .int("must be a whole number")
-    .min(1, "must be between 1 and 10000")
-    .max(10_000, "must be between 1 and 10000")
-    .default(30),
-  EARN_TTT_WINS_PER_DAY: wholeNumber(0, 100_000, DEFAULT_EARNING_LIMITS.tttWinsPerDay),
-  EARN_QUIZ_SESSIONS_PER_DAY: wholeNumber(0, 100_000, DEFAULT_EARNING_LIMITS.quizSessionsPerDay),
-  EARN_VIDEO_WATCHES_PER_DAY: wholeNumber(0, 100_000, DEFAULT_EARNING_LIMITS.videoWatchesPerDay),
-  REFERRAL_BONUSES_PER_30_DAYS: wholeNumber(0, 100_000, DEFAULT_EARNING_LIMITS.referralBonusesPer30Days),
-  GUEST_QUIZ_SESSIONS_PER_HOUR: wholeNumber(1, 100_000, DEFAULT_GUEST_QUIZ_SESSIONS_PER_HOUR),
-  MEDIA_DIR: z.string().trim().min(1).default("./media"),
-  REDEEM_MIN_COINS: z.coerce
-    .number({ message: "must be a whole number" })
-    .int("must be a whole number")
-    .min(1, "must be between 1 and 100000000")
-    .max(100_000_000, "must be between 1 and 100000000")
-    .default(1000),
-  REDEEM_REQUIRE_KYC: z
-    .enum(["true", "false", "1", "0"], { message: "must be true or false" })
-    .default("true")
-    .transform((v) => v === "true" || v === "1"),
-  REDEEM_MAX_PENDING: z.coerce
-    .number({ message: "must be a whole number" })
-    .int("must be a whole number")
-    .min(1, "must be between 1 and 1000")
-    .max(1000, "must be between 1 and 1000")
-    .default(1),
-  REDEEM_DAILY_CAP_DOLLARS: z.coerce
-    .number({ message: "must be a whole number" })
-    .int("must be a whole number")
-    .min(1, "must be between 1 and 1000000")
-    .max(1_000_000, "must be between 1 and 1000000")
-    .default(50),
-  TREMENDOUS_API_KEY: z.string().trim().min(1).optional(),
-  TREMENDOUS_API_URL: optionalUrl(["http:", "https:"], "http(s)"),
-  TREMENDOUS_FUNDING_SOURCE_ID: z.string().trim().min(1).max(100).default("balance"),
-  TREMENDOUS_CAMPAIGN_ID: z.string().trim().min(1).max(100).optional(),
-  JOB_LEASE_SECONDS: z.coerce
-    .number({ message: "must be a whole number" })
-    .int("must be a whole number")
-    .min(1, "must be between 1 and 3600")
-    .max(3600, "must be between 1 and 3600")
-    .default(60),
-  KYC_ENCRYPTION_KEY: z
-    .string()
-    .trim()
-    .optional()
-    .refine(
-      (v) => v === undefined || (/^[A-Za-z0-9+/]+={0,2}$/.test(v) && Buffer.from(v, "base64").length === 32),
-      {
-        message: "must be 32 bytes in base64 (openssl rand -base64 32)",
-      },
-    ),
-  KYC_MAX_UPLOAD_BYTES: z.coerce
-    .number({ message: "must be a whole number" })
-    .int("must be a whole number")
-    .min(1024, "must be between 1024 and 52428800")
-    .max(50 * 1024 * 1024, "must be between 1024 and 52428800")
-    .default(KYC_DEFAULT_MAX_UPLOAD_BYTES),
-  KYC_RETENTION_DAYS: z.coerce
-    .number({ message: "must be a whole number" })
-    .int("must be a whole number")
-    .min(0, "must be between 0 and 3650")
-    .max(3650, "must be between 0 and 3650")
-    .default(KYC_DEFAULT_RETENTION_DAYS),
-});
-
-export type RawEnv = z.input<typeof schema>;
+export type RawEnv = z.input<typeof envSchema>;
 
 export interface Env {
   nodeEnv: "development" | "production" | "test";
@@ -243,7 +79,7 @@ export class EnvError extends Error {}
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Treat empty strings as "not set" so `.env` files with `FOO=` behave.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
-  const result = schema.safeParse(cleaned);
+  const result = envSchema.safeParse(cleaned);
   if (!result.success) {
     const issue = result.error.issues[0];
     const key = String(issue?.path[0] ?? "configuration");

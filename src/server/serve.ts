@@ -6,7 +6,7 @@ import { openDatabase } from "./db/client";
 import { prepareDatabase } from "./db/prepare";
 import type { Env } from "./env";
 import { createDependencyMonitor, type DependencyMonitor } from "./health/dependency-monitor";
-import { KYC_RETENTION_EVERY_MS, KYC_RETENTION_QUEUE } from "./kyc/kyc-retention";
+import { KYC_RETENTION_EVERY_MS, KYC_RETENTION_QUEUE } from "./kyc/kyc-retention.job";
 import { shutDown } from "./lifecycle";
 import type { Logger } from "./logger";
 import { mailDeliveryNote } from "./mail/dev-mailbox.routes";

@@ -1,5 +1,5 @@
 import type { Database } from "../db/client";
-import { setRole } from "./roles";
+import { setRole } from "./roles.service";
 
 /** The reason the audit log shows for a change made with `npm run admin`. */
 export const CLI_REASON = "npm run admin";

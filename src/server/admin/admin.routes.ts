@@ -22,18 +22,17 @@ import {
 } from "~/core/api/admin";
 import type { AppDeps } from "../app-deps";
 import { listAudit } from "../audit/audit.service";
-import { requireAdmin, requireFreshSession } from "../auth/require-admin";
+import { actingAdmin, requireAdmin, requireFreshSession } from "../auth/require-admin";
 import { rateLimit } from "../http/rate-limit";
 import { responds } from "../http/route-docs";
-import { createRouter, type SessionUser } from "../http/router";
+import { createRouter } from "../http/router";
 import { jsonBody, params, query } from "../http/validate";
-import { createKycAdminRoutes } from "../kyc/kyc-admin.routes";
-import { listEntries } from "../ledger/ledger";
+import { createKycAdminRoutes } from "../kyc/kyc.admin.routes";
+import { listEntries } from "../ledger/ledger.service";
 import { createRedemptionsAdminRoutes } from "../redemptions/redemptions.admin.routes";
+import { createReferralReviewRoutes } from "../referrals/referrals.admin.routes";
 import { getOverview } from "./overview.service";
-import { createReferralReviewRoutes } from "./referral-reviews.routes";
 import {
-  type Acting,
   adjustCoins,
   banUser,
   changeRole,
@@ -42,12 +41,6 @@ import {
   searchUsers,
   unbanUser,
 } from "./users.service";
-
-/** The administrator and request behind a change, from the context variables requireAdmin set. */
-const acting = (v: { user?: SessionUser | undefined; requestId: string }): Acting => {
-  if (!v.user) throw new Error("requireAdmin must run before an admin action");
-  return { adminId: v.user.id, requestId: v.requestId };
-};
 
 /**
  * /api/admin: the operators' API. Every route here is behind requireAdmin (401 for guests, 403 for everyone
@@ -127,7 +120,10 @@ export const createAdminRoutes = (deps: AppDeps) => {
       jsonBody(adjustmentInput),
       async (c) => {
         const { userId } = c.req.valid("param");
-        return c.json(await adjustCoins(deps.db, acting(c.var), { userId, ...c.req.valid("json") }), 201);
+        return c.json(
+          await adjustCoins(deps.db, actingAdmin(c.var), { userId, ...c.req.valid("json") }),
+          201,
+        );
       },
     )
     .post(
@@ -147,7 +143,7 @@ export const createAdminRoutes = (deps: AppDeps) => {
         const { userId } = c.req.valid("param");
         const { reason, expiresAt } = c.req.valid("json");
         return c.json(
-          await banUser(deps, acting(c.var), {
+          await banUser(deps, actingAdmin(c.var), {
             userId,
             reason,
             expiresAt: expiresAt ? new Date(expiresAt) : null,
@@ -163,7 +159,7 @@ export const createAdminRoutes = (deps: AppDeps) => {
       jsonBody(reasonInput),
       async (c) => {
         const { userId } = c.req.valid("param");
-        return c.json(await unbanUser(deps.db, acting(c.var), { userId, ...c.req.valid("json") }));
+        return c.json(await unbanUser(deps.db, actingAdmin(c.var), { userId, ...c.req.valid("json") }));
       },
     )
     .post(
@@ -174,7 +170,7 @@ export const createAdminRoutes = (deps: AppDeps) => {
       jsonBody(reasonInput),
       async (c) => {
         const { userId } = c.req.valid("param");
-        return c.json(await revokeSessions(deps, acting(c.var), { userId, ...c.req.valid("json") }));
+        return c.json(await revokeSessions(deps, actingAdmin(c.var), { userId, ...c.req.valid("json") }));
       },
     )
     .post(
@@ -194,7 +190,7 @@ export const createAdminRoutes = (deps: AppDeps) => {
       jsonBody(roleInput),
       async (c) => {
         const { userId } = c.req.valid("param");
-        return c.json(await changeRole(deps.db, acting(c.var), { userId, ...c.req.valid("json") }));
+        return c.json(await changeRole(deps.db, actingAdmin(c.var), { userId, ...c.req.valid("json") }));
       },
     )
     .get(

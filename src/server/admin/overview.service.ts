@@ -2,8 +2,8 @@ import { sql } from "kysely";
 import type { AdminOverview } from "~/core/admin";
 import { formatDollars } from "~/core/coins";
 import type { Database } from "../db/client";
-import { countPendingKyc } from "../kyc/kyc-review.service";
-import { countHeldReferrals } from "../ledger/referral-bonus";
+import { countPendingKyc } from "../kyc/kyc.admin.service";
+import { countHeldReferrals } from "../referrals/referrals.service";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import {
   type AdjustmentResult,
@@ -13,8 +12,9 @@ import type { AppDeps } from "../app-deps";
 import { recordAudit } from "../audit/audit.service";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
-import { adjustBalance } from "../ledger/ledger";
-import { setRole } from "./roles";
+import { adjustmentCauseKey } from "../ledger/cause-keys";
+import { adjustBalance } from "../ledger/ledger.service";
+import { setRole } from "./roles.service";
 
 /** Who acts, and the request that carries the action (its id lands in the audit row). */
 export interface Acting {
@@ -153,7 +153,7 @@ export async function adjustCoins(
       userId: input.userId,
       amount: input.amount,
       reason: input.reason,
-      causeKey: `adjustment:${randomUUID()}`,
+      causeKey: adjustmentCauseKey(),
     });
     const auditId = await recordAudit(trx, {
       actorId: acting.adminId,

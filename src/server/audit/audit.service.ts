@@ -1,6 +1,7 @@
 import { sql, type Transaction } from "kysely";
 import type { AuditEntry, AuditPage } from "~/core/admin";
 import type { Database } from "../db/client";
+import { cursorPage } from "../db/cursor-page";
 import type { DB } from "../db/schema";
 
 /**
@@ -93,19 +94,21 @@ export async function listAudit(
   if (filter.action) q = q.where("audit_log.action", "=", filter.action);
   if (filter.before !== undefined) q = q.where("audit_log.id", "<", filter.before);
   const rows = await q.execute();
-  const entries: AuditEntry[] = rows.slice(0, filter.limit).map((r) => ({
-    id: Number(r.id),
-    actor: r.actor_id ? { id: r.actor_id, email: r.actorEmail } : null,
-    action: r.action,
-    targetType: r.target_type,
-    targetId: r.target_id,
-    targetEmail: r.targetEmail,
-    before: r.before,
-    after: r.after,
-    reason: r.reason,
-    requestId: r.request_id,
-    createdAt: new Date(r.created_at).toISOString(),
-  }));
-  const last = entries.at(-1);
-  return { entries, nextCursor: rows.length > filter.limit && last ? last.id : null };
+  return cursorPage(
+    rows,
+    filter.limit,
+    (r): AuditEntry => ({
+      id: Number(r.id),
+      actor: r.actor_id ? { id: r.actor_id, email: r.actorEmail } : null,
+      action: r.action,
+      targetType: r.target_type,
+      targetId: r.target_id,
+      targetEmail: r.targetEmail,
+      before: r.before,
+      after: r.after,
+      reason: r.reason,
+      requestId: r.request_id,
+      createdAt: new Date(r.created_at).toISOString(),
+    }),
+  );
 }

@@ -26,7 +26,7 @@ import { consumeRateLimit, type RateLimitRule, rateLimit } from "../http/rate-li
 import { responds } from "../http/route-docs";
 import type { AppBindings } from "../http/router";
 import { createRouter } from "../http/router";
-import { referralOutcomeOf } from "../profile/profiles";
+import { referralOutcomeOf } from "../referrals/referrals.service";
 import { forwardToAuth, readCredentials, readJsonObject } from "./auth-request";
 import { sessionUser } from "./require-user";
 import { runSignUp, type SignUpState } from "./sign-up-scope";

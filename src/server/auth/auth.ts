@@ -1,16 +1,16 @@
 import { betterAuth, type SecondaryStorage } from "better-auth";
 import { createEmailVerificationToken } from "better-auth/api";
 import { admin } from "better-auth/plugins";
-import { ADMIN_EMAILS_REASON, grantListedAdmin, isListedAdmin } from "../admin/roles";
+import { ADMIN_EMAILS_REASON, grantListedAdmin, isListedAdmin } from "../admin/roles.service";
 import { recordAudit } from "../audit/audit.service";
 import type { Database } from "../db/client";
 import { runBeforeCommit } from "../db/transaction-scope";
 import type { Env } from "../env";
 import { trustedOrigins } from "../http/origin-check";
 import type { Logger } from "../logger";
-import type { MailOutbox } from "../mail/outbox";
+import type { MailOutbox } from "../mail/outbox.job";
 import { passwordResetMail, verificationMail } from "../mail/templates";
-import { createProfile } from "../profile/profiles";
+import { createProfile } from "../profile/profile.service";
 import { type Argon2Params, createPasswordHasher } from "./password-hash";
 import { currentSignUp } from "./sign-up-scope";
 

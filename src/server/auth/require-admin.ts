@@ -30,6 +30,15 @@ export const requireAdmin = ({ auth, db }: Pick<AppDeps, "auth" | "db">) =>
     { kind: "session", guard: "admin" },
   );
 
+/** The administrator and request behind a change, from the context variables requireAdmin set. */
+export function actingAdmin(v: { user?: SessionUser | undefined; requestId: string }): {
+  adminId: string;
+  requestId: string;
+} {
+  if (!v.user) throw new Error("requireAdmin must run before an admin action");
+  return { adminId: v.user.id, requestId: v.requestId };
+}
+
 /** Whether a session signed in at `createdAt` may still make sensitive changes at `now`. */
 export function isFreshSession(createdAt: Date, now: Date = new Date()): boolean {
   return now.getTime() - createdAt.getTime() <= FRESH_SESSION_MINUTES * 60_000;

@@ -9,7 +9,7 @@ import type { TestUser } from "../../../tests/support/factories";
 import { createTestContext, type TestContext } from "../../../tests/support/test-app";
 import { acceptanceLineMove } from "../../../tests/support/tic-tac-toe-lines";
 import { playMove } from "../games/games.service";
-import { award, getBalance } from "../ledger/ledger";
+import { award, getBalance } from "../ledger/ledger.service";
 
 /** The daily limits, end to end through the API, with the defaults (docs/product.md, "Fair earning"). */
 

@@ -7,9 +7,10 @@ import { DEFAULT_EARNING_LIMITS } from "~/core/earning";
 import type { GameView } from "~/core/tic-tac-toe/api";
 import { type Board, isWellFormed } from "~/core/tic-tac-toe/board";
 import type { DatabaseHandle } from "~/server/db/client";
-import { getBalance } from "../ledger/ledger";
+import { winCauseKey } from "../ledger/cause-keys";
+import { getBalance } from "../ledger/ledger.service";
 import { parseBoard } from "./game-board";
-import { getOpenGame, playMove, startGame, winCauseKey } from "./games.service";
+import { getOpenGame, playMove, startGame } from "./games.service";
 
 /** Service-level checks that need direct database access: crash healing and true concurrency. */
 

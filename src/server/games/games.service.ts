@@ -8,7 +8,8 @@ import { chooseBotMove, type Random } from "~/core/tic-tac-toe/bot";
 import type { Database } from "../db/client";
 import type { GameTable } from "../db/schema";
 import { AppError } from "../errors";
-import { award, earnedFrom } from "../ledger/ledger";
+import { winCauseKey } from "../ledger/cause-keys";
+import { award, earnedFrom } from "../ledger/ledger.service";
 import { formatBoard, parseBoard } from "./game-board";
 
 /**
@@ -21,8 +22,6 @@ type GameRow = Selectable<GameTable>;
 
 /** Bot randomness from the OS CSPRNG, so a player cannot predict the bot's corner. */
 export const secureRandom: Random = () => randomInt(0, 2 ** 32) / 2 ** 32;
-
-export const winCauseKey = (gameId: string) => `ttt-win:${gameId}`;
 
 function toView(row: GameRow): GameView {
   const board = parseBoard(row.board);

@@ -4,7 +4,7 @@ import { type TestUser, uniqueEmail } from "../../../tests/support/factories";
 import { exeFile, htmlFile, jpegFile, pdfFile, pngFile, svgFile } from "../../../tests/support/kyc-files";
 import { createTestContext, type TestContext } from "../../../tests/support/test-app";
 import { enqueueJob } from "../jobs/jobs.service";
-import { KYC_RETENTION_QUEUE } from "./kyc-retention";
+import { KYC_RETENTION_QUEUE } from "./kyc-retention.job";
 
 let ctx: TestContext;
 let admin: TestUser;

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../db/client";
-import type { AwardInput } from "./ledger";
+import type { AwardInput } from "./ledger.service";
 
 /**
  * The ledger's one-round-trip awards (part of the one writer of coins, called only by award() in ledger.ts): the

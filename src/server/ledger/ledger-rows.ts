@@ -4,7 +4,7 @@ import { AppError } from "../errors";
 
 /**
  * The two writes of the ledger (src/server/ledger): a ledger row and the matching balance change. Only the
- * ledger's modules call them, always together and in one transaction (ledger.ts, referral-bonus.ts).
+ * ledger's modules call them, always together and in one transaction (ledger.service.ts, referral-pair.ts, redemption-coins.ts).
  */
 
 export type Tx = Transaction<DB> | Kysely<DB>;
@@ -50,8 +50,3 @@ export async function addPoints(
   if (!row) throw new AppError("NOT_FOUND", "No profile exists for this user.");
   return { points: row.points, referredBy: row.referred_by };
 }
-
-export const referralCauseKeys = (referredUserId: string) => ({
-  friend: `referral:${referredUserId}:friend`,
-  referrer: `referral:${referredUserId}:referrer`,
-});

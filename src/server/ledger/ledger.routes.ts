@@ -5,7 +5,7 @@ import { requireUser } from "../auth/require-user";
 import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";
 import { query } from "../http/validate";
-import { getBalance, listEntries } from "./ledger";
+import { getBalance, listEntries } from "./ledger.service";
 
 const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),

@@ -4,7 +4,7 @@ import { requireUser } from "../auth/require-user";
 import { AppError } from "../errors";
 import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";
-import { findProfile } from "./profiles";
+import { findProfile } from "./profile.service";
 
 /** GET /api/me: the signed-in user and their profile. */
 export const createProfileRoutes = (deps: AppDeps) =>

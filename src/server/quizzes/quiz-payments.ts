@@ -1,12 +1,8 @@
 import type { Database } from "../db/client";
-import { type AwardResult, award } from "../ledger/ledger";
+import { quizCauseKeys } from "../ledger/cause-keys";
+import { type AwardResult, award } from "../ledger/ledger.service";
 
 /** Quiz payments through the ledger (ADR 006): cause keys bound to the session, so each pays at most once. */
-
-export const quizCauseKeys = {
-  answer: (sessionId: string, questionId: string) => `quiz:${sessionId}:${questionId}`,
-  bonus: (sessionId: string) => `quiz-bonus:${sessionId}`,
-};
 
 /** Pays what a recorded answer has earned. Idempotent: the cause keys make a repeat pay nothing. */
 export async function payAnswer(

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "#tests/support/test-app";
 import type { AnswerResult, QuizSessionView, QuizSummary } from "~/core/quiz/api";
-import { getBalance } from "../ledger/ledger";
+import { getBalance } from "../ledger/ledger.service";
 import { type QuestionContent, quizContent } from "./content";
 
 let ctx: TestContext;

@@ -3,13 +3,13 @@ import { answerResultSchema, quizListResponseSchema, quizSessionViewSchema } fro
 import { answerInputSchema } from "~/core/quiz/answer-input";
 import { quizIds } from "~/core/quiz/api";
 import type { AppDeps } from "../app-deps";
+import { optionalUser } from "../auth/optional-user";
 import { clientIp } from "../http/client-ip";
 import { rateLimit } from "../http/rate-limit";
 import { responds } from "../http/route-docs";
 import { createRouter, type SessionUser } from "../http/router";
 import { jsonBody, params } from "../http/validate";
-import { optionalUser } from "./optional-user";
-import { answerQuestion, listQuizzes, startSession } from "./quiz-sessions";
+import { answerQuestion, listQuizzes, startSession } from "./quizzes.service";
 
 /** Who plays: a signed-in user with a confirmed address earns; anyone else plays as a guest (ADR 006). */
 const playerId = (user: SessionUser | undefined) => (user?.emailVerified ? user.id : null);

@@ -1,4 +1,11 @@
-import { sql, type Transaction } from "kysely";
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type SqlBool,
+  sql,
+  type Transaction,
+  type UpdateObject,
+} from "kysely";
 import { formatDollars } from "~/core/coins";
 import { payoutMethodLabels, type Redemption } from "~/core/redemptions";
 import type { AppDeps } from "../app-deps";
@@ -6,7 +13,7 @@ import { recordAudit } from "../audit/audit.service";
 import type { DB } from "../db/schema";
 import { AppError } from "../errors";
 import { enqueueJob } from "../jobs/jobs.service";
-import { refundRedemption } from "../ledger/ledger";
+import { refundRedemption } from "../ledger/redemption-coins";
 import { withRetryableTransaction } from "../ledger/transaction";
 import { redemptionPaidMail, redemptionRejectedMail } from "../mail/templates";
 import { toRedemption } from "./redemptions.service";
@@ -91,31 +98,59 @@ export async function enqueuePaidMail(deps: Pick<Deps, "env" | "mailOutbox">, tr
   await deps.mailOutbox.enqueue(mail, { db: trx, dedupeKey: `redemption-paid:${row.id}` });
 }
 
-export async function approveRedemption(deps: Deps, actor: Actor, id: number): Promise<Redemption> {
+/**
+ * One transition in its own transaction, the shape every administrator's action shares: the conditional
+ * UPDATE (`set`, only where the redemption is in a state `from` accepts). When it moved nothing, `unmoved`
+ * answers the redemption as it is (a repeat of this very transition) or throws; when it moved, `moved` writes
+ * what goes with the change (refund, payout job, e-mail, audit row) in the same transaction.
+ */
+async function transition(
+  deps: Deps,
+  id: number,
+  step: {
+    set: UpdateObject<DB, "redemptions">;
+    from: (eb: ExpressionBuilder<DB, "redemptions">) => Expression<SqlBool>;
+    unmoved: (current: Row) => Redemption;
+    moved: (trx: Trx, before: Row, row: Row) => Promise<void>;
+  },
+): Promise<Redemption> {
   return withRetryableTransaction(deps.db, async (trx) => {
     const before = await loadRow(trx, id);
     const row = await trx
       .updateTable("redemptions")
-      .set({
-        status: "approved",
-        provider: deps.payoutProvider.name,
-        payout_attempt: sql<number>`payout_attempt + 1`,
-        decided_by: actor.adminId,
-        decided_at: sql`now()`,
-        updated_at: sql`now()`,
-      })
+      .set(step.set)
       .where("id", "=", id)
-      .where("status", "=", "pending")
+      .where(step.from)
       .returningAll()
       .executeTakeFirst();
-    if (!row) {
-      const current = await loadRow(trx, id);
-      if (current.status === "approved") return toRedemption(current);
-      refuse(current, "approved");
-    }
-    if (deps.payoutProvider.automatic) await enqueuePayout(trx, id, row.payout_attempt);
-    await audit(trx, actor, "approve", before, row);
+    if (!row) return step.unmoved(await loadRow(trx, id));
+    await step.moved(trx, before, row);
     return toRedemption(row);
+  });
+}
+
+/** To approved with a new payout attempt (an approval, or a retry after a failure) through the current provider. */
+const newPayoutAttempt = (deps: Deps): UpdateObject<DB, "redemptions"> => ({
+  status: "approved",
+  provider: deps.payoutProvider.name,
+  payout_attempt: sql<number>`payout_attempt + 1`,
+  updated_at: sql`now()`,
+});
+
+/** After a move to approved: the payout job (automatic providers only) and the audit row. */
+const startPayout =
+  (deps: Deps, actor: Actor, id: number, action: string) => async (trx: Trx, before: Row, row: Row) => {
+    if (deps.payoutProvider.automatic) await enqueuePayout(trx, id, row.payout_attempt);
+    await audit(trx, actor, action, before, row);
+  };
+
+export async function approveRedemption(deps: Deps, actor: Actor, id: number): Promise<Redemption> {
+  return transition(deps, id, {
+    set: { ...newPayoutAttempt(deps), decided_by: actor.adminId, decided_at: sql`now()` },
+    from: (eb) => eb("status", "=", "pending"),
+    unmoved: (current) =>
+      current.status === "approved" ? toRedemption(current) : refuse(current, "approved"),
+    moved: startPayout(deps, actor, id, "approve"),
   });
 }
 
@@ -125,41 +160,32 @@ export async function rejectRedemption(
   id: number,
   reason: string,
 ): Promise<Redemption> {
-  return withRetryableTransaction(deps.db, async (trx) => {
-    const before = await loadRow(trx, id);
-    const row = await trx
-      .updateTable("redemptions")
-      .set({
-        status: "rejected",
-        reason,
-        decided_by: actor.adminId,
-        decided_at: sql`now()`,
-        updated_at: sql`now()`,
-      })
-      .where("id", "=", id)
-      .where((eb) =>
-        eb.or([
-          eb("status", "in", ["pending", "failed"]),
-          // An approved manual payout has no job that could be paying it: the administrator may still refuse it.
-          eb.and([eb("status", "=", "approved"), eb("provider", "=", "manual")]),
-        ]),
-      )
-      .returningAll()
-      .executeTakeFirst();
-    if (!row) {
-      const current = await loadRow(trx, id);
-      if (current.status === "rejected") return toRedemption(current);
-      refuse(current, "rejected");
-    }
-    await refundRedemption(trx, { userId: row.user_id, redemptionId: id, coins: row.coins });
-    const mail = redemptionRejectedMail(
-      await emailOf(trx, row.user_id),
-      { id, coins: row.coins, dollars: formatDollars(row.coins), reason },
-      walletUrl(deps),
-    );
-    await deps.mailOutbox.enqueue(mail, { db: trx, dedupeKey: `redemption-rejected:${id}` });
-    await audit(trx, actor, "reject", before, row, reason);
-    return toRedemption(row);
+  return transition(deps, id, {
+    set: {
+      status: "rejected",
+      reason,
+      decided_by: actor.adminId,
+      decided_at: sql`now()`,
+      updated_at: sql`now()`,
+    },
+    from: (eb) =>
+      eb.or([
+        eb("status", "in", ["pending", "failed"]),
+        // An approved manual payout has no job that could be paying it: the administrator may still refuse it.
+        eb.and([eb("status", "=", "approved"), eb("provider", "=", "manual")]),
+      ]),
+    unmoved: (current) =>
+      current.status === "rejected" ? toRedemption(current) : refuse(current, "rejected"),
+    moved: async (trx, before, row) => {
+      await refundRedemption(trx, { userId: row.user_id, redemptionId: id, coins: row.coins });
+      const mail = redemptionRejectedMail(
+        await emailOf(trx, row.user_id),
+        { id, coins: row.coins, dollars: formatDollars(row.coins), reason },
+        walletUrl(deps),
+      );
+      await deps.mailOutbox.enqueue(mail, { db: trx, dedupeKey: `redemption-rejected:${id}` });
+      await audit(trx, actor, "reject", before, row, reason);
+    },
   });
 }
 
@@ -170,50 +196,28 @@ export async function markRedemptionPaid(
   id: number,
   reference: string,
 ): Promise<Redemption> {
-  return withRetryableTransaction(deps.db, async (trx) => {
-    const before = await loadRow(trx, id);
-    const row = await trx
-      .updateTable("redemptions")
-      .set({ status: "paid", provider_reference: reference, paid_at: sql`now()`, updated_at: sql`now()` })
-      .where("id", "=", id)
-      .where("status", "=", "approved")
-      .where("provider", "=", "manual")
-      .returningAll()
-      .executeTakeFirst();
-    if (!row) {
-      const current = await loadRow(trx, id);
+  return transition(deps, id, {
+    set: { status: "paid", provider_reference: reference, paid_at: sql`now()`, updated_at: sql`now()` },
+    from: (eb) => eb.and([eb("status", "=", "approved"), eb("provider", "=", "manual")]),
+    unmoved: (current) => {
       if (current.status === "paid" && current.provider_reference === reference) return toRedemption(current);
       if (current.status === "approved")
         throw new AppError("REDEMPTION_STATE", "This redemption is being paid by the payout provider.");
       refuse(current, "marked paid");
-    }
-    await enqueuePaidMail(deps, trx, row);
-    await audit(trx, actor, "mark_paid", before, row);
-    return toRedemption(row);
+    },
+    moved: async (trx, before, row) => {
+      await enqueuePaidMail(deps, trx, row);
+      await audit(trx, actor, "mark_paid", before, row);
+    },
   });
 }
 
 /** After a provider failure: failed → approved with a new payout attempt (and a new job when automatic). */
 export async function retryRedemption(deps: Deps, actor: Actor, id: number): Promise<Redemption> {
-  return withRetryableTransaction(deps.db, async (trx) => {
-    const before = await loadRow(trx, id);
-    const row = await trx
-      .updateTable("redemptions")
-      .set({
-        status: "approved",
-        provider: deps.payoutProvider.name,
-        payout_attempt: sql<number>`payout_attempt + 1`,
-        provider_reference: null,
-        reason: null,
-        updated_at: sql`now()`,
-      })
-      .where("id", "=", id)
-      .where("status", "=", "failed")
-      .returningAll()
-      .executeTakeFirst();
-    if (!row) refuse(await loadRow(trx, id), "retried");
-    if (deps.payoutProvider.automatic) await enqueuePayout(trx, id, row.payout_attempt);
-    await audit(trx, actor, "retry", before, row);
-    return toRedemption(row);
+  return transition(deps, id, {
+    set: { ...newPayoutAttempt(deps), provider_reference: null, reason: null },
+    from: (eb) => eb("status", "=", "failed"),
+    unmoved: (current) => refuse(current, "retried"),
+    moved: startPayout(deps, actor, id, "retry"),
   });
 }

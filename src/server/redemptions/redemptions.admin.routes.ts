@@ -11,17 +11,17 @@ import {
 } from "~/core/redemptions";
 import { pendingCounts } from "../admin/overview.service";
 import type { AppDeps } from "../app-deps";
+import { actingAdmin } from "../auth/require-admin";
 import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";
 import { jsonBody, params, query } from "../http/validate";
-import { listRedemptionQueue, pendingRedemptions } from "./admin-queue.service";
 import {
-  type Actor,
   approveRedemption,
   markRedemptionPaid,
   rejectRedemption,
   retryRedemption,
 } from "./redemption-transitions";
+import { listRedemptionQueue, pendingRedemptions } from "./redemptions.admin.service";
 
 const queueQuery = z.object({
   status: z.enum(redemptionStatuses).optional(),
@@ -42,10 +42,12 @@ pendingCounts.push({
  * decision is audited in the transaction of the change (redemption-transitions.ts).
  */
 export const createRedemptionsAdminRoutes = (deps: AppDeps) => {
-  const actorOf = (c: { var: { user?: { id: string }; requestId: string } }): Actor => ({
-    adminId: c.var.user!.id,
-    requestId: c.var.requestId ?? null,
-  });
+  /** The documentation of a decision: its answer, and 409 REDEMPTION_STATE from a state it cannot leave. */
+  const decision = (summary: string, description?: string) =>
+    responds(
+      { 200: redemptionDecisionSchema },
+      { summary, ...(description ? { description } : {}), errors: ["REDEMPTION_STATE"] },
+    );
   return createRouter()
     .get(
       "/",
@@ -62,34 +64,24 @@ export const createRedemptionsAdminRoutes = (deps: AppDeps) => {
     )
     .post(
       "/:id/approve",
-      responds(
-        { 200: redemptionDecisionSchema },
-        {
-          summary: "Approve a pending redemption",
-          description: "Pays it through the configured payout provider, or leaves it to be paid by hand.",
-          errors: ["REDEMPTION_STATE"],
-        },
+      decision(
+        "Approve a pending redemption",
+        "Pays it through the configured payout provider, or leaves it to be paid by hand.",
       ),
       params(redemptionIdParams),
-      async (c) => c.json({ redemption: await approveRedemption(deps, actorOf(c), c.req.valid("param").id) }),
+      async (c) =>
+        c.json({ redemption: await approveRedemption(deps, actingAdmin(c.var), c.req.valid("param").id) }),
     )
     .post(
       "/:id/reject",
-      responds(
-        { 200: redemptionDecisionSchema },
-        {
-          summary: "Reject a redemption",
-          description: "Returns the held coins; the user reads the reason.",
-          errors: ["REDEMPTION_STATE"],
-        },
-      ),
+      decision("Reject a redemption", "Returns the held coins; the user reads the reason."),
       params(redemptionIdParams),
       jsonBody(rejectRedemptionSchema),
       async (c) =>
         c.json({
           redemption: await rejectRedemption(
             deps,
-            actorOf(c),
+            actingAdmin(c.var),
             c.req.valid("param").id,
             c.req.valid("json").reason,
           ),
@@ -97,13 +89,9 @@ export const createRedemptionsAdminRoutes = (deps: AppDeps) => {
     )
     .post(
       "/:id/mark-paid",
-      responds(
-        { 200: redemptionDecisionSchema },
-        {
-          summary: "Record a manual payout as paid",
-          description: "With the payout's reference (e.g. the PayPal transaction id).",
-          errors: ["REDEMPTION_STATE"],
-        },
+      decision(
+        "Record a manual payout as paid",
+        "With the payout's reference (e.g. the PayPal transaction id).",
       ),
       params(redemptionIdParams),
       jsonBody(markPaidSchema),
@@ -111,19 +99,13 @@ export const createRedemptionsAdminRoutes = (deps: AppDeps) => {
         c.json({
           redemption: await markRedemptionPaid(
             deps,
-            actorOf(c),
+            actingAdmin(c.var),
             c.req.valid("param").id,
             c.req.valid("json").reference,
           ),
         }),
     )
-    .post(
-      "/:id/retry",
-      responds(
-        { 200: redemptionDecisionSchema },
-        { summary: "Retry a failed payout", errors: ["REDEMPTION_STATE"] },
-      ),
-      params(redemptionIdParams),
-      async (c) => c.json({ redemption: await retryRedemption(deps, actorOf(c), c.req.valid("param").id) }),
+    .post("/:id/retry", decision("Retry a failed payout"), params(redemptionIdParams), async (c) =>
+      c.json({ redemption: await retryRedemption(deps, actingAdmin(c.var), c.req.valid("param").id) }),
     );
 };

@@ -12,7 +12,7 @@ import { isBanned } from "../auth/require-user";
 import type { Database } from "../db/client";
 import type { DB, RedemptionTable } from "../db/schema";
 import { AppError } from "../errors";
-import { holdForRedemption, refundRedemption } from "../ledger/ledger";
+import { holdForRedemption, refundRedemption } from "../ledger/redemption-coins";
 import { withRetryableTransaction } from "../ledger/transaction";
 import { kycStateOf } from "./kyc-gate";
 

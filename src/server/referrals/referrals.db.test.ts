@@ -5,8 +5,8 @@ import { type TestUser, uniqueEmail } from "#tests/support/factories";
 import { createTestContext, type TestContext } from "#tests/support/test-app";
 import { maskEmail } from "~/core/coins";
 import type { ReferralsView } from "~/core/referrals";
-import { award, getBalance } from "../ledger/ledger";
-import { countHeldReferrals, decideHeldReferral } from "../ledger/referral-bonus";
+import { award, getBalance } from "../ledger/ledger.service";
+import { countHeldReferrals, decideHeldReferral } from "./referrals.service";
 
 let ctx: TestContext;
 beforeAll(async () => {

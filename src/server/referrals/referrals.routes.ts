@@ -3,7 +3,7 @@ import type { AppDeps } from "../app-deps";
 import { requireUser } from "../auth/require-user";
 import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";
-import { getReferrals } from "./referrals";
+import { getReferrals } from "./referrals.service";
 
 /** GET /api/referrals: the signed-in user's referral code, link and referred friends (ReferralsView). */
 export const createReferralsRoutes = (deps: AppDeps) =>

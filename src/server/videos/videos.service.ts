@@ -3,7 +3,8 @@ import { utcDay, VIDEO_END_TOLERANCE_MS } from "~/core/earning";
 import type { CompleteWatchResponse, VideoView, WatchView } from "~/core/videos";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
-import { award, earnedFrom } from "../ledger/ledger";
+import { watchCauseKey } from "../ledger/cause-keys";
+import { award, earnedFrom } from "../ledger/ledger.service";
 
 /**
  * Real video watches: the catalogue (table `videos`), and watch sessions (table `video_watches`) that pay
@@ -59,8 +60,6 @@ export async function startWatch(
     durationSeconds: row.duration_seconds,
   };
 }
-
-export const watchCauseKey = (watchId: string) => `video-watch:${watchId}`;
 
 /**
  * A watch the one-statement completion did not mark: unknown (404), ended too early (not marked completed — the

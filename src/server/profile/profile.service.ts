@@ -1,40 +1,16 @@
 import type { Kysely, Transaction } from "kysely";
-import { generateReferralCode, normalizeReferralCode, type ReferralOutcome } from "~/core/referral-code";
+import { generateReferralCode, type ReferralOutcome } from "~/core/referral-code";
 import type { DB } from "../db/schema";
+import { recordReferral, referralAtSignUp } from "../referrals/referrals.service";
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
 const MAX_CODE_ATTEMPTS = 10;
 
-/** The user whose referral code this is (any case, spaces ignored), or undefined. */
-export async function findReferrerId(db: Executor, code: string | null | undefined) {
-  const normalized = normalizeReferralCode(code);
-  if (!normalized) return undefined;
-  const row = await db
-    .selectFrom("user_profiles")
-    .select("id")
-    .where("referral_code", "=", normalized)
-    .executeTakeFirst();
-  return row?.id;
-}
-
-/** "none" without a code, "applied" when it names a referrer, else "invalid". */
-function outcomeOf(code: string | null | undefined, referrerId: string | null | undefined): ReferralOutcome {
-  if (!normalizeReferralCode(code)) return "none";
-  return referrerId ? "applied" : "invalid";
-}
-
-/** What a sign-up with `code` reports, judged by the code alone (used when no account was created). */
-export async function referralOutcomeOf(
-  db: Executor,
-  code: string | null | undefined,
-): Promise<ReferralOutcome> {
-  return outcomeOf(code, await findReferrerId(db, code));
-}
-
 /**
  * Creates the profile of a new user (points 0, a fresh unique referral code) and, if `referralCode`
- * names another user, records the referral (user_profiles.referred_by + one referrals row). Meant to
+ * names another user, records the referral (user_profiles.referred_by + one referrals row; the referral
+ * rules are in src/server/referrals/referrals.service.ts). Meant to
  * run in the transaction that creates the user. Does nothing, and applies no referral, when the user
  * already has a profile.
  */
@@ -43,18 +19,10 @@ export async function createProfile(
   input: { userId: string; referralCode: string | null | undefined; signupIp?: string | undefined },
   generateCode: () => string = generateReferralCode,
 ): Promise<ReferralOutcome> {
-  const found = await findReferrerId(trx, input.referralCode);
-  const referrerId = found && found !== input.userId ? found : null;
-  const outcome = outcomeOf(input.referralCode, referrerId);
+  const { referrerId, outcome } = await referralAtSignUp(trx, input.userId, input.referralCode);
   const profile = { userId: input.userId, referredBy: referrerId, signupIp: input.signupIp ?? null };
   if (!(await insertProfile(trx, profile, generateCode))) return outcome;
-  if (referrerId) {
-    await trx
-      .insertInto("referrals")
-      .values({ referrer_id: referrerId, referred_id: input.userId })
-      .onConflict((oc) => oc.column("referred_id").doNothing())
-      .execute();
-  }
+  if (referrerId) await recordReferral(trx, referrerId, input.userId);
   return outcome;
 }
 

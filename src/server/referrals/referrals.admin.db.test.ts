@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertUserRow } from "../../../tests/support/db-users";
 import { type TestUser, uniqueEmail } from "../../../tests/support/factories";
 import { createTestContext, type TestContext } from "../../../tests/support/test-app";
-import { decideHeldReferral } from "../ledger/referral-bonus";
+import { decideHeldReferral } from "./referrals.service";
 
 let ctx: TestContext;
 let admin: TestUser;

@@ -2,20 +2,22 @@ import { sql, type Transaction } from "kysely";
 import type { TransactionsPage } from "~/core/api/account";
 import { type Earned, type EarningKind, rewards } from "~/core/coins";
 import { DEFAULT_EARNING_LIMITS } from "~/core/earning";
-import { redemptionReasons } from "~/core/redemptions";
 import type { Database } from "../db/client";
+import { cursorPage } from "../db/cursor-page";
 import type { DB } from "../db/schema";
 import { AppError } from "../errors";
+import { settleReferralAtFirstEarning } from "../referrals/referrals.service";
 import { awardFast, awardLimitedFast } from "./award-statements";
 import { addPoints, insertEntry, type Tx } from "./ledger-rows";
-import { payReferralBonus } from "./referral-bonus";
 import { withRetryableTransaction } from "./transaction";
 
 /**
  * THE ONLY WRITER of coin_ledger and user_profiles.points. Every change is a ledger row with a unique
  * cause key, written in the same transaction as the balance change (`points = points + n`), so that
  * at every commit: points = Σ amount of the user's rows. A cause key seen before pays nothing. The module's
- * row writes are in ledger-rows.ts, the referral bonus pair in referral-bonus.ts.
+ * row writes are in ledger-rows.ts, the cause keys in cause-keys.ts, the referral bonus pair's writes in
+ * referral-pair.ts (the referral rules that decide it are in src/server/referrals/referrals.service.ts) and a
+ * redemption's hold and refund in redemption-coins.ts.
  */
 
 export interface AwardInput {
@@ -113,7 +115,7 @@ export async function award(db: Database, input: AwardInput): Promise<AwardResul
     const { points, referredBy } = await addPoints(tx, input.userId, amount);
     const referralLimit = input.referralBonusesPer30Days ?? DEFAULT_EARNING_LIMITS.referralBonusesPer30Days;
     const referralBonus = referredBy
-      ? await payReferralBonus(tx, input.userId, referredBy, referralLimit)
+      ? await settleReferralAtFirstEarning(tx, input.userId, referredBy, referralLimit)
       : 0;
     const balance = points + referralBonus;
     return { entryId, amount, reason, balance, duplicate: false, limited: false, referralBonus };
@@ -215,73 +217,11 @@ export async function listEntries(
     .limit(page.limit + 1);
   if (page.before !== undefined) q = q.where("id", "<", page.before);
   const rows = await q.execute();
-  const entries = rows.slice(0, page.limit).map((r) => ({
+  return cursorPage(rows, page.limit, (r) => ({
     id: Number(r.id),
     kind: r.kind,
     reason: r.reason,
     amount: r.amount,
     createdAt: new Date(r.created_at).toISOString(),
   }));
-  const last = entries.at(-1);
-  return { entries, nextCursor: rows.length > page.limit && last ? last.id : null };
-}
-
-/** A redemption's coins as the ledger moves them: held (taken) at request, refunded at most once. */
-export interface RedemptionCoins {
-  userId: string;
-  redemptionId: number;
-  coins: number;
-}
-
-export const redemptionCauseKeys = (redemptionId: number) => ({
-  hold: `redemption:${redemptionId}`,
-  refund: `redemption-refund:${redemptionId}`,
-});
-
-/**
- * Takes a redemption's coins inside the request's transaction: a negative `redemption` row and
- * `points = points - coins` only where the balance covers it, else INSUFFICIENT_BALANCE (and the caller's
- * transaction rolls back). The database's `points >= 0` check backs this up under any concurrency.
- */
-export async function holdForRedemption(
-  tx: Transaction<DB>,
-  input: RedemptionCoins,
-): Promise<{ entryId: number; balance: number }> {
-  const row = await tx
-    .updateTable("user_profiles")
-    .set({ points: sql<number>`points - ${input.coins}` })
-    .where("id", "=", input.userId)
-    .where("points", ">=", input.coins)
-    .returning("points")
-    .executeTakeFirst();
-  if (!row) throw new AppError("INSUFFICIENT_BALANCE");
-  const entryId = await insertEntry(tx, {
-    userId: input.userId,
-    amount: -input.coins,
-    kind: "redemption",
-    reason: redemptionReasons.request(input.redemptionId),
-    causeKey: redemptionCauseKeys(input.redemptionId).hold,
-  });
-  if (entryId === null) throw new Error(`redemption ${input.redemptionId} was already held`);
-  return { entryId, balance: row.points };
-}
-
-/**
- * Gives a redemption's coins back inside the transaction that rejects or cancels it: one positive
- * `redemption_refund` row per redemption (its cause key), so a second refund pays nothing and returns null.
- */
-export async function refundRedemption(
-  tx: Transaction<DB>,
-  input: RedemptionCoins,
-): Promise<{ entryId: number; balance: number } | null> {
-  const entryId = await insertEntry(tx, {
-    userId: input.userId,
-    amount: input.coins,
-    kind: "redemption_refund",
-    reason: redemptionReasons.refund(input.redemptionId),
-    causeKey: redemptionCauseKeys(input.redemptionId).refund,
-  });
-  if (entryId === null) return null;
-  const { points } = await addPoints(tx, input.userId, input.coins);
-  return { entryId, balance: points };
 }

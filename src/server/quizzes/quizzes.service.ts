@@ -12,7 +12,7 @@ import { type RandomIndex, shuffle, shuffledIndices } from "~/core/quiz/shuffle"
 import type { Database } from "../db/client";
 import type { QuizSessionItem } from "../db/schema";
 import { AppError } from "../errors";
-import { earnedFrom } from "../ledger/ledger";
+import { earnedFrom } from "../ledger/ledger.service";
 import { payAnswer } from "./quiz-payments";
 
 /**

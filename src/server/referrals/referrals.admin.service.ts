@@ -4,11 +4,11 @@ import {
   type ReferralDecision,
   referralHoldReason,
 } from "~/core/admin";
+import type { Acting } from "../admin/users.service";
 import { recordAudit } from "../audit/audit.service";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
-import { decideHeldReferral } from "../ledger/referral-bonus";
-import type { Acting } from "./users.service";
+import { decideHeldReferral } from "./referrals.service";
 
 /** The referral bonus pairs held for review, oldest first, one page at a time. */
 export async function listHeldReferrals(db: Database, page: number): Promise<HeldReferralPage> {

@@ -1,8 +1,8 @@
 import { createMiddleware } from "hono/factory";
 import type { AppDeps } from "../app-deps";
-import { sessionUser } from "../auth/require-user";
 import { documented } from "../http/route-docs";
 import type { AppBindings } from "../http/router";
+import { sessionUser } from "./require-user";
 
 /**
  * For routes open to guests: sets `c.var.user` when the request carries a valid session, and lets the

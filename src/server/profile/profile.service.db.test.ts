@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestUser, uniqueEmail } from "#tests/support/factories";
 import { createTestContext, type TestContext } from "#tests/support/test-app";
-import { createProfile } from "./profiles";
+import { createProfile } from "./profile.service";
 
 let ctx: TestContext;
 beforeAll(async () => {

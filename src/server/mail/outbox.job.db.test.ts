@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uniqueEmail } from "../../../tests/support/factories";
 import { createTestContext, type TestContext } from "../../../tests/support/test-app";
-import { MAIL_MAX_ATTEMPTS, MAIL_QUEUE } from "./outbox";
+import { MAIL_MAX_ATTEMPTS, MAIL_QUEUE } from "./outbox.job";
 
 let ctx: TestContext;
 beforeAll(async () => {

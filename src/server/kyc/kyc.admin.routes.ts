@@ -12,9 +12,9 @@ import { AppError } from "../errors";
 import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";
 import { jsonBody, params, query } from "../http/validate";
+import { getKycSubmission, listKycSubmissions, readKycDocumentFile } from "./kyc.admin.service";
 import { decideKyc } from "./kyc.service";
 import { kycEncryptionKey } from "./kyc-key";
-import { getKycSubmission, listKycSubmissions, readKycDocumentFile } from "./kyc-review.service";
 
 const idParams = z.object({ id: z.uuid() });
 const listQuery = z.object({ status: z.enum(["pending", "approved", "rejected"]).default("pending") });

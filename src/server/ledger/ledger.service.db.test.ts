@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertUserRow } from "#tests/support/db-users";
 import { openTestDatabase } from "#tests/support/test-db";
 import type { DatabaseHandle } from "~/server/db/client";
-import { award, getBalance, listEntries } from "./ledger";
-import { referralCauseKeys } from "./ledger-rows";
+import { referralCauseKeys } from "./cause-keys";
+import { award, getBalance, listEntries } from "./ledger.service";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {

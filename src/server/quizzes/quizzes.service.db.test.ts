@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertUserRow } from "#tests/support/db-users";
 import { openTestDatabase } from "#tests/support/test-db";
 import type { DatabaseHandle } from "~/server/db/client";
-import { getBalance } from "../ledger/ledger";
+import { quizCauseKeys } from "../ledger/cause-keys";
+import { getBalance } from "../ledger/ledger.service";
 import { quizContent } from "./content";
-import { quizCauseKeys } from "./quiz-payments";
-import { answerQuestion, startSession } from "./quiz-sessions";
+import { answerQuestion, startSession } from "./quizzes.service";
 
 /** Service-level checks that need direct database access: interrupted payments and injected randomness. */
 

@@ -6,16 +6,12 @@ import {
   referredIdParam,
 } from "~/core/admin";
 import type { AppDeps } from "../app-deps";
+import { actingAdmin } from "../auth/require-admin";
 import type { rateLimit } from "../http/rate-limit";
 import { responds } from "../http/route-docs";
 import { createRouter, type SessionUser } from "../http/router";
 import { jsonBody, params, query } from "../http/validate";
-import { decideReferral, listHeldReferrals } from "./referral-reviews.service";
-
-const acting = (v: { user?: SessionUser | undefined; requestId: string }) => {
-  if (!v.user) throw new Error("requireAdmin must run before an admin action");
-  return { adminId: v.user.id, requestId: v.requestId };
-};
+import { decideReferral, listHeldReferrals } from "./referrals.admin.service";
 
 /**
  * /api/admin/referrals: the queue of referral bonus pairs held for review. Mounted behind requireAdmin by
@@ -38,6 +34,18 @@ export const createReferralReviewRoutes = (deps: AppDeps, limited: ReturnType<ty
       limited,
       jsonBody(reasonInput),
     ] as const;
+  const decideAs = (
+    v: { user?: SessionUser | undefined; requestId: string },
+    decision: "release" | "decline",
+    referredId: string,
+    reason: string,
+  ) =>
+    decideReferral(deps.db, actingAdmin(v), {
+      referredId,
+      decision,
+      reason,
+      referralBonusesPer30Days: deps.env.earningLimits.referralBonusesPer30Days,
+    });
   return createRouter()
     .get(
       "/held",
@@ -49,23 +57,9 @@ export const createReferralReviewRoutes = (deps: AppDeps, limited: ReturnType<ty
       async (c) => c.json(await listHeldReferrals(deps.db, c.req.valid("query").page)),
     )
     .post("/:referredId/release", ...decide("release"), async (c) =>
-      c.json(
-        await decideReferral(deps.db, acting(c.var), {
-          referredId: c.req.valid("param").referredId,
-          decision: "release",
-          reason: c.req.valid("json").reason,
-          referralBonusesPer30Days: deps.env.earningLimits.referralBonusesPer30Days,
-        }),
-      ),
+      c.json(await decideAs(c.var, "release", c.req.valid("param").referredId, c.req.valid("json").reason)),
     )
     .post("/:referredId/decline", ...decide("decline"), async (c) =>
-      c.json(
-        await decideReferral(deps.db, acting(c.var), {
-          referredId: c.req.valid("param").referredId,
-          decision: "decline",
-          reason: c.req.valid("json").reason,
-          referralBonusesPer30Days: deps.env.earningLimits.referralBonusesPer30Days,
-        }),
-      ),
+      c.json(await decideAs(c.var, "decline", c.req.valid("param").referredId, c.req.valid("json").reason)),
     );
 };

@@ -1,0 +1,35 @@
+import { randomUUID } from "node:crypto";
+
+/**
+ * The one builder of ledger cause keys: every coin_ledger row carries a unique, server-made cause key, and a
+ * cause seen before pays nothing (docs/product.md, "Coins"). The strings never change: stored rows, the
+ * games' SQL (games.service.ts matches `ttt-win:` || games.id) and migration 0030 (`referral:<id>:friend`)
+ * depend on them.
+ */
+
+/** A won Tic Tac Toe game. */
+export const winCauseKey = (gameId: string) => `ttt-win:${gameId}`;
+
+/** A quiz session's correct answer and its completion bonus. */
+export const quizCauseKeys = {
+  answer: (sessionId: string, questionId: string) => `quiz:${sessionId}:${questionId}`,
+  bonus: (sessionId: string) => `quiz-bonus:${sessionId}`,
+};
+
+/** A video watch session played to its end. */
+export const watchCauseKey = (watchId: string) => `video-watch:${watchId}`;
+
+/** The referral bonus pair of the referred friend: the friend's half and the referrer's half. */
+export const referralCauseKeys = (referredUserId: string) => ({
+  friend: `referral:${referredUserId}:friend`,
+  referrer: `referral:${referredUserId}:referrer`,
+});
+
+/** A redemption's coins: held at request, refunded at most once. */
+export const redemptionCauseKeys = (redemptionId: number) => ({
+  hold: `redemption:${redemptionId}`,
+  refund: `redemption-refund:${redemptionId}`,
+});
+
+/** An administrator's balance adjustment: each one is its own cause. */
+export const adjustmentCauseKey = (id: string = randomUUID()) => `adjustment:${id}`;
