@@ -59,6 +59,12 @@ export async function createTestContext(
     request: client.request,
     /** The typed API (`ctx.api({ cookie }).ledger.balance.$get()`), one fresh client address per call. */
     api: (options?: TypedClientOptions) => typedClient(app, appOrigin, options),
+    /** The user's coin balance as GET /api/ledger/balance answers it. */
+    async balanceOf(user: { cookie: string }): Promise<number> {
+      const res = await typedClient(app, appOrigin, user).ledger.balance.$get();
+      if (res.status !== 200) throw new Error(`GET /api/ledger/balance answered ${res.status}`);
+      return (await res.json()).balance;
+    },
     signUp: (email: string, password: string, extra?: Parameters<typeof factories.signUp>[3]) =>
       factories.signUp(client, email, password, extra),
     verifyEmail: (email: string) => factories.verifyEmail(client, email),
