@@ -35,8 +35,12 @@ export function typedClient(app: Hono<AppBindings>, appOrigin: string, options: 
 
 export type TypedClient = ReturnType<typeof typedClient>;
 
-/** The `error.code` of an error answer (src/server/http/errors.ts). */
+/** The error of an error answer (src/server/http/errors.ts): typed answers list only the successes. */
+export async function apiError(res: Response): Promise<ApiErrorBody["error"]> {
+  return ((await res.json()) as ApiErrorBody).error;
+}
+
+/** The `error.code` of an error answer. */
 export async function errorCode(res: Response): Promise<string> {
-  const body = (await res.json()) as ApiErrorBody;
-  return body.error.code;
+  return (await apiError(res)).code;
 }

@@ -1,49 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestUser } from "#tests/support/factories";
 import { createTestContext, type TestContext } from "#tests/support/test-app";
+import * as ttt from "#tests/support/tic-tac-toe-api";
 import { acceptanceLineMove, drawingMove } from "#tests/support/tic-tac-toe-lines";
 import type { GameView } from "~/core/tic-tac-toe/api";
-import { BOT_REPLY_DELAY_MS, type Board } from "~/core/tic-tac-toe/board";
+import type { Board } from "~/core/tic-tac-toe/board";
 
 let ctx: TestContext;
+ttt.fakeDateOnly();
 beforeAll(async () => {
-  // Only Date is faked: `move` steps the clock past the bot's reply delay instead of waiting for it.
-  vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
   ctx = await createTestContext();
 });
 afterAll(async () => {
-  vi.useRealTimers();
   await ctx.close();
 });
 
-const ticTacToe = (user?: TestUser) => ctx.api(user).games["tic-tac-toe"];
-
-async function start(user: TestUser): Promise<GameView> {
-  const res = await ticTacToe(user).$post();
-  expect(res.status).toBe(201);
-  return (await res.json()).game;
-}
-
-/** A move as a person makes it: after the bot's reply delay (the clock steps forward, nobody waits). */
-const move = (user: TestUser, gameId: string, json: { cell: number; version?: number }) => {
-  vi.setSystemTime(Date.now() + BOT_REPLY_DELAY_MS + 1);
-  return ticTacToe(user)[":gameId"].moves.$post({ param: { gameId }, json });
-};
-
-async function play(user: TestUser, game: GameView, strategy: (board: Board) => number) {
-  let current = game;
-  const results = [];
-  while (current.status === "open") {
-    const res = await move(user, current.id, { cell: strategy(current.board), version: current.version });
-    expect(res.status).toBe(200);
-    const result = await res.json();
-    results.push(result);
-    current = result.game;
-  }
-  const last = results.at(-1);
-  if (!last) throw new Error("the game was over before it started");
-  return { game: current, results, last };
-}
+const ticTacToe = (user?: TestUser) => ttt.ticTacToe(ctx, user);
+const start = (user: TestUser) => ttt.startGame(ctx, user);
+const move = (user: TestUser, gameId: string, json: { cell: number; version?: number }) =>
+  ttt.move(ctx, user, gameId, json);
+const play = (user: TestUser, view: GameView, strategy: (board: Board) => number) =>
+  ttt.playGame(ctx, user, view, strategy);
 
 async function ledgerOf(userId: string) {
   return ctx.db
