@@ -1,8 +1,9 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertUserRow } from "../../../tests/support/db-users";
+import { insertUserRow, referralRow } from "../../../tests/support/db-users";
 import { type TestUser, uniqueEmail } from "../../../tests/support/factories";
 import { createTestContext, type TestContext } from "../../../tests/support/test-app";
+import { errorCode } from "../../../tests/support/typed-client";
 import { decideHeldReferral } from "../ledger/referral-bonus";
 
 let ctx: TestContext;
@@ -21,7 +22,6 @@ afterAll(async () => {
 
 const post = (cookie: string | undefined, path: string, json: unknown) =>
   ctx.request(path, { ...(cookie ? { cookie } : {}), method: "POST", json });
-const errorCode = async (res: Response) => ((await res.json()) as { error: { code: string } }).error.code;
 
 /** A referrer and a friend whose bonus pair is held for review (as a same-address sign-up leaves it). */
 async function heldPair(ip = "10.250.0.1") {
@@ -216,12 +216,7 @@ describe("the referral review queue", () => {
     ).rejects.toThrow("audit failed");
     expect(await state(friend.id)).toEqual({ rows: 0, balance: 0 });
     expect(await state(referrer.id)).toEqual({ rows: 0, balance: 0 });
-    const row = await ctx.db
-      .selectFrom("referrals")
-      .select("bonus_status")
-      .where("referred_id", "=", friend.id)
-      .executeTakeFirstOrThrow();
-    expect(row.bonus_status).toBe("held");
+    expect((await referralRow(ctx.db, friend.id)).bonus_status).toBe("held");
   });
 });
 
@@ -253,12 +248,7 @@ describe("referral decisions and the admin rate limit", () => {
       const third = await decide(pairs[2]!.id);
       expect(third.status).toBe(429);
       expect(await errorCode(third)).toBe("RATE_LIMITED");
-      const row = await limited.db
-        .selectFrom("referrals")
-        .select("bonus_status")
-        .where("referred_id", "=", pairs[2]!.id)
-        .executeTakeFirstOrThrow();
-      expect(row.bonus_status).toBe("held");
+      expect((await referralRow(limited.db, pairs[2]!.id)).bonus_status).toBe("held");
     } finally {
       await limited.close();
     }
