@@ -1,19 +1,18 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAdminContext } from "../../../tests/support/admin";
 import { insertUserRow, referralRow } from "../../../tests/support/db-users";
-import { type TestUser, uniqueEmail } from "../../../tests/support/factories";
-import { createTestContext, type TestContext } from "../../../tests/support/test-app";
+import type { TestUser } from "../../../tests/support/factories";
+import type { TestContext } from "../../../tests/support/test-app";
 import { errorCode } from "../../../tests/support/typed-client";
 import { decideHeldReferral } from "../ledger/referral-bonus";
 
 let ctx: TestContext;
 let admin: TestUser;
 let member: TestUser;
-const adminEmail = uniqueEmail("admin");
 
 beforeAll(async () => {
-  ctx = await createTestContext({ ADMIN_EMAILS: adminEmail, ADMIN_RATE_LIMIT: "1000" });
-  admin = await ctx.createVerifiedUser({ email: adminEmail });
+  ({ ctx, admin } = await createAdminContext());
   member = await ctx.createVerifiedUser();
 });
 afterAll(async () => {
@@ -222,10 +221,8 @@ describe("the referral review queue", () => {
 
 describe("referral decisions and the admin rate limit", () => {
   it("count towards ADMIN_RATE_LIMIT: past it, 429 and nothing is decided", async () => {
-    const limitedEmail = uniqueEmail("admin");
-    const limited = await createTestContext({ ADMIN_EMAILS: limitedEmail, ADMIN_RATE_LIMIT: "2" });
+    const { ctx: limited, admin: operator } = await createAdminContext({ ADMIN_RATE_LIMIT: "2" });
     try {
-      const operator = await limited.createVerifiedUser({ email: limitedEmail });
       const pairs = [];
       for (let i = 0; i < 3; i++) {
         const referrer = await insertUserRow(limited.db);
