@@ -8,7 +8,7 @@ import { auditLedger, earnThroughFault, type FaultRun, summarize } from "../supp
 import { type FaultProxy, startFaultProxy } from "../support/fault-proxy";
 import { httpClient } from "../support/http-client";
 import { connectTestRedis, dropTestKeys, redisUrlForTests, requireRedisUnderCi } from "../support/redis";
-import { type RunningServer, startServer } from "../support/server-process";
+import { LOAD_ENV, type RunningServer, startServer } from "../support/server-process";
 import { openTestDatabase } from "../support/test-db";
 
 /**
@@ -46,11 +46,8 @@ describe.skipIf(!redisUrlForTests)("PostgreSQL and Redis going away under load",
       DATABASE_POOL_MAX: "8",
       REDIS_URL: redisProxy.via(redisUrlForTests ?? ""),
       REDIS_PREFIX: prefix,
-      AUTH_RATE_LIMIT: "10000",
+      ...LOAD_ENV,
       MAIL_RATE_LIMIT: "10000",
-      VIDEO_WATCH_LIMIT: "100000",
-      EARN_VIDEO_WATCHES_PER_DAY: "100000",
-      TRUST_PROXY: "true",
       LOG_LEVEL: "info",
     });
     await makeVideosInstant(db.db);
