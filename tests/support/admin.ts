@@ -1,6 +1,8 @@
 import { sql } from "kysely";
+import { afterAll, beforeAll } from "vitest";
 import type { Database } from "~/server/db/client";
 import { type TestUser, uniqueEmail } from "./factories";
+import { deferred } from "./made-before-all";
 import { createTestContext, type TestContext, type TestEnvOverrides } from "./test-app";
 
 /**
@@ -12,6 +14,21 @@ export async function createAdminContext(overrides: TestEnvOverrides = {}) {
   const ctx = await createTestContext({ ADMIN_EMAILS: adminEmail, ADMIN_RATE_LIMIT: "1000", ...overrides });
   const admin = await ctx.createVerifiedUser({ email: adminEmail });
   return { ctx, admin, adminEmail };
+}
+
+/** The file's admin app (createAdminContext), made before its tests and closed after them. */
+export function adminContextForFile(overrides: TestEnvOverrides = {}) {
+  let made: Awaited<ReturnType<typeof createAdminContext>> | undefined;
+  beforeAll(async () => {
+    made = await createAdminContext(overrides);
+  });
+  afterAll(async () => {
+    await made?.ctx.close();
+  });
+  return {
+    ctx: deferred(() => made?.ctx, "the admin context"),
+    admin: deferred(() => made?.admin, "the administrator"),
+  };
 }
 
 /** A request of `admin`: a GET, or a POST of `json` when given. */

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminRequest, createAdminContext, ledgerAuditCounts } from "#tests/support/admin";
-import type { TestUser } from "#tests/support/factories";
-import type { TestContext } from "#tests/support/test-app";
+import { describe, expect, it } from "vitest";
+import { adminContextForFile, adminRequest, ledgerAuditCounts } from "#tests/support/admin";
 import { errorCode } from "#tests/support/typed-client";
 import { BANNED_MESSAGE } from "../auth/auth";
 
 /** Administrators act on accounts: bans, sessions and roles, each audited; better-auth's own admin API is off. */
-let ctx: TestContext;
-let admin: TestUser;
-beforeAll(async () => {
-  ({ ctx, admin } = await createAdminContext());
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const { ctx, admin } = adminContextForFile();
 
 const asAdmin = (path: string, json?: unknown) => adminRequest(ctx, admin, path, json);
 const counts = (userId: string) => ledgerAuditCounts(ctx.db, userId);

@@ -1,19 +1,10 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminRequest, createAdminContext, ledgerAuditCounts } from "#tests/support/admin";
-import type { TestUser } from "#tests/support/factories";
-import type { TestContext } from "#tests/support/test-app";
+import { describe, expect, it } from "vitest";
+import { adminContextForFile, adminRequest, ledgerAuditCounts } from "#tests/support/admin";
 import { errorCode } from "#tests/support/typed-client";
 
 /** Administrators adjust coin balances: one ledger row and one audit row, never below 0, on a fresh session. */
-let ctx: TestContext;
-let admin: TestUser;
-beforeAll(async () => {
-  ({ ctx, admin } = await createAdminContext());
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const { ctx, admin } = adminContextForFile();
 
 const asAdmin = (path: string, json?: unknown) => adminRequest(ctx, admin, path, json);
 const counts = (userId: string) => ledgerAuditCounts(ctx.db, userId);

@@ -1,18 +1,9 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminRequest, createAdminContext } from "#tests/support/admin";
-import type { TestUser } from "#tests/support/factories";
-import type { TestContext } from "#tests/support/test-app";
+import { describe, expect, it } from "vitest";
+import { adminContextForFile, adminRequest, createAdminContext } from "#tests/support/admin";
 
 /** What administrators read (users, the audit log, the overview), and their rate limit. */
-let ctx: TestContext;
-let admin: TestUser;
-beforeAll(async () => {
-  ({ ctx, admin } = await createAdminContext());
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const { ctx, admin } = adminContextForFile();
 
 const asAdmin = (path: string, json?: unknown) => adminRequest(ctx, admin, path, json);
 

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { insertUserRow } from "#tests/support/db-users";
 import { watchVideoToEnd } from "#tests/support/earning";
 import type { TestUser } from "#tests/support/factories";
-import { createTestContext, type TestContext } from "#tests/support/test-app";
+import { contextForFile } from "#tests/support/made-before-all";
 import * as ttt from "#tests/support/tic-tac-toe-api";
 import { acceptanceLineMove } from "#tests/support/tic-tac-toe-lines";
 import { apiError } from "#tests/support/typed-client";
@@ -14,14 +14,8 @@ import { award, getBalance } from "../ledger/ledger";
 
 /** The daily limits, end to end through the API, with the defaults (docs/product.md, "Fair earning"). */
 
-let ctx: TestContext;
 ttt.fakeDateOnly();
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = contextForFile();
 
 const balanceOf = async (user: { id: string }) => getBalance(ctx.db, user.id);
 

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TestUser } from "#tests/support/factories";
-import { createTestContext, type TestContext } from "#tests/support/test-app";
+import { contextForFile } from "#tests/support/made-before-all";
 import * as ttt from "#tests/support/tic-tac-toe-api";
 import { acceptanceLineMove, drawingMove } from "#tests/support/tic-tac-toe-lines";
 import type { GameView } from "~/core/tic-tac-toe/api";
 import type { Board } from "~/core/tic-tac-toe/board";
 
-let ctx: TestContext;
 ttt.fakeDateOnly();
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = contextForFile();
 
 const ticTacToe = (user?: TestUser) => ttt.ticTacToe(ctx, user);
 const start = (user: TestUser) => ttt.startGame(ctx, user);

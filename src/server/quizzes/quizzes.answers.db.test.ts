@@ -1,19 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { contextForFile } from "#tests/support/made-before-all";
 import { assertNoLeak, contentOf, quizClient, rightOption, wrongOption } from "#tests/support/quiz-client";
-import { createTestContext, type TestContext } from "#tests/support/test-app";
 import type { ApiErrorBody } from "~/core/error-codes";
 import type { AnswerResult } from "~/core/quiz/api";
 import { getBalance } from "../ledger/ledger";
 
 /** Answering quiz questions: grading, payment once per question, guests, and sessions kept apart. */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = contextForFile();
 
 const client = (cookie?: string) => quizClient(ctx, cookie);
 

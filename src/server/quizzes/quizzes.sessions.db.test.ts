@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { contextForFile } from "#tests/support/made-before-all";
 import { assertNoLeak, contentOf, quizClient, rightOption } from "#tests/support/quiz-client";
-import { createTestContext, type TestContext } from "#tests/support/test-app";
 import { errorCode } from "#tests/support/typed-client";
 import { quizContent } from "./content";
 
 /** The quiz list and starting sessions: every question, shuffled, nothing marking the answer. */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = contextForFile();
 
 const client = (cookie?: string) => quizClient(ctx, cookie);
 
