@@ -33,8 +33,6 @@ export function typedClient(app: Hono<AppBindings>, appOrigin: string, options: 
   return testClient(app as unknown as TypedApp, env, undefined, { headers }).api;
 }
 
-export type TypedClient = ReturnType<typeof typedClient>;
-
 /** The error of an error answer (src/server/http/errors.ts): typed answers list only the successes. */
 export async function apiError(res: Response): Promise<ApiErrorBody["error"]> {
   return ((await res.json()) as ApiErrorBody).error;
