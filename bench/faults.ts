@@ -15,7 +15,7 @@ import { createVerifiedUser, signUp, type TestUser, uniqueEmail } from "../tests
 import { auditLedger, earnThroughFault, summarize } from "../tests/support/fault-load";
 import { type FaultProxy, startFaultProxy } from "../tests/support/fault-proxy";
 import { httpClient } from "../tests/support/http-client";
-import { type RunningServer, startServer } from "../tests/support/server-process";
+import { LOAD_ENV, type RunningServer, startServer } from "../tests/support/server-process";
 import { startSmtpSink } from "../tests/support/smtp-sink";
 import { writeFaultsSection } from "./faults-section";
 import { withDatabase } from "./ledger";
@@ -105,11 +105,8 @@ const rows = await withDatabase(async (dbUrl) => {
     DATABASE_POOL_MAX: "20",
     REDIS_URL: redisProxy.via(redisUrl),
     REDIS_PREFIX: `ple-bench:${randomUUID().slice(0, 8)}:`,
-    AUTH_RATE_LIMIT: "10000",
+    ...LOAD_ENV,
     MAIL_RATE_LIMIT: "10000",
-    VIDEO_WATCH_LIMIT: "100000",
-    EARN_VIDEO_WATCHES_PER_DAY: "100000",
-    TRUST_PROXY: "true",
     LOG_LEVEL: "warn",
   });
   try {

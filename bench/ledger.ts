@@ -20,7 +20,7 @@ import { makeVideosInstant } from "../tests/support/earning";
 import { signIn, signUp, uniqueEmail, verifyEmail } from "../tests/support/factories";
 import { httpClient } from "../tests/support/http-client";
 import { childPids, sampleRss, treeRssMib } from "../tests/support/processes";
-import { startServer } from "../tests/support/server-process";
+import { LOAD_ENV, startServer } from "../tests/support/server-process";
 
 const CONNECTIONS = 64;
 const USERS = 64;
@@ -100,10 +100,7 @@ async function benchHttp(
     ...(url ? { DATABASE_URL: url, DATABASE_POOL_MAX: String(Math.ceil(CONNECTIONS / 2)) } : {}),
     ...(dataDir ? { DATA_DIR: dataDir } : {}),
     WEB_CONCURRENCY: workers,
-    AUTH_RATE_LIMIT: "10000",
-    VIDEO_WATCH_LIMIT: "100000",
-    EARN_VIDEO_WATCHES_PER_DAY: "100000",
-    TRUST_PROXY: "true",
+    ...LOAD_ENV,
     LOG_LEVEL: "warn",
     ...(process.env.PROF_NODE_OPTIONS ? { NODE_OPTIONS: process.env.PROF_NODE_OPTIONS } : {}),
     ...(process.env.PROF_ENV ? JSON.parse(process.env.PROF_ENV) : {}),

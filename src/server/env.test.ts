@@ -34,33 +34,41 @@ describe("parseEnv", () => {
     expect(env.authSecret).toBeUndefined();
     // The Vite dev server is trusted only when `npm run dev` says so.
     expect(env.devOrigin).toBeUndefined();
-    expect(env.earningLimits).toEqual({
-      tttWinsPerDay: 20,
-      quizSessionsPerDay: 1,
-      videoWatchesPerDay: 1,
-      referralBonusesPer30Days: 20,
-    });
-    expect(env.guestQuizSessionsPerHour).toBe(10);
-    expect(env.mediaDir).toBe("./media");
   });
 
-  it("reads the earning limits (0 turns a channel's payments off) and refuses nonsense", () => {
-    const env = parseEnv({
-      EARN_TTT_WINS_PER_DAY: "5",
-      EARN_QUIZ_SESSIONS_PER_DAY: "0",
-      EARN_VIDEO_WATCHES_PER_DAY: "2",
-      REFERRAL_BONUSES_PER_30_DAYS: "3",
-      GUEST_QUIZ_SESSIONS_PER_HOUR: "4",
-      MEDIA_DIR: "/srv/media",
-    });
-    expect(env.earningLimits).toEqual({
-      tttWinsPerDay: 5,
-      quizSessionsPerDay: 0,
-      videoWatchesPerDay: 2,
-      referralBonusesPer30Days: 3,
-    });
-    expect(env.guestQuizSessionsPerHour).toBe(4);
-    expect(env.mediaDir).toBe("/srv/media");
+  it.each([
+    ["defaults to", {}, [20, 1, 1, 20], 10, "./media"],
+    [
+      "reads (0 turns a channel's payments off)",
+      {
+        EARN_TTT_WINS_PER_DAY: "5",
+        EARN_QUIZ_SESSIONS_PER_DAY: "0",
+        EARN_VIDEO_WATCHES_PER_DAY: "2",
+        REFERRAL_BONUSES_PER_30_DAYS: "3",
+        GUEST_QUIZ_SESSIONS_PER_HOUR: "4",
+        MEDIA_DIR: "/srv/media",
+      },
+      [5, 0, 2, 3],
+      4,
+      "/srv/media",
+    ],
+  ] as const)(
+    "%s the earning limits, the guests' quiz limit and the media folder",
+    (_, raw, limits, guest, media) => {
+      const env = parseEnv(raw);
+      const [tttWinsPerDay, quizSessionsPerDay, videoWatchesPerDay, referralBonusesPer30Days] = limits;
+      expect(env.earningLimits).toEqual({
+        tttWinsPerDay,
+        quizSessionsPerDay,
+        videoWatchesPerDay,
+        referralBonusesPer30Days,
+      });
+      expect(env.guestQuizSessionsPerHour).toBe(guest);
+      expect(env.mediaDir).toBe(media);
+    },
+  );
+
+  it("refuses nonsense earning limits", () => {
     expect(errorOf({ EARN_TTT_WINS_PER_DAY: "-1" })).toBe(
       'Invalid configuration: EARN_TTT_WINS_PER_DAY must be between 0 and 100000 (got "-1")',
     );

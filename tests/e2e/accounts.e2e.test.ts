@@ -1,72 +1,19 @@
-import type { Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { type ApiClient, signIn, signUp, uniqueEmail } from "#tests/support/factories";
-import { httpClient } from "#tests/support/http-client";
-import { type SmtpSink, startSmtpSink } from "#tests/support/smtp-sink";
+import { expect, it } from "vitest";
+import { uniqueEmail } from "#tests/support/factories";
+import {
+  banner,
+  button,
+  expectNotice,
+  field,
+  fillLogin,
+  unexpected,
+  useAccountsE2E,
+} from "./support/accounts";
 import { phone } from "./support/chromium";
-import { addSessionCookie, describeE2E, expectNoAxeViolations, navBalance, useE2E } from "./support/fixtures";
-
-/** The notices (docs/product.md: at most one), inside Radix's viewport region; a closed one leaves after its animation. */
-const notices = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" }).locator("li");
-const openNotices = (page: Page) => notices(page).and(page.locator('[data-state="open"]'));
-
-/**
- * Waits until the visible notice reads `title` + `description` (a notice's text is its title then description).
- * Generous: the notice area's code loads with the first notice of a visit.
- */
-async function expectNotice(page: Page, title: string, description = "") {
-  await expect
-    .poll(() => openNotices(page).allTextContents(), {
-      message: `notice '${title}'`,
-      timeout: 15_000,
-    })
-    .toEqual([`${title}${description}`]);
-}
-
-const banner = (page: Page) => page.getByRole("banner");
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-const button = (scope: Page | Locator, name: string) => scope.getByRole("button", { name, exact: true });
-
-/** Page errors, without the browser's own log line for an expected 4xx answer (e.g. a refused login). */
-const unexpected = (errors: string[]) => errors.filter((e) => !e.startsWith("Failed to load resource"));
-
-async function fillLogin(page: Page, email: string, password: string) {
-  await field(page, "Email").fill(email);
-  await field(page, "Password").fill(password);
-  await button(page, "Login").click();
-}
+import { addSessionCookie, describeE2E, navBalance } from "./support/fixtures";
 
 describeE2E("accounts", () => {
-  let sink: SmtpSink;
-  // Declared before useE2E: its beforeAll runs first, so the server starts with the sink's URL.
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-  });
-  afterAll(async () => {
-    await sink?.close();
-  });
-  const e2e = useE2E(() => ({ SMTP_URL: sink.url, AUTH_RATE_LIMIT: "1000", MAIL_RATE_LIMIT: "1000" }));
-  const api = (): ApiClient => httpClient(e2e.server.url);
-
-  /** The link of the newest mail to `email` whose subject matches, waiting for the SMTP delivery. */
-  async function linkInMail(email: string, subject: RegExp, part: string): Promise<string> {
-    const mail = await sink.waitForMail(email, { subject });
-    const link = mail.links.find((l) => l.includes(part));
-    if (!link) throw new Error(`no ${part} link in:\n${mail.text}`);
-    return link;
-  }
-
-  /** A confirmed account made through the API, with its session cookie. */
-  async function confirmedUser(prefix: string, referralCode?: string) {
-    const email = uniqueEmail(prefix);
-    const password = `pw-${prefix}-123`;
-    expect((await signUp(api(), email, password, { referralCode })).status).toBe(200);
-    const link = new URL(await linkInMail(email, /confirm/i, "/api/auth/verify-email"));
-    expect((await api().request(link.pathname + link.search)).status).toBe(302);
-    return { email, password, cookie: await signIn(api(), email, password) };
-  }
-
-  const mailCount = (email: string) => sink.messages.filter((m) => m.to.includes(email)).length;
+  const { e2e, api, sink, linkInMail, confirmedUser, mailCount } = useAccountsE2E();
 
   it("register → the mail arrives → its link confirms → login → 'Logout' and '0 Coins' → logout", async () => {
     const { page, context, errors } = await e2e.newPage();
@@ -190,7 +137,7 @@ describeE2E("accounts", () => {
     await button(page, "Send New Reset Link").click();
     await expectNotice(page, "Password Reset Email Sent", "Check your email for a password reset link.");
     await expect
-      .poll(() => sink.messages.filter((m) => m.to.includes(user.email) && /reset/i.test(m.subject)).length)
+      .poll(() => sink().messages.filter((m) => m.to.includes(user.email) && /reset/i.test(m.subject)).length)
       .toBe(2);
     expect(unexpected(errors)).toEqual([]);
     await context.close();
@@ -215,7 +162,7 @@ describeE2E("accounts", () => {
     await button(page, "Register").click();
     expect(((await (await answer).json()) as { referral: string }).referral).toBe("applied");
     await page.getByText("Referral Applied! Referral successfully applied.").waitFor();
-    await sink.waitForMail(friend, { subject: /confirm/i });
+    await sink().waitForMail(friend, { subject: /confirm/i });
     const referrals = await api().request("/api/referrals", { cookie: referrer.cookie });
     expect(referrals.status).toBe(200);
     const { friends } = (await referrals.json()) as { friends: { email: string }[] };
@@ -233,107 +180,7 @@ describeE2E("accounts", () => {
       "Check Your Email",
       "A confirmation link has been sent to your email. Please verify to login.",
     );
-    await sink.waitForMail(stranger, { subject: /confirm/i });
-    expect(unexpected(errors)).toEqual([]);
-    await context.close();
-  });
-
-  it("refuses a common password in the register form with the server's message, before sending it", async () => {
-    const { page, context, errors } = await e2e.newPage(phone);
-    const signUps: string[] = [];
-    page.on("request", (r) => {
-      if (r.url().endsWith("/api/auth/sign-up/email")) signUps.push(r.url());
-    });
-    await page.goto("/auth");
-    await button(page, "Register here").click();
-    const email = uniqueEmail("common");
-    await field(page, "Email").fill(email);
-    await field(page, "Password").fill("123456");
-    await field(page, "Confirm Password").fill("123456");
-    await button(page, "Register").click();
-    const message = "This password is too common. Please choose one that is harder to guess.";
-    await expectNotice(page, "Registration Failed", message);
-    await page.getByText(message, { exact: true }).first().waitFor();
-    await expect.poll(() => field(page, "Password").getAttribute("aria-invalid")).toBe("true");
-    expect(signUps).toEqual([]);
-    await expectNoAxeViolations(page);
-
-    // The same rule on the server: the API refuses it with the same message.
-    const res = await signUp(api(), email, "123456");
-    expect(res.status).toBe(400);
-    expect((await res.json()).error.message).toBe(message);
-
-    await field(page, "Password").fill("not-so-common-1");
-    await field(page, "Confirm Password").fill("not-so-common-1");
-    await button(page, "Register").click();
-    await expectNotice(
-      page,
-      "Check Your Email",
-      "A confirmation link has been sent to your email. Please verify to login.",
-    );
-    expect(unexpected(errors)).toEqual([]);
-    await context.close();
-  });
-
-  it("shows one notice at a time; F8 reaches it; its close button closes it", async () => {
-    const { page, context, errors } = await e2e.newPage();
-    await page.goto("/auth");
-    await button(page, "Forgot Password?").click();
-    await button(page, "Forgot Password?").click();
-    await expectNotice(page, "Email Required", "Please enter your email address to reset password.");
-    expect(await notices(page).count()).toBeLessThanOrEqual(1);
-
-    await button(page, "Register here").click();
-    await field(page, "Email").fill(uniqueEmail("mismatch"));
-    await field(page, "Password").fill("secret-one");
-    await field(page, "Confirm Password").fill("secret-two");
-    await button(page, "Register").click();
-    await expectNotice(page, "Error", "Passwords do not match.");
-    expect(await notices(page).count()).toBe(1);
-    expect(await field(page, "Confirm Password").getAttribute("aria-invalid")).toBe("true");
-    await expectNoAxeViolations(page);
-
-    // The axe scan can outlast the notice's 5 s on a busy machine: show it again, then F8 focuses the notice
-    // area (Radix pauses a notice's timer while its area has focus).
-    await button(page, "Register").click();
-    await expectNotice(page, "Error", "Passwords do not match.");
-    await page.keyboard.press("F8");
-    await expect
-      .poll(() =>
-        page.evaluate(() => document.activeElement?.closest("[role=region]")?.getAttribute("aria-label")),
-      )
-      .toBe("Notifications (F8)");
-    await notices(page).getByRole("button", { name: "Close notification" }).click();
-    await expect.poll(() => openNotices(page).count()).toBe(0);
-
-    await page.getByRole("button", { name: "Show password" }).click();
-    expect(await field(page, "Password").getAttribute("type")).toBe("text");
-    await page.getByRole("button", { name: "Hide password" }).click();
-    expect(await field(page, "Password").getAttribute("type")).toBe("password");
-    expect(unexpected(errors)).toEqual([]);
-    await context.close();
-  });
-
-  it("passes axe in every state of /auth and /update-password; ignores a redirect to another site", async () => {
-    const { page, context, errors } = await e2e.newPage();
-    await page.goto("/auth");
-    await button(page, "Forgot Password?").waitFor();
-    await expectNoAxeViolations(page);
-    await page.goto("/auth?verifyError=TOKEN_EXPIRED");
-    await page.getByText("This confirmation link has expired.").waitFor();
-    await expectNoAxeViolations(page);
-    await page.goto("/update-password?token=some-token");
-    await field(page, "New Password").waitFor();
-    await expectNoAxeViolations(page);
-    await page.goto("/update-password?error=INVALID_TOKEN");
-    await page.getByText("This password reset link is invalid or has expired").waitFor();
-    await expectNoAxeViolations(page);
-
-    // A redirect to another site is ignored.
-    const user = await confirmedUser("redirect");
-    await page.goto("/auth?redirectTo=%2F%2Fevil.example%2F");
-    await fillLogin(page, user.email, user.password);
-    await expect.poll(() => new URL(page.url()).href).toBe(`${e2e.server.url}/`);
+    await sink().waitForMail(stranger, { subject: /confirm/i });
     expect(unexpected(errors)).toEqual([]);
     await context.close();
   });

@@ -3,6 +3,7 @@ import { expect } from "vitest";
 import type { Actor, MatrixCase } from "./authorization";
 import { adminMatrix } from "./authorization-matrix-admin";
 import { kycMatrix } from "./authorization-matrix-kyc";
+import { profileRow } from "./db-users";
 import { type TestUser, uniqueEmail } from "./factories";
 import type { TestContext } from "./test-app";
 
@@ -48,6 +49,23 @@ const idOf = (actor: Actor) => actor.user?.id;
  * wherever the endpoint takes an id — and the status each must get (tests/db/authorization.test.ts).
  */
 export function authorizationMatrix(f: MatrixFixtures): Record<string, MatrixCase> {
+  /** The answer's `balance` is the actor's own. */
+  const balanceIsTheActors = async (actor: Actor, res: unknown) => {
+    expect(body(res).balance).toBe((await profileRow(f.ctx.db, idOf(actor)!)).points);
+  };
+  /** The answer's list `key` holds exactly the actor's rows of `table`, by id. */
+  const listsTheActors =
+    (table: "coin_ledger" | "redemptions", key: string) => async (actor: Actor, res: unknown) => {
+      const mine = await f.ctx.db
+        .selectFrom(table)
+        .select("id")
+        .where("user_id", "=", idOf(actor)!)
+        .execute();
+      const list = body(res)[key];
+      expect(Array.isArray(list) ? list.map((r) => Number(body(r).id)).sort() : null).toEqual(
+        mine.map((r) => Number(r.id)).sort(),
+      );
+    };
   return {
     ...adminMatrix(f),
     ...kycMatrix(f),
@@ -65,29 +83,12 @@ export function authorizationMatrix(f: MatrixFixtures): Record<string, MatrixCas
     "GET /api/ledger/balance": {
       request: () => ({ path: "/api/ledger/balance" }),
       expect: signedIn(200),
-      check: async (actor, res) => {
-        const row = await f.ctx.db
-          .selectFrom("user_profiles")
-          .select("points")
-          .where("id", "=", idOf(actor)!)
-          .executeTakeFirstOrThrow();
-        expect(body(res).balance).toBe(row.points);
-      },
+      check: balanceIsTheActors,
     },
     "GET /api/ledger/transactions": {
       request: () => ({ path: "/api/ledger/transactions?limit=100" }),
       expect: signedIn(200),
-      check: async (actor, res) => {
-        const mine = await f.ctx.db
-          .selectFrom("coin_ledger")
-          .select("id")
-          .where("user_id", "=", idOf(actor)!)
-          .execute();
-        const entries = body(res).entries;
-        expect(Array.isArray(entries) ? entries.map((e) => Number(body(e).id)).sort() : null).toEqual(
-          mine.map((r) => Number(r.id)).sort(),
-        );
-      },
+      check: listsTheActors("coin_ledger", "entries"),
     },
     "GET /api/referrals": {
       request: () => ({ path: "/api/referrals" }),
@@ -109,29 +110,12 @@ export function authorizationMatrix(f: MatrixFixtures): Record<string, MatrixCas
     "GET /api/redemptions/eligibility": {
       request: () => ({ path: "/api/redemptions/eligibility" }),
       expect: signedIn(200),
-      check: async (actor, res) => {
-        const row = await f.ctx.db
-          .selectFrom("user_profiles")
-          .select("points")
-          .where("id", "=", idOf(actor)!)
-          .executeTakeFirstOrThrow();
-        expect(body(res).balance).toBe(row.points);
-      },
+      check: balanceIsTheActors,
     },
     "GET /api/redemptions": {
       request: () => ({ path: "/api/redemptions" }),
       expect: signedIn(200),
-      check: async (actor, res) => {
-        const mine = await f.ctx.db
-          .selectFrom("redemptions")
-          .select("id")
-          .where("user_id", "=", idOf(actor)!)
-          .execute();
-        const list = body(res).redemptions;
-        expect(Array.isArray(list) ? list.map((r) => Number(body(r).id)).sort() : null).toEqual(
-          mine.map((r) => Number(r.id)).sort(),
-        );
-      },
+      check: listsTheActors("redemptions", "redemptions"),
     },
     // KYC is required (the default) and nobody here has it: refused before any coin moves.
     "POST /api/redemptions": {

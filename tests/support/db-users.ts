@@ -39,3 +39,17 @@ export async function insertUserRow(
   });
   return { id, email, referralCode };
 }
+
+/** The user's `user_profiles` row, read straight from the database. */
+export function profileRow(db: Database, userId: string) {
+  return db.selectFrom("user_profiles").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
+}
+
+/** The `referrals` row of the friend `referredId` (who signed up with a code). */
+export function referralRow(db: Database, referredId: string) {
+  return db
+    .selectFrom("referrals")
+    .selectAll()
+    .where("referred_id", "=", referredId)
+    .executeTakeFirstOrThrow();
+}

@@ -1,6 +1,7 @@
 import type { OpenApiDocument } from "~/server/openapi/build-document";
 import type { Parameter } from "~/server/openapi/schemas";
 import type { ApiRequest } from "./factories";
+import { formOf } from "./fuzz-forms";
 import {
   BAD_JSON,
   hugeString,
@@ -11,7 +12,6 @@ import {
   randomUuid,
   sample,
 } from "./fuzz-values";
-import { exeFile, htmlFile, pdfFile, pngFile, svgFile } from "./kyc-files";
 
 /**
  * Requests for the API fuzzer (tests/db/fuzz.test.ts), derived from an operation of /api/openapi.json:
@@ -160,44 +160,6 @@ export function deeplyNested(schema: JsonSchema, rng: Rng, known: readonly strin
   if (!fields.length || rng.chance(0.2)) return deep;
   const field = rng.pick(fields);
   return JSON.stringify({ ...value, [field]: "__DEEP__" }).replace('"__DEEP__"', deep);
-}
-
-const FILES: readonly (() => Blob)[] = [
-  () => new Blob([pngFile()], { type: "image/png" }),
-  () => new Blob([pdfFile()], { type: "application/pdf" }),
-  () => new Blob([htmlFile()], { type: "image/png" }),
-  () => new Blob([svgFile()], { type: "image/svg+xml" }),
-  () => new Blob([exeFile()], { type: "application/octet-stream" }),
-  () => new Blob([], { type: "image/png" }),
-  () => new Blob([pngFile().subarray(0, 10)], { type: "image/png" }),
-  () => new Blob([new Uint8Array(300).fill(0xff)]),
-];
-
-const isFileField = (schema: unknown) =>
-  typeof schema === "object" && schema !== null && (schema as JsonSchema).format === "binary";
-
-/** A multipart body for `schema`: every field sampled (files from FILES), or damaged in one way. */
-function formOf(schema: JsonSchema, rng: Rng, known: readonly string[], damage: boolean) {
-  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
-  const form = new FormData();
-  const names = Object.keys(properties);
-  const victim = damage ? rng.pick(names) : undefined;
-  const how = rng.pick(["drop", "odd", "swap", "twice"]);
-  for (const name of names) {
-    const file = isFileField(properties[name]);
-    const value = () => (file ? rng.pick(FILES)() : String(sample(properties[name] ?? {}, rng, known)));
-    if (name !== victim) {
-      form.append(name, value());
-      continue;
-    }
-    if (how === "odd") form.append(name, rng.pick(ODD_STRINGS));
-    if (how === "swap") form.append(name, file ? rng.pick(ODD_STRINGS) : rng.pick(FILES)());
-    if (how === "twice") {
-      form.append(name, value());
-      form.append(name, value());
-    }
-  }
-  return { form, what: victim ? `form ${how} ${victim}` : "form" };
 }
 
 /** One request for `op`: plausible, or damaged in one chosen way. */

@@ -1,3 +1,4 @@
+import { requestInit } from "./api-request";
 import type { ApiClient, ApiRequest } from "./factories";
 
 let ipCounter = 0;
@@ -26,22 +27,9 @@ export function inProcessClient(
 ): ApiClient {
   return {
     async request(path, options: ApiRequest = {}) {
-      const method =
-        options.method ??
-        (options.json === undefined && options.body === undefined && options.form === undefined
-          ? "GET"
-          : "POST");
-      const headers: Record<string, string> = { ...options.headers };
-      if (options.json !== undefined) headers["content-type"] = "application/json";
-      if (options.cookie) headers.cookie = options.cookie;
-      const origin = options.origin === undefined ? (method === "GET" ? null : appOrigin) : options.origin;
-      if (origin) headers.origin = origin;
-      const body = options.json !== undefined ? JSON.stringify(options.json) : (options.form ?? options.body);
-      return app.request(
-        path,
-        { method, headers, body },
-        { incoming: { socket: { remoteAddress: options.local ? "127.0.0.1" : (options.ip ?? nextIp()) } } },
-      );
+      return app.request(path, requestInit(options, appOrigin), {
+        incoming: { socket: { remoteAddress: options.local ? "127.0.0.1" : (options.ip ?? nextIp()) } },
+      });
     },
     ...(mailSettled ? { mailSettled } : {}),
   };

@@ -1,7 +1,27 @@
 import type { AppDeps } from "~/server/app-deps";
 import { decideKyc, submitKyc } from "~/server/kyc/kyc.service";
 import { kycEncryptionKey } from "~/server/kyc/kyc-key";
+import type { TestUser } from "./factories";
 import { pngFile } from "./kyc-files";
+import type { TestContext } from "./test-app";
+
+/** The fields of the KYC form as a person fills them in. */
+export const KYC_FIELDS = { fullName: "Ada Lovelace", documentId: "P-1234-5678" };
+
+/**
+ * Submits the KYC form as the page does (multipart, through the typed client): `file` under `name` (a small
+ * PNG by default). Answers 201 with the new status, or the refusal.
+ */
+export function submitKycForm(
+  ctx: TestContext,
+  user: TestUser,
+  file: Blob = new Blob([pngFile()]),
+  name = "document.png",
+  fields = KYC_FIELDS,
+) {
+  const documentUpload = new File([file], name, { type: file.type });
+  return ctx.api(user).kyc.$post({ form: { ...fields, documentUpload } });
+}
 
 /**
  * Gives `userId` an approved KYC through the code the app uses: a submission with a small PNG (submitKyc),

@@ -60,6 +60,17 @@ export function ensureBuild(): void {
 }
 
 /**
+ * Settings for a server under generated load (many sign-ups and watches from one machine): the rate limits and
+ * the daily video limit out of the way, and each simulated client told apart by X-Forwarded-For.
+ */
+export const LOAD_ENV = {
+  AUTH_RATE_LIMIT: "10000",
+  VIDEO_WATCH_LIMIT: "100000",
+  EARN_VIDEO_WATCHES_PER_DAY: "100000",
+  TRUST_PROXY: "true",
+} as const;
+
+/**
  * The compiled server (`node dist/server/main.js`, as in production) as a child process on a free port with its
  * own temporary DATA_DIR; builds first when dist/ is older than the sources.
  */

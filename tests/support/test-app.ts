@@ -8,6 +8,7 @@ import type { ApiClient } from "./factories";
 import * as factories from "./factories";
 import { inProcessClient } from "./in-process-client";
 import { openTestDatabase } from "./test-db";
+import { type TypedClientOptions, typedClient } from "./typed-client";
 
 export type TestEnvOverrides = Partial<Record<keyof RawEnv, string>>;
 
@@ -56,6 +57,14 @@ export async function createTestContext(
     kind: handle.kind,
     client,
     request: client.request,
+    /** The typed API (`ctx.api({ cookie }).ledger.balance.$get()`), one fresh client address per call. */
+    api: (options?: TypedClientOptions) => typedClient(app, appOrigin, options),
+    /** The user's coin balance as GET /api/ledger/balance answers it. */
+    async balanceOf(user: { cookie: string }): Promise<number> {
+      const res = await typedClient(app, appOrigin, user).ledger.balance.$get();
+      if (res.status !== 200) throw new Error(`GET /api/ledger/balance answered ${res.status}`);
+      return (await res.json()).balance;
+    },
     signUp: (email: string, password: string, extra?: Parameters<typeof factories.signUp>[3]) =>
       factories.signUp(client, email, password, extra),
     verifyEmail: (email: string) => factories.verifyEmail(client, email),

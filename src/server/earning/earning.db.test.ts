@@ -1,62 +1,39 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { insertUserRow } from "#tests/support/db-users";
+import { watchVideoToEnd } from "#tests/support/earning";
+import type { TestUser } from "#tests/support/factories";
+import { contextForFile } from "#tests/support/made-before-all";
+import * as ttt from "#tests/support/tic-tac-toe-api";
+import { acceptanceLineMove } from "#tests/support/tic-tac-toe-lines";
+import { apiError } from "#tests/support/typed-client";
 import { type Allowance, DEFAULT_EARNING_LIMITS, utcDay } from "~/core/earning";
-import type { AnswerResult, QuizSessionView } from "~/core/quiz/api";
-import type { GameView, MoveResult } from "~/core/tic-tac-toe/api";
+import type { AnswerResult, QuizId } from "~/core/quiz/api";
 import { BOT_REPLY_DELAY_MS } from "~/core/tic-tac-toe/board";
-import { insertUserRow } from "../../../tests/support/db-users";
-import { watchVideoToEnd } from "../../../tests/support/earning";
-import type { TestUser } from "../../../tests/support/factories";
-import { createTestContext, type TestContext } from "../../../tests/support/test-app";
-import { acceptanceLineMove } from "../../../tests/support/tic-tac-toe-lines";
 import { playMove } from "../games/games.service";
 import { award, getBalance } from "../ledger/ledger.service";
 
 /** The daily limits, end to end through the API, with the defaults (docs/product.md, "Fair earning"). */
 
-let ctx: TestContext;
-beforeAll(async () => {
-  // Only Date is faked: moves step the clock past the bot's reply delay instead of waiting for it.
-  vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  vi.useRealTimers();
-  await ctx.close();
-});
-
-const base = "/api/games/tic-tac-toe";
-const stepClock = () => vi.setSystemTime(Date.now() + BOT_REPLY_DELAY_MS + 1);
+ttt.fakeDateOnly();
+const ctx = contextForFile();
 
 const balanceOf = async (user: { id: string }) => getBalance(ctx.db, user.id);
 
 async function allowanceOf(user: TestUser): Promise<Allowance> {
-  const res = await ctx.request("/api/earning/allowance", { cookie: user.cookie });
+  const res = await ctx.api(user).earning.allowance.$get();
   expect(res.status).toBe(200);
-  return (await res.json()) as Allowance;
+  return await res.json();
 }
 
 /** One game on the acceptance line (always a win), at human speed; returns the winning move's answer. */
-async function winOneGame(user: TestUser): Promise<MoveResult> {
-  const started = await ctx.request(base, { method: "POST", cookie: user.cookie });
-  let game = ((await started.json()) as { game: GameView }).game;
-  for (;;) {
-    stepClock();
-    const res = await ctx.request(`${base}/${game.id}/moves`, {
-      method: "POST",
-      cookie: user.cookie,
-      json: { cell: acceptanceLineMove(game.board), version: game.version },
-    });
-    expect(res.status).toBe(200);
-    const result = (await res.json()) as MoveResult;
-    if (result.game.status !== "open") return result;
-    game = result.game;
-  }
+async function winOneGame(user: TestUser) {
+  return (await ttt.playGame(ctx, user, await ttt.startGame(ctx, user), acceptanceLineMove)).last;
 }
 
 describe("Tic Tac Toe wins", () => {
   it("pay for the first 20 of 30 scripted wins a day; the rest say the daily limit is reached", async () => {
     const user = await ctx.createVerifiedUser();
-    const results: MoveResult[] = [];
+    const results = [];
     for (let i = 0; i < 30; i++) results.push(await winOneGame(user));
     expect(results.every((r) => r.game.status === "won")).toBe(true);
     expect(results.filter((r) => r.earned?.amount === 10)).toHaveLength(20);
@@ -67,7 +44,7 @@ describe("Tic Tac Toe wins", () => {
     expect(allowance.ticTacToe).toEqual({ paidWins: 20, left: 0 });
     expect(allowance.limits).toEqual(DEFAULT_EARNING_LIMITS);
     // Starting games settles unpaid wins: a win refused by the limit stays unpaid.
-    await ctx.request(base, { method: "POST", cookie: user.cookie });
+    await ttt.ticTacToe(ctx, user).$post();
     expect(await balanceOf(user)).toBe(200);
   });
 
@@ -132,44 +109,34 @@ describe("Tic Tac Toe wins", () => {
 
   it("refuses a move sooner than 700 ms after the server's reply with a 4xx, leaving the game unchanged", async () => {
     const user = await ctx.createVerifiedUser();
-    const started = await ctx.request(base, { method: "POST", cookie: user.cookie });
-    const game = ((await started.json()) as { game: GameView }).game;
-    stepClock();
-    const first = await ctx.request(`${base}/${game.id}/moves`, {
-      method: "POST",
-      cookie: user.cookie,
-      json: { cell: 0 },
-    });
-    const after = ((await first.json()) as MoveResult).game;
+    const game = await ttt.startGame(ctx, user);
+    const first = await ttt.move(ctx, user, game.id, { cell: 0 });
+    const after = (await first.json()).game;
     vi.setSystemTime(Date.now() + BOT_REPLY_DELAY_MS - 200);
-    const free = after.board.indexOf(null);
-    const tooSoon = await ctx.request(`${base}/${game.id}/moves`, {
-      method: "POST",
-      cookie: user.cookie,
-      json: { cell: free, version: after.version },
-    });
+    const json = { cell: after.board.indexOf(null), version: after.version };
+    const tooSoon = await ttt
+      .ticTacToe(ctx, user)
+      [":gameId"].moves.$post({ param: { gameId: game.id }, json });
     expect(tooSoon.status).toBe(429);
-    expect((await tooSoon.json()).error).toEqual({
+    expect(await apiError(tooSoon)).toEqual({
       code: "MOVE_TOO_SOON",
       message: "Not so fast: wait for the bot's move before you play your next one.",
     });
-    const current = await ctx.request(`${base}/current`, { cookie: user.cookie });
-    expect(((await current.json()) as { game: GameView }).game).toEqual(after);
+    const current = await ttt.ticTacToe(ctx, user).current.$get();
+    expect((await current.json()).game).toEqual(after);
     // At human speed the same move is accepted.
-    stepClock();
-    const ok = await ctx.request(`${base}/${game.id}/moves`, {
-      method: "POST",
-      cookie: user.cookie,
-      json: { cell: free, version: after.version },
-    });
+    const ok = await ttt.move(ctx, user, game.id, json);
     expect(ok.status).toBe(200);
   });
 });
 
-async function playQuiz(user: TestUser, quizId: string) {
-  const res = await ctx.request(`/api/quizzes/${quizId}/sessions`, { method: "POST", cookie: user.cookie });
+const startQuiz = (user: TestUser | undefined, quizId: QuizId, ip?: string) =>
+  ctx.api({ cookie: user?.cookie, ip }).quizzes[":quizId"].sessions.$post({ param: { quizId } });
+
+async function playQuiz(user: TestUser, quizId: QuizId) {
+  const res = await startQuiz(user, quizId);
   expect(res.status).toBe(201);
-  const session = (await res.json()) as QuizSessionView;
+  const session = await res.json();
   let last: AnswerResult | undefined;
   let earned = 0;
   for (const q of session.questions) {
@@ -178,12 +145,11 @@ async function playQuiz(user: TestUser, quizId: string) {
       .select("answer")
       .where("id", "=", q.id)
       .executeTakeFirstOrThrow();
-    const answered = await ctx.request(`/api/quizzes/sessions/${session.sessionId}/answers`, {
-      method: "POST",
-      cookie: user.cookie,
+    const answered = await ctx.api(user).quizzes.sessions[":sessionId"].answers.$post({
+      param: { sessionId: session.sessionId },
       json: { questionId: q.id, option: q.options.indexOf(answer) },
     });
-    last = (await answered.json()) as AnswerResult;
+    last = await answered.json();
     expect(last.correct).toBe(true);
     earned += last.earned?.amount ?? 0;
   }
@@ -223,13 +189,7 @@ describe("quizzes", () => {
   it("let exactly one of many simultaneous starts of a quiz be the paid one", async () => {
     const user = await ctx.createVerifiedUser();
     const sessions = await Promise.all(
-      Array.from(
-        { length: 6 },
-        async () =>
-          (await (
-            await ctx.request("/api/quizzes/general/sessions", { method: "POST", cookie: user.cookie })
-          ).json()) as QuizSessionView,
-      ),
+      Array.from({ length: 6 }, async () => (await startQuiz(user, "general")).json()),
     );
     expect(sessions.filter((s) => !s.practice)).toHaveLength(1);
   });
@@ -237,19 +197,16 @@ describe("quizzes", () => {
   it("limit guests to 10 sessions an hour per address", async () => {
     const ip = "10.250.0.1";
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++)
-      statuses.push((await ctx.request("/api/quizzes/general/sessions", { method: "POST", ip })).status);
+    for (let i = 0; i < 12; i++) statuses.push((await startQuiz(undefined, "general", ip)).status);
     expect(statuses).toEqual([...Array(10).fill(201), 429, 429]);
     // Another address, and signed-in players, are not affected.
-    expect(
-      (await ctx.request("/api/quizzes/general/sessions", { method: "POST", ip: "10.250.0.2" })).status,
-    ).toBe(201);
+    expect((await startQuiz(undefined, "general", "10.250.0.2")).status).toBe(201);
   });
 });
 
 describe("the allowance", () => {
   it("needs a signed-in user", async () => {
-    const res = await ctx.request("/api/earning/allowance");
+    const res = await ctx.api().earning.allowance.$get();
     expect(res.status).toBe(401);
   });
 

@@ -1,47 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TestUser } from "#tests/support/factories";
-import { createTestContext, type TestContext } from "#tests/support/test-app";
+import { contextForFile } from "#tests/support/made-before-all";
+import * as ttt from "#tests/support/tic-tac-toe-api";
 import { acceptanceLineMove, drawingMove } from "#tests/support/tic-tac-toe-lines";
-import type { GameView, MoveResult } from "~/core/tic-tac-toe/api";
-import { BOT_REPLY_DELAY_MS, type Board } from "~/core/tic-tac-toe/board";
+import type { GameView } from "~/core/tic-tac-toe/api";
+import type { Board } from "~/core/tic-tac-toe/board";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  // Only Date is faked: `move` steps the clock past the bot's reply delay instead of waiting for it.
-  vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  vi.useRealTimers();
-  await ctx.close();
-});
+ttt.fakeDateOnly();
+const ctx = contextForFile();
 
-const base = "/api/games/tic-tac-toe";
-
-async function start(user: TestUser): Promise<GameView> {
-  const res = await ctx.request(base, { method: "POST", cookie: user.cookie });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { game: GameView }).game;
-}
-
-/** A move as a person makes it: after the bot's reply delay (the clock steps forward, nobody waits). */
-const move = (user: TestUser, gameId: string, json: unknown) => {
-  vi.setSystemTime(Date.now() + BOT_REPLY_DELAY_MS + 1);
-  return ctx.request(`${base}/${gameId}/moves`, { method: "POST", cookie: user.cookie, json });
-};
-
-async function play(user: TestUser, game: GameView, strategy: (board: Board) => number) {
-  let current = game;
-  const results: MoveResult[] = [];
-  while (current.status === "open") {
-    const res = await move(user, current.id, { cell: strategy(current.board), version: current.version });
-    expect(res.status).toBe(200);
-    const result = (await res.json()) as MoveResult;
-    results.push(result);
-    current = result.game;
-  }
-  return { game: current, results, last: results.at(-1) as MoveResult };
-}
+const ticTacToe = (user?: TestUser) => ttt.ticTacToe(ctx, user);
+const start = (user: TestUser) => ttt.startGame(ctx, user);
+const move = (user: TestUser, gameId: string, json: { cell: number; version?: number }) =>
+  ttt.move(ctx, user, gameId, json);
+const play = (user: TestUser, view: GameView, strategy: (board: Board) => number) =>
+  ttt.playGame(ctx, user, view, strategy);
 
 async function ledgerOf(userId: string) {
   return ctx.db
@@ -65,10 +38,11 @@ async function expectError(res: Response, status: number, code: string) {
 
 describe("guests", () => {
   it("cannot start, read or move: 401 LOGIN_REQUIRED", async () => {
+    const guest = ticTacToe();
     for (const res of [
-      await ctx.request(base, { method: "POST" }),
-      await ctx.request(`${base}/current`),
-      await ctx.request(`${base}/${crypto.randomUUID()}/moves`, { method: "POST", json: { cell: 0 } }),
+      await guest.$post(),
+      await guest.current.$get(),
+      await guest[":gameId"].moves.$post({ param: { gameId: crypto.randomUUID() }, json: { cell: 0 } }),
     ]) {
       const message = await expectError(res, 401, "LOGIN_REQUIRED");
       expect(message).toBe("You need to be logged in to earn coins.");
@@ -82,7 +56,7 @@ describe("a signed-in game", () => {
     const game = await start(user);
     expect(game).toMatchObject({ status: "open", version: 0, winningLine: null });
     expect(game.board).toEqual(Array(9).fill(null));
-    const res = await ctx.request(`${base}/current`, { cookie: user.cookie });
+    const res = await ticTacToe(user).current.$get();
     expect(await res.json()).toEqual({ game });
   });
 
@@ -91,7 +65,7 @@ describe("a signed-in game", () => {
     const game = await start(user);
     const res = await move(user, game.id, { cell: 0 });
     expect(res.status).toBe(200);
-    const result = (await res.json()) as MoveResult;
+    const result = await res.json();
     expect(result.moves).toEqual({ player: 0, bot: 4 });
     expect(result.game.board[0]).toBe("X");
     expect(result.game.board[4]).toBe("O");
@@ -169,17 +143,16 @@ describe("a signed-in game", () => {
   it("refuses a malformed move with 422 and leaves the game as it was", async () => {
     const user = await ctx.createVerifiedUser();
     const game = await start(user);
-    for (const json of [
-      { cell: 9 },
-      { cell: -1 },
-      { cell: 1.5 },
-      { cell: "4" },
-      {},
-      { cell: 4, version: -1 },
-    ]) {
+    // Bodies the typed client would refuse to send go as they are.
+    const path = `/api/games/tic-tac-toe/${game.id}/moves`;
+    for (const json of [{ cell: 9 }, { cell: -1 }, { cell: 1.5 }, { cell: 4, version: -1 }]) {
       await expectError(await move(user, game.id, json), 422, "VALIDATION_FAILED");
     }
-    const bad = await ctx.request(`${base}/${game.id}/moves`, {
+    for (const json of [{ cell: "4" }, {}]) {
+      const res = await ctx.request(path, { method: "POST", cookie: user.cookie, json });
+      await expectError(res, 422, "VALIDATION_FAILED");
+    }
+    const bad = await ctx.request(path, {
       method: "POST",
       cookie: user.cookie,
       headers: { "content-type": "application/json" },
@@ -229,7 +202,7 @@ describe("a signed-in game", () => {
     expect(second.id).not.toBe(first.id);
     expect((await storedGame(first.id)).status).toBe("abandoned");
     await expectError(await move(user, first.id, { cell: 1 }), 409, "CONFLICT");
-    const current = await ctx.request(`${base}/current`, { cookie: user.cookie });
-    expect(((await current.json()) as { game: GameView }).game.id).toBe(second.id);
+    const current = await ticTacToe(user).current.$get();
+    expect((await current.json()).game?.id).toBe(second.id);
   });
 });

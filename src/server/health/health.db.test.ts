@@ -11,14 +11,16 @@ afterAll(async () => {
 });
 
 describe("GET /api/health and /api/ready", () => {
+  const ready = () => ctx.api().ready.$get();
+
   it("health answers ok", async () => {
-    const res = await ctx.app.request("/api/health");
+    const res = await ctx.api().health.$get();
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: "ok" });
   });
 
   it("ready answers 200 when the database answers and every migration is applied", async () => {
-    const res = await ctx.app.request("/api/ready");
+    const res = await ready();
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       status: "ready",
@@ -34,7 +36,7 @@ describe("GET /api/health and /api/ready", () => {
       .executeTakeFirstOrThrow();
     await sql`delete from kysely_migration where name = ${last.name}`.execute(ctx.db);
     try {
-      const res = await ctx.app.request("/api/ready");
+      const res = await ready();
       expect(res.status).toBe(503);
       expect(res.headers.get("retry-after")).toBe("5");
       expect((await res.json()).checks).toMatchObject({ database: "ok", migrations: "pending" });
@@ -43,7 +45,7 @@ describe("GET /api/health and /api/ready", () => {
         ctx.db,
       );
     }
-    expect((await ctx.app.request("/api/ready")).status).toBe(200);
+    expect((await ready()).status).toBe(200);
   });
 
   it("reports an unknown API path as a JSON 404", async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { watchVideoToEnd } from "#tests/support/earning";
 import { createTestContext, type TestContext } from "#tests/support/test-app";
+import { errorCode } from "#tests/support/typed-client";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -12,19 +13,21 @@ afterAll(async () => {
 
 describe("balance and history", () => {
   it("needs a signed-in user", async () => {
-    for (const path of ["/api/ledger/balance", "/api/ledger/transactions"]) {
-      const res = await ctx.request(path);
+    const { ledger } = ctx.api();
+    for (const [path, res] of [
+      ["balance", await ledger.balance.$get()],
+      ["transactions", await ledger.transactions.$get({ query: { limit: "20" } })],
+    ] as const) {
       expect(res.status, path).toBe(401);
-      expect((await res.json()).error.code).toBe("UNAUTHORIZED");
+      expect(await errorCode(res)).toBe("UNAUTHORIZED");
     }
   });
 
   it("starts at 0 and lists earnings newest first, only the caller's own", async () => {
     const user = await ctx.createVerifiedUser();
     const other = await ctx.createVerifiedUser();
-    expect(await (await ctx.request("/api/ledger/balance", { cookie: user.cookie })).json()).toEqual({
-      balance: 0,
-    });
+    const balance = async () => (await ctx.api(user).ledger.balance.$get()).json();
+    expect(await balance()).toEqual({ balance: 0 });
 
     for (const id of ["exciting-new-content", "community-highlights"]) {
       const { status } = await watchVideoToEnd(ctx.client, ctx.db, user, id);
@@ -32,20 +35,14 @@ describe("balance and history", () => {
     }
     await watchVideoToEnd(ctx.client, ctx.db, other);
 
-    expect(await (await ctx.request("/api/ledger/balance", { cookie: user.cookie })).json()).toEqual({
-      balance: 20,
-    });
-    const page = await (
-      await ctx.request("/api/ledger/transactions?limit=1", { cookie: user.cookie })
-    ).json();
+    expect(await balance()).toEqual({ balance: 20 });
+    const transactions = (query: { limit: string; before?: number }) =>
+      ctx.api(user).ledger.transactions.$get({ query });
+    const page = await (await transactions({ limit: "1" })).json();
     expect(page.entries).toHaveLength(1);
     expect(page.entries[0]).toMatchObject({ reason: "Video watch", amount: 10, kind: "video_watch" });
     expect(typeof page.nextCursor).toBe("number");
-    const rest = await (
-      await ctx.request(`/api/ledger/transactions?limit=10&before=${page.nextCursor}`, {
-        cookie: user.cookie,
-      })
-    ).json();
+    const rest = await (await transactions({ limit: "10", before: page.nextCursor ?? undefined })).json();
     expect(rest.entries).toHaveLength(1);
     expect(rest.nextCursor).toBeNull();
   });
@@ -75,8 +72,6 @@ describe("balance and history", () => {
       expect(res.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
       expect(res.status, `${method} ${path}`).toBeLessThan(500);
     }
-    expect(await (await ctx.request("/api/ledger/balance", { cookie: user.cookie })).json()).toEqual({
-      balance: 0,
-    });
+    expect(await (await ctx.api(user).ledger.balance.$get()).json()).toEqual({ balance: 0 });
   });
 });

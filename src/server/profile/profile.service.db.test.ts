@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { profileRow } from "#tests/support/db-users";
 import { type TestUser, uniqueEmail } from "#tests/support/factories";
 import { createTestContext, type TestContext } from "#tests/support/test-app";
 import { createProfile } from "./profile.service";
@@ -12,8 +13,10 @@ afterAll(async () => {
 });
 
 async function codeOf(user: TestUser): Promise<string> {
-  const res = await ctx.request("/api/me", { cookie: user.cookie });
-  return (await res.json()).profile.referralCode;
+  const res = await ctx.api(user).me.$get();
+  const { profile } = await res.json();
+  if (!profile) throw new Error("the user has no profile");
+  return profile.referralCode;
 }
 
 async function userIdOf(email: string): Promise<string> {
@@ -138,12 +141,7 @@ describe("referral codes of new profiles", () => {
       .executeTakeFirstOrThrow();
     const codes = [taken, "HJKMNPQR"];
     await createProfile(ctx.db, { userId: user.id, referralCode: null }, () => codes.shift() ?? "");
-    const row = await ctx.db
-      .selectFrom("user_profiles")
-      .select("referral_code")
-      .where("id", "=", user.id)
-      .executeTakeFirstOrThrow();
-    expect(row.referral_code).toBe("HJKMNPQR");
+    expect((await profileRow(ctx.db, user.id)).referral_code).toBe("HJKMNPQR");
   });
 
   it("are unique and follow the format for every user", async () => {

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Redemption } from "~/core/redemptions";
-import { balanceAndLedger, grantCoins } from "../../../tests/support/coins";
+import { balanceAndLedger } from "../../../tests/support/coins";
 import { type TestUser, uniqueEmail } from "../../../tests/support/factories";
 import { type FakeTremendous, startFakeTremendous } from "../../../tests/support/fake-tremendous";
+import * as rd from "../../../tests/support/redemptions";
 import { createTestContext, type TestContext } from "../../../tests/support/test-app";
 
 /** Payouts through the `tremendous` provider, against a local fake of its order API. */
@@ -27,19 +28,11 @@ afterAll(async () => {
 });
 
 async function pendingRedemption(coins = 1000): Promise<{ user: TestUser; r: Redemption }> {
-  const user = await ctx.createVerifiedUser();
-  await grantCoins(ctx.db, user.id, coins);
-  const res = await ctx.request("/api/redemptions", {
-    method: "POST",
-    cookie: user.cookie,
-    json: { coins, method: "gift_card" },
-  });
-  expect(res.status).toBe(201);
-  return { user, r: (await res.json()).redemption };
+  const user = await rd.userWith(ctx, coins);
+  return { user, r: await rd.requested(ctx, user, coins, "gift_card") };
 }
 
-const asAdmin = (path: string, json?: unknown) =>
-  ctx.request(`/api/admin/redemptions${path}`, { method: "POST", cookie: admin.cookie, json: json ?? {} });
+const asAdmin = (path: string, json?: unknown) => rd.adminAction(ctx, admin, path, json);
 
 async function statusOf(id: number) {
   const row = await ctx.db

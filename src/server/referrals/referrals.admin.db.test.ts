@@ -1,18 +1,18 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertUserRow } from "../../../tests/support/db-users";
-import { type TestUser, uniqueEmail } from "../../../tests/support/factories";
-import { createTestContext, type TestContext } from "../../../tests/support/test-app";
+import { createAdminContext } from "../../../tests/support/admin";
+import { insertUserRow, referralRow } from "../../../tests/support/db-users";
+import type { TestUser } from "../../../tests/support/factories";
+import type { TestContext } from "../../../tests/support/test-app";
+import { errorCode } from "../../../tests/support/typed-client";
 import { decideHeldReferral } from "./referrals.service";
 
 let ctx: TestContext;
 let admin: TestUser;
 let member: TestUser;
-const adminEmail = uniqueEmail("admin");
 
 beforeAll(async () => {
-  ctx = await createTestContext({ ADMIN_EMAILS: adminEmail, ADMIN_RATE_LIMIT: "1000" });
-  admin = await ctx.createVerifiedUser({ email: adminEmail });
+  ({ ctx, admin } = await createAdminContext());
   member = await ctx.createVerifiedUser();
 });
 afterAll(async () => {
@@ -21,7 +21,6 @@ afterAll(async () => {
 
 const post = (cookie: string | undefined, path: string, json: unknown) =>
   ctx.request(path, { ...(cookie ? { cookie } : {}), method: "POST", json });
-const errorCode = async (res: Response) => ((await res.json()) as { error: { code: string } }).error.code;
 
 /** A referrer and a friend whose bonus pair is held for review (as a same-address sign-up leaves it). */
 async function heldPair(ip = "10.250.0.1") {
@@ -216,21 +215,14 @@ describe("the referral review queue", () => {
     ).rejects.toThrow("audit failed");
     expect(await state(friend.id)).toEqual({ rows: 0, balance: 0 });
     expect(await state(referrer.id)).toEqual({ rows: 0, balance: 0 });
-    const row = await ctx.db
-      .selectFrom("referrals")
-      .select("bonus_status")
-      .where("referred_id", "=", friend.id)
-      .executeTakeFirstOrThrow();
-    expect(row.bonus_status).toBe("held");
+    expect((await referralRow(ctx.db, friend.id)).bonus_status).toBe("held");
   });
 });
 
 describe("referral decisions and the admin rate limit", () => {
   it("count towards ADMIN_RATE_LIMIT: past it, 429 and nothing is decided", async () => {
-    const limitedEmail = uniqueEmail("admin");
-    const limited = await createTestContext({ ADMIN_EMAILS: limitedEmail, ADMIN_RATE_LIMIT: "2" });
+    const { ctx: limited, admin: operator } = await createAdminContext({ ADMIN_RATE_LIMIT: "2" });
     try {
-      const operator = await limited.createVerifiedUser({ email: limitedEmail });
       const pairs = [];
       for (let i = 0; i < 3; i++) {
         const referrer = await insertUserRow(limited.db);
@@ -253,12 +245,7 @@ describe("referral decisions and the admin rate limit", () => {
       const third = await decide(pairs[2]!.id);
       expect(third.status).toBe(429);
       expect(await errorCode(third)).toBe("RATE_LIMITED");
-      const row = await limited.db
-        .selectFrom("referrals")
-        .select("bonus_status")
-        .where("referred_id", "=", pairs[2]!.id)
-        .executeTakeFirstOrThrow();
-      expect(row.bonus_status).toBe("held");
+      expect((await referralRow(limited.db, pairs[2]!.id)).bonus_status).toBe("held");
     } finally {
       await limited.close();
     }

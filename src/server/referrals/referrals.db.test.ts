@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertUserRow } from "#tests/support/db-users";
+import { insertUserRow, profileRow, referralRow } from "#tests/support/db-users";
 import { watchVideoToEnd } from "#tests/support/earning";
 import { type TestUser, uniqueEmail } from "#tests/support/factories";
 import { createTestContext, type TestContext } from "#tests/support/test-app";
+import { errorCode } from "#tests/support/typed-client";
 import { maskEmail } from "~/core/coins";
-import type { ReferralsView } from "~/core/referrals";
 import { award, getBalance } from "../ledger/ledger.service";
 import { countHeldReferrals, decideHeldReferral } from "./referrals.service";
 
@@ -16,15 +16,13 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function referralsOf(user: TestUser): Promise<ReferralsView> {
-  const res = await ctx.request("/api/referrals", { cookie: user.cookie });
+async function referralsOf(user: TestUser) {
+  const res = await ctx.api(user).referrals.$get();
   expect(res.status).toBe(200);
   return res.json();
 }
 
-async function balanceOf(user: TestUser): Promise<number> {
-  return (await (await ctx.request("/api/ledger/balance", { cookie: user.cookie })).json()).balance;
-}
+const balanceOf = (user: TestUser) => ctx.balanceOf(user);
 
 const videoIds = ["community-highlights", "tutorial-get-started", "exciting-new-content"];
 const watched = new Map<string, number>();
@@ -37,14 +35,14 @@ async function watch(user: TestUser) {
 
 describe("GET /api/referrals", () => {
   it("needs a signed-in user", async () => {
-    const res = await ctx.request("/api/referrals");
+    const res = await ctx.api().referrals.$get();
     expect(res.status).toBe(401);
-    expect((await res.json()).error.code).toBe("UNAUTHORIZED");
+    expect(await errorCode(res)).toBe("UNAUTHORIZED");
   });
 
   it("answers the user's code and the APP_URL link, with no friends yet", async () => {
     const user = await ctx.createVerifiedUser();
-    const me = await (await ctx.request("/api/me", { cookie: user.cookie })).json();
+    const me = await (await ctx.api(user).me.$get()).json();
     const view = await referralsOf(user);
     expect(view).toEqual({
       code: me.profile.referralCode,
@@ -128,12 +126,7 @@ describe("referral bonuses that cannot be farmed", () => {
 
   it("stores the address each account signed up from", async () => {
     const user = await ctx.createVerifiedUser({ ip: "10.240.1.1" });
-    const row = await ctx.db
-      .selectFrom("user_profiles")
-      .select("signup_ip")
-      .where("id", "=", user.id)
-      .executeTakeFirstOrThrow();
-    expect(row.signup_ip).toBe("10.240.1.1");
+    expect((await profileRow(ctx.db, user.id)).signup_ip).toBe("10.240.1.1");
   });
 
   it("holds both bonuses for review when the friend signed up from the referrer's sign-up address", async () => {
@@ -187,11 +180,7 @@ describe("referral bonuses that cannot be farmed", () => {
     expect(await balanceOf(friend)).toBe(20);
     expect(await balanceOf(referrer)).toBe(0);
     expect((await referralsOf(referrer)).friends.map((f) => f.bonus)).toEqual(["declined"]);
-    const row = await ctx.db
-      .selectFrom("referrals")
-      .select(["decided_by", "decided_at"])
-      .where("referred_id", "=", friend.id)
-      .executeTakeFirstOrThrow();
+    const row = await referralRow(ctx.db, friend.id);
     expect(row.decided_by).toBe(referrer.id);
     expect(row.decided_at).not.toBeNull();
   });
@@ -210,11 +199,7 @@ describe("referral bonuses that cannot be farmed", () => {
     expect((await ledgerRowsOf(referrer.id)).length).toBe(20);
     // Every friend still got their own bonus.
     for (const friend of friends) expect(await getBalance(ctx.db, friend.id)).toBe(60);
-    const last = await ctx.db
-      .selectFrom("referrals")
-      .select(["bonus_status", "referrer_paid"])
-      .where("referred_id", "=", friends[20]!.id)
-      .executeTakeFirstOrThrow();
-    expect(last).toEqual({ bonus_status: "paid", referrer_paid: false });
+    const last = await referralRow(ctx.db, friends[20]!.id);
+    expect(last).toMatchObject({ bonus_status: "paid", referrer_paid: false });
   });
 });

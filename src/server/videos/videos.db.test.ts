@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { StartWatchResponse, VideosResponse } from "~/core/videos";
 import { watchVideoToEnd } from "../../../tests/support/earning";
 import type { TestUser } from "../../../tests/support/factories";
 import { createTestContext, type TestContext } from "../../../tests/support/test-app";
@@ -12,18 +11,19 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const balanceOf = async (user: TestUser) =>
-  ((await (await ctx.request("/api/ledger/balance", { cookie: user.cookie })).json()) as { balance: number })
-    .balance;
+const balanceOf = (user: TestUser) => ctx.balanceOf(user);
+
+const startWatch = (user: TestUser | undefined, videoId: string) =>
+  ctx.api(user).videos[":videoId"].watches.$post({ param: { videoId } });
 
 async function start(user: TestUser, videoId = "tutorial-get-started") {
-  const res = await ctx.request(`/api/videos/${videoId}/watches`, { method: "POST", cookie: user.cookie });
+  const res = await startWatch(user, videoId);
   expect(res.status).toBe(201);
-  return ((await res.json()) as StartWatchResponse).watch;
+  return (await res.json()).watch;
 }
 
 const complete = (user: TestUser, watchId: string) =>
-  ctx.request(`/api/videos/watches/${watchId}/complete`, { method: "POST", cookie: user.cookie });
+  ctx.api(user).videos.watches[":watchId"].complete.$post({ param: { watchId } });
 
 /** Moves a watch's start `seconds` into the past: the time the viewer has sat through. */
 const watchedFor = (watchId: string, seconds: number) =>
@@ -35,9 +35,9 @@ const watchedFor = (watchId: string, seconds: number) =>
 
 describe("the catalogue", () => {
   it("lists three videos of 15-30 s with their own files and captions, for everyone", async () => {
-    const res = await ctx.request("/api/videos");
+    const res = await ctx.api().videos.$get();
     expect(res.status).toBe(200);
-    const { videos } = (await res.json()) as VideosResponse;
+    const { videos } = await res.json();
     expect(videos.map((v) => v.title)).toEqual([
       "Exciting New Content!",
       "Tutorial: Get Started",
@@ -120,36 +120,26 @@ describe("a watch", () => {
   });
 
   it("refuses guests with the Login Required text, and unknown videos and watches with 404", async () => {
-    const res = await ctx.request("/api/videos/tutorial-get-started/watches", { method: "POST" });
+    const res = await startWatch(undefined, "tutorial-get-started");
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({
       error: { code: "LOGIN_REQUIRED", message: "You need to be logged in to earn coins." },
     });
     const user = await ctx.createVerifiedUser();
-    expect(
-      (await ctx.request("/api/videos/nope/watches", { method: "POST", cookie: user.cookie })).status,
-    ).toBe(404);
+    expect((await startWatch(user, "nope")).status).toBe(404);
     expect((await complete(user, crypto.randomUUID())).status).toBe(404);
   });
 
   it("limits how fast a script can start watches, per user", async () => {
     const user = await ctx.createVerifiedUser();
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i++)
-      statuses.push(
-        (
-          await ctx.request("/api/videos/community-highlights/watches", {
-            method: "POST",
-            cookie: user.cookie,
-          })
-        ).status,
-      );
+    for (let i = 0; i < 7; i++) statuses.push((await startWatch(user, "community-highlights")).status);
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429]);
   });
 
   it("pays the referral bonus to both users on the friend's first paid watch", async () => {
     const referrer = await ctx.createVerifiedUser();
-    const me = await (await ctx.request("/api/me", { cookie: referrer.cookie })).json();
+    const me = await (await ctx.api(referrer).me.$get()).json();
     const friend = await ctx.createVerifiedUser({ referralCode: me.profile.referralCode.toLowerCase() });
     const { body } = await watchVideoToEnd(ctx.client, ctx.db, friend);
     expect(body.earned).toMatchObject({ amount: 10, balance: 60, referralBonus: 50 });

@@ -1,117 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, type TestContext } from "#tests/support/test-app";
-import type { AnswerResult, QuizSessionView, QuizSummary } from "~/core/quiz/api";
+import { describe, expect, it } from "vitest";
+import { contextForFile } from "#tests/support/made-before-all";
+import { assertNoLeak, contentOf, quizClient, rightOption, wrongOption } from "#tests/support/quiz-client";
+import type { ApiErrorBody } from "~/core/error-codes";
+import type { AnswerResult } from "~/core/quiz/api";
 import { getBalance } from "../ledger/ledger.service";
-import { type QuestionContent, quizContent } from "./content";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+/** Answering quiz questions: grading, payment once per question, guests, and sessions kept apart. */
+const ctx = contextForFile();
 
-const questionsById = new Map(quizContent.flatMap((quiz) => quiz.questions).map((q) => [q.id, q]));
-const contentOf = (id: string): QuestionContent => {
-  const question = questionsById.get(id);
-  if (!question) throw new Error(`unknown question ${id}`);
-  return question;
-};
-
-/** Every response body the client saw, in order, with the questions still unanswered when it arrived. */
-interface Seen {
-  path: string;
-  status: number;
-  body: unknown;
-  unanswered: Set<string>;
-  /** The question this response grades, for answer responses. */
-  graded?: string;
-}
-
-function client(cookie?: string) {
-  const seen: Seen[] = [];
-  let unanswered = new Set<string>();
-  async function call<T>(path: string, json?: unknown, graded?: string) {
-    const res = await ctx.request(path, { cookie, json, method: json === undefined ? "GET" : "POST" });
-    const body = (await res.json()) as T;
-    if (graded && res.status === 200) unanswered.delete(graded);
-    seen.push({ path, status: res.status, body, unanswered: new Set(unanswered), graded });
-    return { status: res.status, body };
-  }
-  return {
-    seen,
-    list: () => call<{ quizzes: QuizSummary[] }>("/api/quizzes"),
-    async start(quizId: string) {
-      const res = await call<QuizSessionView>(`/api/quizzes/${quizId}/sessions`, {});
-      if (res.status === 201) {
-        unanswered = new Set(res.body.questions.map((q) => q.id));
-        const last = seen.at(-1);
-        if (last) last.unanswered = new Set(unanswered);
-      }
-      return res;
-    },
-    answer: (sessionId: string, questionId: string, option: number) =>
-      call<AnswerResult>(`/api/quizzes/sessions/${sessionId}/answers`, { questionId, option }, questionId),
-  };
-}
-
-const optionIndex = (options: string[], text: string) => {
-  const i = options.indexOf(text);
-  if (i < 0) throw new Error(`${text} is not among ${options.join(", ")}`);
-  return i;
-};
-const rightOption = (q: { id: string; options: string[] }) => optionIndex(q.options, contentOf(q.id).answer);
-const wrongOption = (q: { id: string; options: string[] }) =>
-  q.options.findIndex((o) => o !== contentOf(q.id).answer);
-
-const MARKER_KEY = /answer|correct|solution|right|key|truth/i;
-const ANSWER_RESULT_KEYS = [
-  "answered",
-  "completed",
-  "correct",
-  "correctAnswer",
-  "earned",
-  "practice",
-  "score",
-  "sessionCoins",
-  "total",
-];
-
-/**
- * Fails if a body gives away the answer of a question not yet answered: no key that could mark an answer
- * (except the answer result's own fields, which grade the question just answered), and no string equal to
- * an unanswered question's answer anywhere except inside a question's list of four options.
- */
-function assertNoLeak(entry: Seen) {
-  const where = `${entry.path} → ${entry.status}`;
-  const forbidden = new Set([...entry.unanswered].map((id) => contentOf(id).answer));
-  const walk = (value: unknown, path: string[], insideOptions: boolean) => {
-    if (typeof value === "string") {
-      if (!insideOptions) expect(forbidden.has(value), `${where}: ${path.join(".")} = ${value}`).toBe(false);
-      return;
-    }
-    if (Array.isArray(value)) {
-      for (const [i, v] of value.entries()) walk(v, [...path, String(i)], insideOptions);
-      return;
-    }
-    if (value && typeof value === "object") {
-      const isAnswerResult = entry.graded !== undefined && entry.status === 200 && path.length === 0;
-      if (isAnswerResult) expect(Object.keys(value).sort(), where).toEqual(ANSWER_RESULT_KEYS);
-      for (const [k, v] of Object.entries(value)) {
-        const allowed = isAnswerResult || (path.length === 1 && path[0] === "earned");
-        if (!allowed) expect(MARKER_KEY.test(k), `${where}: key ${[...path, k].join(".")}`).toBe(false);
-        walk(v, [...path, k], k === "options");
-      }
-    }
-  };
-  walk(entry.body, [], false);
-  if (entry.graded && entry.status === 200) {
-    const body = entry.body as AnswerResult;
-    expect(body.correctAnswer, where).toBe(contentOf(entry.graded).answer);
-  }
-}
+const client = (cookie?: string) => quizClient(ctx, cookie);
 
 async function ledgerRows(userId: string) {
   return ctx.db
@@ -121,70 +19,6 @@ async function ledgerRows(userId: string) {
     .orderBy("id")
     .execute();
 }
-
-describe("GET /api/quizzes", () => {
-  it("lists the three quizzes with 10 questions each and no answers", async () => {
-    const c = client();
-    const { status, body } = await c.list();
-    expect(status).toBe(200);
-    expect(body.quizzes).toEqual(
-      quizContent.map((quiz) => ({
-        id: quiz.id,
-        name: quiz.name,
-        icon: quiz.icon,
-        description: quiz.description,
-        questionCount: 10,
-      })),
-    );
-    for (const entry of c.seen) assertNoLeak(entry);
-  });
-});
-
-describe("POST /api/quizzes/:quizId/sessions", () => {
-  it("starts a session with all 10 questions, each with its 4 options, and nothing marking the answer", async () => {
-    for (const quiz of quizContent) {
-      const c = client();
-      const { status, body } = await c.start(quiz.id);
-      expect(status).toBe(201);
-      expect(body.total).toBe(10);
-      expect(body.quiz).toMatchObject({ id: quiz.id, name: quiz.name, questionCount: 10 });
-      expect(new Date(body.expiresAt).getTime() - Date.now()).toBeGreaterThan(119 * 60 * 1000);
-      expect(body.questions.map((q) => q.id).sort()).toEqual(quiz.questions.map((q) => q.id).sort());
-      for (const q of body.questions) {
-        expect(Object.keys(q).sort()).toEqual(["id", "options", "text"]);
-        expect([...q.options].sort()).toEqual([...contentOf(q.id).options].sort());
-      }
-      assertNoLeak(c.seen[0] as Seen);
-    }
-  });
-
-  it("shuffles question order and option order, so the answer's position tells nothing", async () => {
-    const positions = new Map<string, Set<number>>();
-    const orders = new Set<string>();
-    const overall = [0, 0, 0, 0];
-    for (let i = 0; i < 24; i++) {
-      const { body } = await client().start("science");
-      orders.add(body.questions.map((q) => q.id).join());
-      for (const q of body.questions) {
-        const at = rightOption(q);
-        overall[at] = (overall[at] ?? 0) + 1;
-        positions.set(q.id, (positions.get(q.id) ?? new Set()).add(at));
-      }
-    }
-    expect(orders.size).toBeGreaterThan(1);
-    for (const [id, seen] of positions) expect(seen.size, id).toBeGreaterThan(1);
-    // 240 answers over 4 positions: each expects 60; a fixed or skewed position would fail this.
-    for (const count of overall) expect(count).toBeGreaterThan(25);
-  });
-
-  it("answers 404 for an unknown quiz", async () => {
-    for (const id of ["sports", "GENERAL", "general%20"]) {
-      const res = await ctx.request(`/api/quizzes/${id}/sessions`, { method: "POST", json: {} });
-      expect(res.status, id).toBe(404);
-      expect((await res.json()).error.code).toBe("NOT_FOUND");
-    }
-  });
-});
 
 describe("POST /api/quizzes/sessions/:sessionId/answers", () => {
   it("signed in, a perfect run pays 10 × 10 + 10 = 110 in 11 ledger rows and leaks no answer", async () => {
@@ -271,7 +105,7 @@ describe("POST /api/quizzes/sessions/:sessionId/answers", () => {
     expect((await c.answer(session.sessionId, first.id, wrongOption(first))).body.correct).toBe(false);
     const retry = await c.answer(session.sessionId, first.id, rightOption(first));
     expect(retry.status).toBe(409);
-    expect((retry.body as unknown as { error: { code: string } }).error.code).toBe("CONFLICT");
+    expect((retry.body as unknown as ApiErrorBody).error.code).toBe("CONFLICT");
     expect((await c.answer(session.sessionId, second.id, rightOption(second))).status).toBe(200);
     const again = await c.answer(session.sessionId, second.id, rightOption(second));
     expect(again.status).toBe(409);
@@ -297,11 +131,12 @@ describe("POST /api/quizzes/sessions/:sessionId/answers", () => {
     if (!q) throw new Error("no question");
     const statuses = await Promise.all(
       Array.from({ length: 10 }, async () => {
-        const res = await ctx.request(`/api/quizzes/sessions/${session.sessionId}/answers`, {
-          cookie: user.cookie,
+        const res = await ctx.api(user).quizzes.sessions[":sessionId"].answers.$post({
+          param: { sessionId: session.sessionId },
           json: { questionId: q.id, option: rightOption(q) },
         });
-        return res.status;
+        const status: number = res.status;
+        return status;
       }),
     );
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);

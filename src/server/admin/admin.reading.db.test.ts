@@ -1,0 +1,115 @@
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import { adminContextForFile, adminRequest, createAdminContext } from "#tests/support/admin";
+
+/** What administrators read (users, the audit log, the overview), and their rate limit. */
+const { ctx, admin } = adminContextForFile();
+
+const asAdmin = (path: string, json?: unknown) => adminRequest(ctx, admin, path, json);
+
+describe("reading", () => {
+  it("finds users by part of the address (any case) or by id, and shows a user's page", async () => {
+    const tag = `find-${Date.now()}`;
+    const user = await ctx.createVerifiedUser({ email: `${tag}@example.test` });
+    const friend = await ctx.createVerifiedUser({
+      referralCode: (await (await ctx.request("/api/me", { cookie: user.cookie })).json()).profile
+        .referralCode,
+    });
+    const byEmail = await (await asAdmin(`/api/admin/users?q=${tag.toUpperCase()}`)).json();
+    expect(byEmail).toMatchObject({
+      total: 1,
+      page: 1,
+      users: [{ id: user.id, email: user.email, role: "user" }],
+    });
+    const byId = await (await asAdmin(`/api/admin/users?q=${user.id}`)).json();
+    expect(byId.users.map((u: { id: string }) => u.id)).toEqual([user.id]);
+    expect((await (await asAdmin("/api/admin/users?q=%25")).json()).total).toBe(0);
+
+    const detail = await (await asAdmin(`/api/admin/users/${user.id}`)).json();
+    expect(detail).toMatchObject({
+      user: { id: user.id, banned: false, balance: 0 },
+      referrals: [{ id: friend.id, email: friend.email }],
+      referredBy: null,
+    });
+    expect(detail.signUpIp).toMatch(/^10\./);
+    expect(detail.sessions.length).toBe(1);
+    expect((await asAdmin("/api/admin/users/nobody")).status).toBe(404);
+  });
+
+  it("pages the users list", async () => {
+    const first = await (await asAdmin("/api/admin/users?page=1")).json();
+    expect(first.pageSize).toBe(20);
+    expect(first.total).toBeGreaterThan(first.users.length > 0 ? 0 : -1);
+    const far = await (await asAdmin("/api/admin/users?page=9999")).json();
+    expect(far.users).toEqual([]);
+    expect((await asAdmin("/api/admin/users?page=0")).status).toBe(422);
+  });
+
+  it("filters the audit log by administrator, target and action", async () => {
+    const user = await ctx.createVerifiedUser();
+    await asAdmin(`/api/admin/users/${user.id}/adjustments`, { amount: 7, reason: "Filter me" });
+    await asAdmin(`/api/admin/users/${user.id}/revoke-sessions`, { reason: "Filter me too" });
+    const byTarget = await (await asAdmin(`/api/admin/audit?target=${user.email}`)).json();
+    expect(byTarget.entries.map((e: { action: string }) => e.action)).toEqual([
+      "sessions.revoke",
+      "coins.adjust",
+    ]);
+    expect(byTarget.entries[1]).toMatchObject({
+      actor: { id: admin.id, email: admin.email },
+      targetId: user.id,
+      targetEmail: user.email,
+      reason: "Filter me",
+    });
+    const byAction = await (await asAdmin(`/api/admin/audit?target=${user.id}&action=coins.adjust`)).json();
+    expect(byAction.entries).toHaveLength(1);
+    const byActor = await (
+      await asAdmin(`/api/admin/audit?actor=${admin.email.toUpperCase()}&limit=100`)
+    ).json();
+    expect(byActor.entries.every((e: { actor: { id: string } }) => e.actor.id === admin.id)).toBe(true);
+    const page = await (await asAdmin(`/api/admin/audit?target=${user.id}&limit=1`)).json();
+    const next = await (
+      await asAdmin(`/api/admin/audit?target=${user.id}&limit=1&before=${page.nextCursor}`)
+    ).json();
+    expect([...page.entries, ...next.entries].map((e: { action: string }) => e.action)).toEqual([
+      "sessions.revoke",
+      "coins.adjust",
+    ]);
+  });
+
+  it("counts users, coins issued per kind and the liability on the overview", async () => {
+    const user = await ctx.createVerifiedUser();
+    await asAdmin(`/api/admin/users/${user.id}/adjustments`, { amount: 200, reason: "Overview" });
+    const overview = await (await asAdmin("/api/admin/overview")).json();
+    const total = await ctx.db
+      .selectFrom("user_profiles")
+      .select(sql<number>`sum(points)::int`.as("s"))
+      .executeTakeFirstOrThrow();
+    expect(overview.liability.coins).toBe(total.s);
+    expect(overview.users.newLast7Days).toBe(overview.users.total);
+    expect(
+      overview.issued.find((r: { kind: string }) => r.kind === "adjustment").today,
+    ).toBeGreaterThanOrEqual(200);
+  });
+});
+
+describe("rate limit", () => {
+  it("refuses an administrator's changes past ADMIN_RATE_LIMIT per minute with 429", async () => {
+    const { ctx: limited, admin: boss } = await createAdminContext({ ADMIN_RATE_LIMIT: "2" });
+    try {
+      const user = await limited.createVerifiedUser();
+      const statuses = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await limited.request(`/api/admin/users/${user.id}/adjustments`, {
+          method: "POST",
+          cookie: boss.cookie,
+          json: { amount: 1, reason: "Limit" },
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([201, 201, 429]);
+      expect((await limited.request("/api/admin/overview", { cookie: boss.cookie })).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
