@@ -5,7 +5,7 @@
  * WEB_CONCURRENCY (one per core), and on PGlite; beside the same SQL (INSERT ledger row + UPDATE balance in one
  * transaction) run directly with `pg` at the same concurrency, and their ratio. Also the server's resident
  * memory (all its processes) at idle and its peak under the load. Figures, not tests. Needs PostgreSQL:
- * BENCH_DATABASE_URL (an admin URL; default the local server).
+ * BENCH_DATABASE_URL (an admin URL; default the local server). BENCH_SERVER_ENV (JSON) adds server variables.
  */
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -88,7 +88,6 @@ async function preparedPgliteDir(): Promise<string> {
   return dir;
 }
 
-export async function benchHttpForProfile(...a: Parameters<typeof benchHttp>) { return benchHttp(...a); }
 async function benchHttp(
   url: string | undefined,
   workers: string,
@@ -102,8 +101,10 @@ async function benchHttp(
     WEB_CONCURRENCY: workers,
     ...LOAD_ENV,
     LOG_LEVEL: "warn",
-    ...(process.env.PROF_NODE_OPTIONS ? { NODE_OPTIONS: process.env.PROF_NODE_OPTIONS } : {}),
-    ...(process.env.PROF_ENV ? JSON.parse(process.env.PROF_ENV) : {}),
+    // e.g. BENCH_SERVER_ENV='{"NODE_OPTIONS":"--cpu-prof --cpu-prof-dir=/tmp/prof"}' to profile the server.
+    ...(process.env.BENCH_SERVER_ENV
+      ? (JSON.parse(process.env.BENCH_SERVER_ENV) as Record<string, string>)
+      : {}),
   });
   try {
     const client = httpClient(server.url);
