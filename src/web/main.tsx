@@ -31,5 +31,3 @@ const app = (
 // shell and render from scratch.
 if (root.hasChildNodes()) hydrateRoot(root, app);
 else createRoot(root).render(app);
-// From here React handles events (replaying those on parts still hydrating); the E2E tests wait for this mark.
-document.documentElement.dataset.app = "live";
