@@ -38,15 +38,26 @@ export async function prerender(webDir) {
     const { pages, notFound, dynamic } = prerenderPages();
     mkdirSync(path.join(webDir, "pages"));
     const written = {};
+    const guestPages = {};
     for (const page of [...pages, notFound]) {
       const html = await renderPage(page.path);
       writeFileSync(
         path.join(webDir, "pages", page.file),
         shell.replace(ROOT_DIV, `<div id="root">${html}</div>`),
       );
-      if (page !== notFound) written[page.path] = page.file;
+      if (page === notFound) continue;
+      written[page.path] = page.file;
+      // The guest's variant, where it differs (pages that need an account show their login prompt).
+      const guestHtml = await renderPage(page.path, { guest: true });
+      if (guestHtml === html) continue;
+      const guestFile = page.file.replace(/\.html$/, ".guest.html");
+      writeFileSync(
+        path.join(webDir, "pages", guestFile),
+        shell.replace(ROOT_DIV, `<div id="root" data-session="signed-out">${guestHtml}</div>`),
+      );
+      guestPages[page.path] = guestFile;
     }
-    const index = { pages: written, notFound: notFound.file, dynamic };
+    const index = { pages: written, guestPages, notFound: notFound.file, dynamic };
     writeFileSync(path.join(webDir, "pages.json"), `${JSON.stringify(index, null, 2)}\n`);
     return index;
   } finally {

@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { AppProviders } from "~/web/app/providers";
 import { AppRouter } from "~/web/app/router";
 import { reloadOnFailedPreload } from "~/web/lib/reload-once";
-import { startSessionWatch } from "~/web/lib/session";
+import { startSessionWatch, startSignedOut } from "~/web/lib/session";
 import "./styles.css";
 
 const root = document.getElementById("root");
@@ -11,6 +11,9 @@ if (!root) throw new Error("The #root element is missing from index.html.");
 
 // A chunk of an older build that is gone after a deploy: load the new build once.
 reloadOnFailedPreload();
+
+// The guest's variant of a prerendered page (no session cookie): the app starts signed out, as it was rendered.
+if (root.dataset.session === "signed-out") startSignedOut();
 
 // The initial session check, then a re-check every 30 s and on window focus (docs/product.md).
 startSessionWatch();
@@ -28,5 +31,3 @@ const app = (
 // shell and render from scratch.
 if (root.hasChildNodes()) hydrateRoot(root, app);
 else createRoot(root).render(app);
-// From here React handles events (replaying those on parts still hydrating); the E2E tests wait for this mark.
-document.documentElement.dataset.app = "live";

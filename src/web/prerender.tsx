@@ -7,6 +7,7 @@ import { prerenderToNodeStream } from "react-dom/static";
 import { type RouteObject, StaticRouter } from "react-router";
 import { AppProviders } from "~/web/app/providers";
 import { AppRoutes, routes } from "~/web/app/router";
+import { startSignedOut } from "~/web/lib/session";
 
 /** A path to prerender and the file name (under `pages/`) its HTML goes to. */
 export interface PrerenderPage {
@@ -43,8 +44,12 @@ export function prerenderPages(): { pages: PrerenderPage[]; notFound: PrerenderP
   return { pages, notFound: { path: NOT_FOUND_PROBE, file: "404.html" }, dynamic: dynamicPatterns(routes) };
 }
 
-/** The markup of `path` as a guest sees it before the session check has answered. */
-export async function renderPage(path: string): Promise<string> {
+/**
+ * The markup of `path` before the session check has answered, or (`guest`) as a visitor known to be signed out
+ * sees it — the server sends that variant to a browser without a session cookie.
+ */
+export async function renderPage(path: string, { guest = false }: { guest?: boolean } = {}): Promise<string> {
+  startSignedOut(guest);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <AppProviders>

@@ -171,6 +171,6 @@ describeE2E("the UI shell", () => {
     expect(await api.json()).toEqual({ error: { code: "NOT_FOUND", message: "Not found." } });
     const deep = await fetch(`${e2e.server.url}/games/tic-tac-toe`);
     expect(deep.status).toBe(200);
-    expect(await deep.text()).toContain('<div id="root">');
+    expect(await deep.text()).toContain('<div id="root"');
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { newPasswordSchema } from "../password-rules";
+import { newPasswordSchema } from "../password-schema";
 
 /**
  * The account endpoints under /api/auth that the app uses (better-auth behind our routes; the rest of

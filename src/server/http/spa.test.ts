@@ -19,10 +19,17 @@ function webRoot(withPages: boolean): string {
     writeFileSync(path.join(dir, "pages", "index.html"), page("Home"));
     writeFileSync(path.join(dir, "pages", "games__tic-tac-toe.html"), page("Tic Tac Toe"));
     writeFileSync(path.join(dir, "pages", "404.html"), page("Page Not Found"));
+    writeFileSync(path.join(dir, "pages", "wallet.html"), page("Wallet: loading"));
+    writeFileSync(path.join(dir, "pages", "wallet.guest.html"), page("Wallet: please log in"));
     writeFileSync(
       path.join(dir, "pages.json"),
       JSON.stringify({
-        pages: { "/": "index.html", "/games/tic-tac-toe": "games__tic-tac-toe.html" },
+        pages: {
+          "/": "index.html",
+          "/games/tic-tac-toe": "games__tic-tac-toe.html",
+          "/wallet": "wallet.html",
+        },
+        guestPages: { "/wallet": "wallet.guest.html" },
         notFound: "404.html",
         dynamic: ["/videos/:id"],
       }),
@@ -98,5 +105,21 @@ describe("serving the built web app", () => {
     expect(await res.text()).not.toContain("secret");
     for (const path of ["/api/nope", "/dev/nope", "/media/nope"])
       expect((await app.request(path, { method: "POST" })).status, path).toBe(404);
+  });
+
+  it("sends a browser without a session cookie the guest's variant of a page, and the other one otherwise", async () => {
+    const app = appWith(true);
+    const guest = await app.request("/wallet", { headers: { cookie: "theme=dark" } });
+    expect(await guest.text()).toContain("Wallet: please log in");
+    expect(guest.headers.get("vary")).toBe("Cookie");
+    for (const cookie of [
+      "better-auth.session_token=abc.def",
+      "a=1; __Secure-better-auth.session_token=abc.def",
+    ]) {
+      const res = await app.request("/wallet", { headers: { cookie } });
+      expect(await res.text(), cookie).toContain("Wallet: loading");
+    }
+    // A page without a guest variant is the same for everyone.
+    expect(await (await app.request("/")).text()).toContain("Home");
   });
 });

@@ -15,6 +15,9 @@ export const ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
  */
 export const HTML_CACHE_CONTROL = "public, max-age=60, must-revalidate";
 
+/** better-auth's session cookie (`__Secure-` prefixed over HTTPS). */
+const SESSION_COOKIE = /(^|;\s*)(__Secure-)?better-auth\.session_token=/;
+
 /** `pages.json`, written by the build's prerender step (scripts/prerender.mjs). */
 interface PagesIndex {
   /** Route path → file under `pages/`. */
@@ -22,6 +25,8 @@ interface PagesIndex {
   notFound: string;
   /** Route patterns with parameters (`/x/:id`): the browser renders them from the shell. */
   dynamic: string[];
+  /** Route path → file of the page as a guest sees it, where that differs (pages that need an account). */
+  guestPages?: Record<string, string>;
 }
 
 interface HtmlPage {
@@ -47,15 +52,17 @@ function patternToRegExp(pattern: string): RegExp {
 
 function readPages(webRoot: string): {
   pages: Map<string, HtmlPage>;
+  guestPages: Map<string, HtmlPage>;
   notFound?: HtmlPage;
   dynamic: RegExp[];
 } {
   const indexFile = path.join(webRoot, "pages.json");
-  if (!existsSync(indexFile)) return { pages: new Map(), dynamic: [] };
+  if (!existsSync(indexFile)) return { pages: new Map(), guestPages: new Map(), dynamic: [] };
   const index = JSON.parse(readFileSync(indexFile, "utf8")) as PagesIndex;
   const read = (file: string) => htmlPage(readFileSync(path.join(webRoot, "pages", file), "utf8"));
   return {
     pages: new Map(Object.entries(index.pages).map(([route, file]) => [route, read(file)])),
+    guestPages: new Map(Object.entries(index.guestPages ?? {}).map(([route, file]) => [route, read(file)])),
     notFound: read(index.notFound),
     dynamic: index.dynamic.map(patternToRegExp),
   };
@@ -76,7 +83,7 @@ export function mountSpa(app: Hono<AppBindings>, webRoot: string): void {
     return;
   }
   const shell = htmlPage(readFileSync(indexFile, "utf8"));
-  const { pages, notFound, dynamic } = readPages(webRoot);
+  const { pages, guestPages, notFound, dynamic } = readPages(webRoot);
   const root = path.relative(process.cwd(), webRoot) || ".";
   // Headers go on after serveStatic has made its response (set from onFound they would miss it outside
   // @hono/node-server's own Response class, e.g. in app.request tests).
@@ -101,6 +108,8 @@ export function mountSpa(app: Hono<AppBindings>, webRoot: string): void {
 
   const send = (c: Context<AppBindings>, page: HtmlPage, status: 200 | 404 = 200) => {
     c.header("Cache-Control", status === 200 ? HTML_CACHE_CONTROL : "no-cache");
+    // A page can differ with and without a session cookie (the guest's variant).
+    c.header("Vary", "Cookie");
     c.header("ETag", page.etag);
     if (status === 200 && c.req.header("if-none-match") === page.etag) return c.body(null, 304);
     return c.html(page.html, status);
@@ -109,7 +118,10 @@ export function mountSpa(app: Hono<AppBindings>, webRoot: string): void {
     const pathname = c.req.path.length > 1 ? c.req.path.replace(/\/+$/, "") : c.req.path;
     const hasQuery = new URL(c.req.url).search !== "";
     const prerendered = pages.get(pathname);
-    if (prerendered) return send(c, hasQuery ? shell : prerendered);
+    // Without a session cookie the visitor is a guest for sure: the page's guest variant, if it has one, so a
+    // page that needs an account shows its login prompt at once instead of a spinner until the session check.
+    const guest = !SESSION_COOKIE.test(c.req.header("cookie") ?? "") ? guestPages.get(pathname) : undefined;
+    if (prerendered) return send(c, hasQuery ? shell : (guest ?? prerendered));
     if (notFound && !dynamic.some((pattern) => pattern.test(pathname))) return send(c, notFound, 404);
     return send(c, shell);
   });

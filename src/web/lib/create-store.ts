@@ -3,6 +3,8 @@ import { useSyncExternalStore } from "react";
 /** A tiny external store (the pattern of notify.ts) for app-wide state the entry bundle needs without TanStack Query. */
 export function createStore<T>(initial: T) {
   let state = initial;
+  // What the page was prerendered with: hydration renders it first, then the current state.
+  let rendered = initial;
   const listeners = new Set<() => void>();
   const get = () => state;
   const subscribe = (listener: () => void) => {
@@ -18,8 +20,12 @@ export function createStore<T>(initial: T) {
       state = next;
       for (const listener of listeners) listener();
     },
+    /** Sets the state the page was (pre)rendered with, before rendering or hydrating it. */
+    seed(next: T) {
+      rendered = next;
+      state = next;
+    },
     subscribe,
-    // Hydration renders the state the page was prerendered with (`initial`), then the current one.
-    use: () => useSyncExternalStore(subscribe, get, () => initial),
+    use: () => useSyncExternalStore(subscribe, get, () => rendered),
   };
 }

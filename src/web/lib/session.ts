@@ -46,6 +46,19 @@ export function setSession(user: SessionUser | null, event: SessionEvent): void 
   store.set({ status: user ? "signed-in" : "signed-out", user, event });
 }
 
+/**
+ * The server sends a page's guest variant only to a browser without a session cookie (src/server/http/spa.ts),
+ * marked `<div id="root" data-session="signed-out">`: that visitor is signed out, and the app starts so, to
+ * hydrate the same markup. The prerender step starts from either state.
+ */
+export function startSignedOut(signedOut = true): void {
+  store.seed(
+    signedOut
+      ? { status: "signed-out", user: null, event: "INITIAL_SESSION" }
+      : { status: "loading", user: null, event: null },
+  );
+}
+
 let inFlight: Promise<SessionUser | null> | null = null;
 
 /** Asks the server who is signed in; `event` names why (docs/product.md). */

@@ -20,7 +20,8 @@ export interface E2EHarness {
 /**
  * A prerendered page is painted before its JavaScript runs (the app loads after the first paint), so a test that
  * acted right after `goto` could click a link or submit a form the app does not handle yet. `goto` and `reload`
- * therefore also wait until the app runs (src/web/main.tsx marks `<html data-app="live">`) on pages of the app.
+ * therefore also wait until the page has hydrated (`<html data-app="live">`, src/web/components/layout/root-layout.tsx)
+ * on pages of the app.
  */
 function waitForAppOnNavigation(page: Page): void {
   const ready = () =>

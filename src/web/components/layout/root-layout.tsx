@@ -1,4 +1,4 @@
-import { Suspense, useMemo, useState } from "react";
+import { Suspense, useEffect, useMemo, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { DeferredToaster } from "~/web/components/layout/deferred-toaster";
 import { PageFallback } from "~/web/components/layout/page-fallback";
@@ -30,6 +30,7 @@ export function RootLayout() {
       <RouteErrorBoundary resetKey={pathname}>
         <Suspense fallback={<PageFallback />}>
           <Outlet />
+          <PageLive />
         </Suspense>
       </RouteErrorBoundary>
     ),
@@ -59,4 +60,15 @@ export function RootLayout() {
       <DeferredToaster />
     </div>
   );
+}
+
+/**
+ * Marks `<html data-app="live">` once the page has hydrated: it commits with the page, inside the same boundary.
+ * (A prerendered page paints before the app runs; the E2E tests wait for this mark before they act.)
+ */
+function PageLive() {
+  useEffect(() => {
+    document.documentElement.dataset.app = "live";
+  }, []);
+  return null;
 }

@@ -1,6 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
+import { type FieldErrors, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/core/password-rules";
 import { Button } from "~/web/components/ui/button";
@@ -8,13 +7,15 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/web
 import { Input } from "~/web/components/ui/input";
 import { Label } from "~/web/components/ui/label";
 import { ApiError } from "~/web/lib/api-client";
+import { lazyResolver } from "~/web/lib/lazy-resolver";
 import { notify } from "~/web/lib/notify";
 import { setSession } from "~/web/lib/session";
 import { useRequestPasswordReset } from "../api/request-password-reset";
 import { useSignIn } from "../api/sign-in";
 import { useSignUp } from "../api/sign-up";
 import { AuthAlert } from "./auth-alert";
-import { emailRequiredNotice, loginSchema, registerSchema } from "./auth-schemas";
+import { emailRequiredNotice } from "./auth-notices";
+import type { loginSchema, registerSchema } from "./auth-schemas";
 import { ConfirmPasswordField, PasswordField } from "./password-field";
 import {
   announceRegistration,
@@ -36,11 +37,10 @@ type Submitted = z.output<typeof loginSchema> | z.output<typeof registerSchema>;
 
 const empty: Values = { email: "", password: "", confirm: "", referralCode: "" };
 
-/** The mode's schema: login checks nothing beyond the fields' own attributes; register the password rules. */
-const resolver: Resolver<Values, Mode, Submitted> = (values, mode, options) =>
-  mode === "register"
-    ? zodResolver(registerSchema)(values, mode, options)
-    : zodResolver(loginSchema)(values, mode, options);
+/** The mode's schema (auth-resolvers.ts), loaded on the first submit. */
+const resolver = lazyResolver<Values, Mode, Submitted>(() =>
+  import("./auth-resolvers").then((m) => m.authFormResolver),
+);
 
 /**
  * The login ⇄ register form of /auth (docs/product.md). A successful login only sets the session; the page

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { newPasswordSchema, PASSWORD_MISMATCH_MESSAGE } from "~/core/password-rules";
+import { PASSWORD_MISMATCH_MESSAGE } from "~/core/password-rules";
+import { newPasswordSchema } from "~/core/password-schema";
+import { emailRequiredNotice } from "./auth-notices";
 import { commonPasswordProblem } from "./common-password";
 
 /**
@@ -42,13 +44,6 @@ export const registerSchema = z
 export const updatePasswordSchema = z
   .object({ password: newPasswordSchema, confirm: z.string() })
   .superRefine(checkNewPassword);
-
-/** 'Forgot Password?' or 'Send New Reset Link' without an address. */
-export const emailRequiredNotice = {
-  title: "Email Required",
-  description: "Please enter your email address to reset password.",
-  variant: "destructive",
-} as const;
 
 /** The small "send me a new link" forms: one address, trimmed. */
 export const emailFormSchema = z.object({ email: z.string().trim().min(1, emailRequiredNotice.description) });

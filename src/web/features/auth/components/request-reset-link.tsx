@@ -1,17 +1,23 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "~/web/components/ui/button";
+import { lazyResolver } from "~/web/lib/lazy-resolver";
 import { notify } from "~/web/lib/notify";
 import { useRequestPasswordReset } from "../api/request-password-reset";
-import { type EmailFormValues, emailFormSchema, emailRequiredNotice } from "./auth-schemas";
+import { emailRequiredNotice } from "./auth-notices";
+import type { EmailFormValues } from "./auth-schemas";
 import { EmailField } from "./email-field";
 
 /** An email field and a button that mail a new password-reset link (for a missing, used or expired link). */
+/** The address check (auth-resolvers.ts), loaded on the first submit. */
+const emailResolver = lazyResolver<EmailFormValues, unknown, EmailFormValues>(() =>
+  import("./auth-resolvers").then((m) => m.emailFormResolver),
+);
+
 export function RequestResetLink() {
   const form = useForm<EmailFormValues>({
     defaultValues: { email: "" },
-    resolver: zodResolver(emailFormSchema),
+    resolver: emailResolver,
   });
   const [sent, setSent] = useState(false);
   const passwordReset = useRequestPasswordReset();

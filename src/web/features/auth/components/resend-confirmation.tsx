@@ -1,8 +1,7 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { sendVerificationEmailBodySchema } from "~/core/api/auth";
 import { Button } from "~/web/components/ui/button";
+import { lazyResolver } from "~/web/lib/lazy-resolver";
 import { notify } from "~/web/lib/notify";
 import { useSendVerificationEmail } from "../api/send-verification-email";
 import type { EmailFormValues } from "./auth-schemas";
@@ -16,10 +15,15 @@ export interface ResendConfirmationProps {
 }
 
 /** Asks for a new confirmation e-mail: one button for a known address, else an email field and the button. */
+/** The address check (auth-resolvers.ts), loaded on the first submit. */
+const resolver = lazyResolver<EmailFormValues, unknown, { email: string }>(() =>
+  import("./auth-resolvers").then((m) => m.resendResolver),
+);
+
 export function ResendConfirmation({ email, label = "Resend confirmation email" }: ResendConfirmationProps) {
   const form = useForm<EmailFormValues>({
     defaultValues: { email: "" },
-    resolver: zodResolver(sendVerificationEmailBodySchema.pick({ email: true })),
+    resolver,
   });
   const [sent, setSent] = useState(false);
   const send = useSendVerificationEmail();

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
@@ -8,10 +7,11 @@ import { Button } from "~/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/web/components/ui/card";
 import { paths } from "~/web/config/paths";
 import { ApiError } from "~/web/lib/api-client";
+import { lazyResolver } from "~/web/lib/lazy-resolver";
 import { notify } from "~/web/lib/notify";
 import { refreshSession } from "~/web/lib/session";
 import { useResetPassword } from "../api/reset-password";
-import { updatePasswordSchema } from "./auth-schemas";
+import type { updatePasswordSchema } from "./auth-schemas";
 import { ConfirmPasswordField, PasswordField } from "./password-field";
 import { ResetLinkProblem } from "./reset-link-problem";
 
@@ -21,10 +21,15 @@ import { ResetLinkProblem } from "./reset-link-problem";
  */
 type Values = z.input<typeof updatePasswordSchema>;
 
+/** The new password's checks (auth-resolvers.ts), loaded on the first submit. */
+const resolver = lazyResolver<Values, unknown, z.output<typeof updatePasswordSchema>>(() =>
+  import("./auth-resolvers").then((m) => m.updatePasswordResolver),
+);
+
 export function UpdatePasswordForm({ token }: { token: string }) {
   const form = useForm<Values>({
     defaultValues: { password: "", confirm: "" },
-    resolver: zodResolver(updatePasswordSchema),
+    resolver,
     // Errors stay until the next submit; typing in a field clears its own (and the password's clears the confirmation's).
     reValidateMode: "onSubmit",
   });
