@@ -8,5 +8,8 @@ export function lazyResolver<Values extends FieldValues, Context, Output>(
   load: () => Promise<Resolver<Values, Context, Output>>,
 ): Resolver<Values, Context, Output> {
   let loaded: Promise<Resolver<Values, Context, Output>> | undefined;
-  return async (values, context, options) => (await (loaded ??= load()))(values, context, options);
+  return async (values, context, options) => {
+    loaded ??= load();
+    return (await loaded)(values, context, options);
+  };
 }
