@@ -103,6 +103,8 @@ describe("serving the built web app", () => {
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/auth");
     expect(await res.text()).not.toContain("secret");
+    const doubled = await app.request("http://localhost//evil.example/x", { method: "POST" });
+    expect(doubled.headers.get("location")).toBe("/evil.example/x");
     for (const path of ["/api/nope", "/dev/nope", "/media/nope"])
       expect((await app.request(path, { method: "POST" })).status, path).toBe(404);
   });

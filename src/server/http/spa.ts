@@ -130,6 +130,7 @@ export function mountSpa(app: Hono<AppBindings>, webRoot: string): void {
   app.post("*", (c) => {
     if (/^\/(api|assets|dev|media)(\/|$)/.test(c.req.path)) return c.notFound();
     c.header("Cache-Control", "no-store");
-    return c.redirect(c.req.path, 303);
+    // One leading slash: "//host/x" would send the browser to another site.
+    return c.redirect(`/${c.req.path.replace(/^\/+/, "")}`, 303);
   });
 }

@@ -3,7 +3,7 @@ import type { Database } from "../db/client";
 import type { AwardInput } from "./ledger.service";
 
 /**
- * The ledger's one-round-trip awards (part of the one writer of coins, called only by award() in ledger.ts): the
+ * The ledger's one-round-trip awards (part of the one writer of coins, called only by award() in ledger.service.ts): the
  * common cases, each in a single statement. Anything else answers null or 'fallback' having changed nothing, and
  * award() decides it in its full transaction.
  */
