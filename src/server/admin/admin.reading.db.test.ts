@@ -108,6 +108,18 @@ describe("rate limit", () => {
       }
       expect(statuses).toEqual([201, 201, 429]);
       expect((await limited.request("/api/admin/overview", { cookie: boss.cookie })).status).toBe(200);
+      // The same budget covers the redemption and KYC decisions (unlimited, these unknown ids would be 404s).
+      const decisions = [
+        ["/api/admin/redemptions/999999/approve", undefined],
+        ["/api/admin/redemptions/999999/reject", { reason: "Limit" }],
+        ["/api/admin/redemptions/999999/mark-paid", { reference: "X-1" }],
+        ["/api/admin/redemptions/999999/retry", undefined],
+        [`/api/admin/kyc/${crypto.randomUUID()}/decision`, { decision: "approve" }],
+      ] as const;
+      for (const [path, json] of decisions) {
+        const res = await limited.request(path, { method: "POST", cookie: boss.cookie, json: json ?? {} });
+        expect(res.status, path).toBe(429);
+      }
     } finally {
       await limited.close();
     }

@@ -206,7 +206,7 @@ export const createAdminRoutes = (deps: AppDeps) => {
       query(auditQuery),
       async (c) => c.json(await listAudit(deps.db, c.req.valid("query"))),
     )
-    .route("/redemptions", createRedemptionsAdminRoutes(deps))
-    .route("/kyc", createKycAdminRoutes(deps))
+    .route("/redemptions", createRedemptionsAdminRoutes(deps, limited))
+    .route("/kyc", createKycAdminRoutes(deps, limited))
     .route("/referrals", createReferralReviewRoutes(deps, limited));
 };

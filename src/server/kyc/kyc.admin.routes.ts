@@ -8,7 +8,8 @@ import {
   kycSubmissionDetail,
 } from "~/core/kyc";
 import type { AppDeps } from "../app-deps";
-import { AppError } from "../errors";
+import { actingAdmin } from "../auth/require-admin";
+import type { rateLimit } from "../http/rate-limit";
 import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";
 import { jsonBody, params, query } from "../http/validate";
@@ -30,7 +31,7 @@ const EXTENSIONS: Record<string, string> = {
  * /api/admin/kyc: the review queue. Mounted inside the admin router, so every route is behind requireAdmin
  * (401 guests, 403 everyone else). Documents and document ids are readable here and nowhere else.
  */
-export const createKycAdminRoutes = (deps: AppDeps) => {
+export const createKycAdminRoutes = (deps: AppDeps, limited: ReturnType<typeof rateLimit>) => {
   const key = () => kycEncryptionKey(deps.env, deps.logger);
   return createRouter()
     .get(
@@ -88,14 +89,14 @@ export const createKycAdminRoutes = (deps: AppDeps) => {
         },
       ),
       params(idParams),
+      limited,
       jsonBody(kycDecisionSchema),
       async (c) => {
         const body = c.req.valid("json");
-        const actor = c.var.user;
-        if (!actor) throw new AppError("UNAUTHORIZED");
+        const { adminId } = actingAdmin(c.var);
         const result = await decideKyc(deps, {
           submissionId: c.req.valid("param").id,
-          actorId: actor.id,
+          actorId: adminId,
           decision: body.decision,
           reason: body.reason ?? null,
           requestId: c.var.requestId,

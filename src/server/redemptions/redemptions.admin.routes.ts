@@ -12,6 +12,7 @@ import {
 import { pendingCounts } from "../admin/overview.service";
 import type { AppDeps } from "../app-deps";
 import { actingAdmin } from "../auth/require-admin";
+import type { rateLimit } from "../http/rate-limit";
 import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";
 import { jsonBody, params, query } from "../http/validate";
@@ -41,7 +42,7 @@ pendingCounts.push({
  * /api/admin/redemptions, mounted inside the admin router (requireAdmin): the queue and its decisions. Each
  * decision is audited in the transaction of the change (redemption-transitions.ts).
  */
-export const createRedemptionsAdminRoutes = (deps: AppDeps) => {
+export const createRedemptionsAdminRoutes = (deps: AppDeps, limited: ReturnType<typeof rateLimit>) => {
   /** The documentation of a decision: its answer, and 409 REDEMPTION_STATE from a state it cannot leave. */
   const decision = (summary: string, description?: string) =>
     responds(
@@ -69,6 +70,7 @@ export const createRedemptionsAdminRoutes = (deps: AppDeps) => {
         "Pays it through the configured payout provider, or leaves it to be paid by hand.",
       ),
       params(redemptionIdParams),
+      limited,
       async (c) =>
         c.json({ redemption: await approveRedemption(deps, actingAdmin(c.var), c.req.valid("param").id) }),
     )
@@ -76,6 +78,7 @@ export const createRedemptionsAdminRoutes = (deps: AppDeps) => {
       "/:id/reject",
       decision("Reject a redemption", "Returns the held coins; the user reads the reason."),
       params(redemptionIdParams),
+      limited,
       jsonBody(rejectRedemptionSchema),
       async (c) =>
         c.json({
@@ -94,6 +97,7 @@ export const createRedemptionsAdminRoutes = (deps: AppDeps) => {
         "With the payout's reference (e.g. the PayPal transaction id).",
       ),
       params(redemptionIdParams),
+      limited,
       jsonBody(markPaidSchema),
       async (c) =>
         c.json({
@@ -105,7 +109,7 @@ export const createRedemptionsAdminRoutes = (deps: AppDeps) => {
           ),
         }),
     )
-    .post("/:id/retry", decision("Retry a failed payout"), params(redemptionIdParams), async (c) =>
+    .post("/:id/retry", decision("Retry a failed payout"), params(redemptionIdParams), limited, async (c) =>
       c.json({ redemption: await retryRedemption(deps, actingAdmin(c.var), c.req.valid("param").id) }),
     );
 };
