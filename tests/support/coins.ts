@@ -1,28 +1,15 @@
 import { sql } from "kysely";
 import type { Database } from "~/server/db/client";
+import { adjustmentCauseKey } from "~/server/ledger/cause-keys";
+import { adjustBalance } from "~/server/ledger/ledger.service";
 
-/**
- * Gives a test user coins the way an administrator's adjustment does: an `adjustment` ledger row and the
- * balance change in one transaction, so the balance still equals the sum of the user's ledger rows.
- */
+/** Gives a test user coins as an administrator's adjustment does: through the ledger's own writer. */
 export async function grantCoins(db: Database, userId: string, coins: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("coin_ledger")
-      .values({
-        user_id: userId,
-        amount: coins,
-        kind: "adjustment",
-        reason: "Test grant",
-        cause_key: `test-grant:${userId}:${crypto.randomUUID()}`,
-      })
-      .execute();
-    await trx
-      .updateTable("user_profiles")
-      .set({ points: sql<number>`points + ${coins}` })
-      .where("id", "=", userId)
-      .execute();
-  });
+  await db
+    .transaction()
+    .execute((trx) =>
+      adjustBalance(trx, { userId, amount: coins, reason: "Test grant", causeKey: adjustmentCauseKey() }),
+    );
 }
 
 /** The user's balance and the sum of the user's ledger rows (equal whenever the ledger is sound). */

@@ -4,6 +4,7 @@ import type { AppDeps } from "../app-deps";
 import { AppError } from "../errors";
 import { documented } from "../http/route-docs";
 import type { AppBindings, SessionUser } from "../http/router";
+import { isBanned } from "./require-user";
 
 type AdminBindings = AppBindings & { Variables: { user: SessionUser; sessionCreatedAt: Date } };
 
@@ -19,10 +20,10 @@ export const requireAdmin = ({ auth, db }: Pick<AppDeps, "auth" | "db">) =>
       if (!session) throw new AppError("UNAUTHORIZED");
       const user = await db
         .selectFrom("user")
-        .select(["id", "email", "emailVerified", "role", "banned"])
+        .select(["id", "email", "emailVerified", "role", "banned", "banExpires"])
         .where("id", "=", session.user.id)
         .executeTakeFirst();
-      if (user?.role !== "admin" || user.banned) throw new AppError("ADMIN_ONLY");
+      if (user?.role !== "admin" || isBanned(user)) throw new AppError("ADMIN_ONLY");
       c.set("user", { id: user.id, email: user.email, emailVerified: user.emailVerified });
       c.set("sessionCreatedAt", new Date(session.session.createdAt));
       await next();

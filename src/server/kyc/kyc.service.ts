@@ -3,6 +3,7 @@ import {
   type KycDecisionResult,
   type KycDocumentType,
   type KycFields,
+  type KycStatus,
   type KycStatusResponse,
   maskDocumentId,
 } from "~/core/kyc";
@@ -48,8 +49,22 @@ export async function getKycStatus(db: Database, userId: string): Promise<KycSta
   };
 }
 
-export const isKycApproved = async (db: Database, userId: string) =>
-  (await getKycStatus(db, userId)).status === "approved";
+/** The KYC state (latest submission, or 'none') of each of `userIds`, in one query: for lists of users. */
+export async function kycStatesOf(db: Database, userIds: readonly string[]): Promise<Map<string, KycStatus>> {
+  const states = new Map<string, KycStatus>(userIds.map((id) => [id, "none"]));
+  if (userIds.length === 0) return states;
+  const rows = await db
+    .selectFrom("kyc_submissions")
+    .distinctOn("user_id")
+    .select(["user_id", "status"])
+    .where("user_id", "in", [...userIds])
+    .orderBy("user_id")
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  for (const row of rows) states.set(row.user_id, row.status);
+  return states;
+}
 
 export interface KycSubmission extends KycFields {
   userId: string;

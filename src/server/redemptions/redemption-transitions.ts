@@ -43,8 +43,14 @@ export interface Actor {
 type Trx = Transaction<DB>;
 type Row = Awaited<ReturnType<typeof loadRow>>;
 
+/** The redemption, locked for the rest of the transaction: the audit's "before" is what the UPDATE changes. */
 async function loadRow(trx: Trx, id: number) {
-  const row = await trx.selectFrom("redemptions").selectAll().where("id", "=", id).executeTakeFirst();
+  const row = await trx
+    .selectFrom("redemptions")
+    .selectAll()
+    .where("id", "=", id)
+    .forUpdate()
+    .executeTakeFirst();
   if (!row) throw new AppError("NOT_FOUND", "No such redemption.");
   return row;
 }

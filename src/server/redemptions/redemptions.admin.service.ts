@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import type { AdminRedemption } from "~/core/redemptions";
+import { isBanned } from "../auth/require-user";
 import type { Database } from "../db/client";
-import { kycStateOf } from "./kyc-gate";
+import { kycStatesOf } from "../kyc/kyc.service";
 import { toRedemption } from "./redemptions.service";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -27,7 +28,13 @@ export async function listRedemptionQueue(
     .selectFrom("redemptions")
     .innerJoin("user", "user.id", "redemptions.user_id")
     .selectAll("redemptions")
-    .select(["user.email", "user.createdAt as user_created_at", "user.banned", "user.banReason"])
+    .select([
+      "user.email",
+      "user.createdAt as user_created_at",
+      "user.banned",
+      "user.banExpires",
+      "user.banReason",
+    ])
     .orderBy(ORDER)
     .orderBy(sql`case when status = 'pending' then redemptions.id else -redemptions.id end`)
     .limit(options.limit);
@@ -68,7 +75,7 @@ export async function listRedemptionQueue(
       .execute(),
   ]);
   const sharedIds = new Set(shared.map((s) => Number(s.id)));
-  const kyc = new Map(await Promise.all(userIds.map(async (id) => [id, await kycStateOf(db, id)] as const)));
+  const kyc = await kycStatesOf(db, userIds);
   return rows.map((r) => {
     const mix = earnings
       .filter((e) => e.user_id === r.user_id)
@@ -77,7 +84,8 @@ export async function listRedemptionQueue(
     const referral = mix.find((e) => e.kind === "referral_bonus")?.coins ?? 0;
     const ageDays = Math.floor((now.getTime() - new Date(r.user_created_at).getTime()) / DAY_MS);
     const signals: string[] = [];
-    if (r.banned) signals.push(`Banned${r.banReason ? `: ${r.banReason}` : ""}`);
+    if (isBanned({ banned: r.banned, banExpires: r.banExpires }, now))
+      signals.push(`Banned${r.banReason ? `: ${r.banReason}` : ""}`);
     else if (bans.some((b) => b.target_id === r.user_id))
       signals.push(`Banned or unbanned in the last ${RECENT_BAN_DAYS} days`);
     if (ageDays < YOUNG_ACCOUNT_DAYS) signals.push(`Account is ${ageDays} days old`);

@@ -1,5 +1,6 @@
 import { type Selectable, sql, type Transaction } from "kysely";
 import { coinsToCents, formatDollars } from "~/core/coins";
+import type { KycStatus } from "~/core/kyc";
 import {
   type ChecklistItem,
   type RedeemEligibility,
@@ -12,9 +13,9 @@ import { isBanned } from "../auth/require-user";
 import type { Database } from "../db/client";
 import type { DB, RedemptionTable } from "../db/schema";
 import { AppError } from "../errors";
+import { getKycStatus } from "../kyc/kyc.service";
 import { holdForRedemption, refundRedemption } from "../ledger/redemption-coins";
 import { withRetryableTransaction } from "../ledger/transaction";
-import { kycStateOf } from "./kyc-gate";
 
 type Row = Selectable<RedemptionTable>;
 
@@ -50,7 +51,7 @@ interface Standing {
   balance: number;
   pending: number;
   centsToday: number;
-  kyc: Awaited<ReturnType<typeof kycStateOf>>;
+  kyc: KycStatus;
 }
 
 async function standingOf(db: Database, userId: string, now: Date): Promise<Standing> {
@@ -78,7 +79,8 @@ async function standingOf(db: Database, userId: string, now: Date): Promise<Stan
     balance: user.points,
     pending: counts.pending,
     centsToday: counts.cents_today,
-    kyc: await kycStateOf(db, userId),
+    // Their latest submission, or 'none'; only `approved` lets a user redeem while REDEEM_REQUIRE_KYC is on.
+    kyc: (await getKycStatus(db, userId)).status,
   };
 }
 
