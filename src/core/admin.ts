@@ -88,6 +88,12 @@ export const auditActionLabels: Record<string, string> = {
   "role.revoke": "Administrator revoked",
   "referral.release": "Referral bonus released",
   "referral.decline": "Referral bonus declined",
+  "kyc.approve": "KYC approved",
+  "kyc.reject": "KYC rejected",
+  "redemption.approve": "Redemption approved",
+  "redemption.reject": "Redemption rejected",
+  "redemption.mark_paid": "Redemption marked paid",
+  "redemption.retry": "Payout retried",
 };
 
 /** Held referral bonuses per page of the review queue. */

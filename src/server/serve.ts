@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { serve as listen } from "@hono/node-server";
 import type { Redis } from "ioredis";
 import { createApp } from "./app";
@@ -13,7 +14,7 @@ import { mailDeliveryNote } from "./mail/dev-mailbox.routes";
 import { openRedis } from "./redis/client";
 
 /**
- * One serving process (the only one, or a cluster worker): database (migrations and quiz content, db/prepare.ts)
+ * One serving process (the only one, or a cluster worker): database (migrations and quiz content, db/prepare.ts, unless the cluster primary did them)
  * → Redis → app → job worker → listen; SIGTERM/SIGINT stop it gracefully (lifecycle.ts).
  */
 export async function serve(env: Env, logger: Logger, webRoot: string): Promise<void> {
@@ -24,8 +25,11 @@ export async function serve(env: Env, logger: Logger, webRoot: string): Promise<
     handle = await openDatabase(env, {
       onConnectionError: (error) => monitor?.reportDown("database", error),
     });
-    const applied = await prepareDatabase(handle.db);
-    if (applied.length) logger.info({ applied }, "migrations applied");
+    // A cluster worker's primary has migrated and seeded already (cluster.ts); only a lone process does it here.
+    if (!cluster.isWorker) {
+      const applied = await prepareDatabase(handle.db);
+      if (applied.length) logger.info({ applied }, "migrations applied");
+    }
   } catch (error) {
     console.error(`Could not open the database: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);

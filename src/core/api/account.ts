@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { earnedSchema } from "./earned";
 
-/** Answers of /api/me, /api/ledger, /api/referrals, /api/videos and /api/health. */
+/** Answers of /api/me, /api/ledger and /api/referrals. */
 export const meResponseSchema = z.object({
   user: z.object({ id: z.string(), email: z.string() }),
   profile: z.object({ points: z.number().int(), referralCode: z.string() }),
@@ -45,10 +44,6 @@ export const referralsViewSchema = z.object({
   /** Newest first, at most REFERRED_FRIENDS_LIMIT. */
   friends: z.array(referredFriendSchema),
 });
-
-export const watchVideoResponseSchema = z.object({ earned: earnedSchema.nullable() });
-
-export const healthResponseSchema = z.object({ status: z.literal("ok") });
 
 export type BalanceResponse = z.output<typeof balanceResponseSchema>;
 export type MeResponse = z.output<typeof meResponseSchema>;

@@ -35,7 +35,10 @@ export const createGamesRoutes = (deps: AppDeps) => {
     )
     .post(
       "/tic-tac-toe/:gameId/moves",
-      responds({ 200: moveResultSchema }, { summary: "Play a move; the bot replies", errors: ["CONFLICT"] }),
+      responds(
+        { 200: moveResultSchema },
+        { summary: "Play a move; the bot replies", errors: ["CONFLICT", "MOVE_TOO_SOON"] },
+      ),
       earner,
       params(z.object({ gameId: z.uuid() })),
       jsonBody(moveInputSchema),

@@ -4,7 +4,7 @@ import type { JobHandler } from "../jobs/jobs.worker";
 import type { Logger } from "../logger";
 import { databaseDocumentStore, type KycDocumentStore } from "./document-store";
 
-/** The recurring job that deletes KYC documents after the retention period (scheduled hourly by create-deps). */
+/** The recurring job that deletes KYC documents after the retention period (scheduled hourly by serve.ts). */
 export const KYC_RETENTION_QUEUE = "kyc.retention";
 export const KYC_RETENTION_EVERY_MS = 60 * 60 * 1000;
 const BATCH = 100;

@@ -46,12 +46,15 @@ function TextAction({
   label,
   button,
   minLength,
+  maxLength,
   onSubmit,
   busy,
 }: {
   label: string;
   button: string;
   minLength: number;
+  /** The server's limit, so a longer text cannot be typed. */
+  maxLength: number;
   onSubmit: (value: string) => void;
   busy: boolean;
 }) {
@@ -74,7 +77,7 @@ function TextAction({
     <form onSubmit={submit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-end">
       <div className="grid flex-1 gap-1">
         <Label htmlFor={id}>{label}</Label>
-        <Input id={id} maxLength={500} {...form.register("value")} />
+        <Input id={id} maxLength={maxLength} {...form.register("value")} />
       </div>
       <Button type="submit" variant="outline" disabled={busy}>
         {button}
@@ -153,6 +156,7 @@ function QueueItem({ r }: { r: AdminRedemption }) {
                 label="Payout reference"
                 button={`Mark #${r.id} paid`}
                 minLength={markPaidSchema.shape.reference.minLength ?? 1}
+                maxLength={markPaidSchema.shape.reference.maxLength ?? 200}
                 busy={busy}
                 onSubmit={(reference) => run({ id: r.id, action: "mark-paid", reference }, "Redemption Paid")}
               />
@@ -162,6 +166,7 @@ function QueueItem({ r }: { r: AdminRedemption }) {
                 label="Reason for rejecting"
                 button={`Reject #${r.id}`}
                 minLength={rejectRedemptionSchema.shape.reason.minLength ?? 3}
+                maxLength={rejectRedemptionSchema.shape.reason.maxLength ?? 500}
                 busy={busy}
                 onSubmit={(reason) => run({ id: r.id, action: "reject", reason }, "Redemption Rejected")}
               />
