@@ -1,5 +1,6 @@
 import { type Allowance, type EarningLimits, nextUtcMidnight, utcDay } from "~/core/earning";
 import type { Database } from "../db/client";
+import { limitKeys } from "../ledger/cause-keys";
 
 /**
  * The user's allowance today (docs/product.md, "Fair earning"): what each daily limit has used and left. The
@@ -37,7 +38,7 @@ export async function getAllowance(
     .execute();
   const videos = await db.selectFrom("videos").select("id").orderBy("position").orderBy("id").execute();
   const left = (limit: number, n: number) => Math.max(0, limit - n);
-  const paidWins = used.get(`ttt_win:${day}`) ?? 0;
+  const paidWins = used.get(limitKeys.tttWins(day)) ?? 0;
   return {
     day,
     resetsAt: nextUtcMidnight(now).toISOString(),
@@ -49,7 +50,7 @@ export async function getAllowance(
       left: left(limits.quizSessionsPerDay, Number(q.n)),
     })),
     videos: videos.map((v) => {
-      const n = used.get(`video_watch:${v.id}:${day}`) ?? 0;
+      const n = used.get(limitKeys.videoWatches(v.id, day)) ?? 0;
       return { videoId: v.id, paidWatches: n, left: left(limits.videoWatchesPerDay, n) };
     }),
   };

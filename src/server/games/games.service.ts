@@ -8,7 +8,7 @@ import { chooseBotMove, type Random } from "~/core/tic-tac-toe/bot";
 import type { Database } from "../db/client";
 import type { GameTable } from "../db/schema";
 import { AppError } from "../errors";
-import { winCauseKey } from "../ledger/cause-keys";
+import { limitKeys, winCauseKey } from "../ledger/cause-keys";
 import { award, earnedFrom } from "../ledger/ledger.service";
 import { formatBoard, parseBoard } from "./game-board";
 
@@ -63,7 +63,7 @@ async function payWin(
     userId: game.userId,
     kind: "ttt_win",
     causeKey: winCauseKey(game.gameId),
-    limit: { key: `ttt_win:${utcDay(game.finishedAt)}`, max: policy.tttWinsPerDay },
+    limit: { key: limitKeys.tttWins(utcDay(game.finishedAt)), max: policy.tttWinsPerDay },
     referralBonusesPer30Days: policy.referralBonusesPer30Days,
   });
   if (result.limited) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   adjustmentCauseKey,
+  limitKeys,
   quizCauseKeys,
   redemptionCauseKeys,
   referralCauseKeys,
@@ -21,6 +22,8 @@ describe("ledger cause keys", () => {
     });
     expect(redemptionCauseKeys(42)).toEqual({ hold: "redemption:42", refund: "redemption-refund:42" });
     expect(adjustmentCauseKey("abc")).toBe("adjustment:abc");
+    expect(limitKeys.tttWins("2026-11-23")).toBe("ttt_win:2026-11-23");
+    expect(limitKeys.videoWatches("v1", "2026-11-23")).toBe("video_watch:v1:2026-11-23");
   });
 
   it("make a fresh adjustment key each time", () => {

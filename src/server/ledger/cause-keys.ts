@@ -33,3 +33,12 @@ export const redemptionCauseKeys = (redemptionId: number) => ({
 
 /** An administrator's balance adjustment: each one is its own cause. */
 export const adjustmentCauseKey = (id: string = randomUUID()) => `adjustment:${id}`;
+
+/**
+ * The daily allowances an award counts against (coin_ledger.limit_key), per UTC day (`utcDay`): written by the
+ * earning services' awards and read back by the allowance panel (earning.service.ts).
+ */
+export const limitKeys = {
+  tttWins: (day: string) => `ttt_win:${day}`,
+  videoWatches: (videoId: string, day: string) => `video_watch:${videoId}:${day}`,
+};

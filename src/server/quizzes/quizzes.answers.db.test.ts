@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { contextForFile } from "#tests/support/made-before-all";
 import { assertNoLeak, contentOf, quizClient, rightOption, wrongOption } from "#tests/support/quiz-client";
+import { createTestContext } from "#tests/support/test-app";
+import { errorCode } from "#tests/support/typed-client";
 import type { ApiErrorBody } from "~/core/error-codes";
 import type { AnswerResult } from "~/core/quiz/api";
 import { getBalance } from "../ledger/ledger.service";
@@ -217,5 +219,27 @@ describe("POST /api/quizzes/sessions/:sessionId/answers", () => {
     expect(res.status).toBe(404);
     expect(JSON.stringify(res.body)).toMatch(/expired/);
     expect(await getBalance(ctx.db, user.id)).toBe(0);
+  });
+});
+
+describe("a question removed from the content while a session is open", () => {
+  it("answers 409 CONFLICT, not a server error", async () => {
+    const own = await createTestContext();
+    try {
+      const user = await own.createVerifiedUser();
+      const c = quizClient(own, user.cookie);
+      const { body: session } = await c.start("general");
+      const [first] = session.questions;
+      if (!first) throw new Error("the session has no question");
+      await own.db.deleteFrom("quiz_questions").where("id", "=", first.id).execute();
+      const res = await own.api({ cookie: user.cookie }).quizzes.sessions[":sessionId"].answers.$post({
+        param: { sessionId: session.sessionId },
+        json: { questionId: first.id, option: 0 },
+      });
+      expect(res.status as number).toBe(409);
+      expect(await errorCode(res)).toBe("CONFLICT");
+    } finally {
+      await own.close();
+    }
   });
 });

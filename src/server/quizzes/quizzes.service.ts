@@ -205,7 +205,9 @@ export async function answerQuestion(
     .selectFrom("quiz_questions")
     .select(["options", "answer"])
     .where("id", "=", input.questionId)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  // A question the content no longer has (removed at a start-up while this session was open).
+  if (!question) throw new AppError("CONFLICT", "This quiz has changed. Please start it again.");
   const chosen = question.options[item.optionOrder[input.option] ?? -1];
   if (chosen === undefined) throw new AppError("VALIDATION_FAILED", "That option does not exist.");
   const correct = chosen === question.answer;

@@ -3,7 +3,7 @@ import { utcDay, VIDEO_END_TOLERANCE_MS } from "~/core/earning";
 import type { CompleteWatchResponse, VideoView, WatchView } from "~/core/videos";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
-import { watchCauseKey } from "../ledger/cause-keys";
+import { limitKeys, watchCauseKey } from "../ledger/cause-keys";
 import { award, earnedFrom } from "../ledger/ledger.service";
 
 /**
@@ -123,7 +123,7 @@ export async function completeWatch(
     userId: input.userId,
     kind: "video_watch",
     causeKey: watchCauseKey(watch.id),
-    limit: { key: `video_watch:${watch.video_id}:${utcDay(startedAt)}`, max: input.perDay },
+    limit: { key: limitKeys.videoWatches(watch.video_id, utcDay(startedAt)), max: input.perDay },
     referralBonusesPer30Days: input.referralBonusesPer30Days,
   });
   return { earned: earnedFrom(result), unpaidReason: result.limited ? "daily-limit" : null };
