@@ -33,25 +33,8 @@ export const REFERRAL_LIMIT_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 /** A video counts as watched when it ended no sooner than its duration minus this after the watch started. */
 export const VIDEO_END_TOLERANCE_MS = 2000;
 
-/** "2026-11-23": the UTC day an earning counts against. */
-export function utcDay(at: Date): string {
-  return at.toISOString().slice(0, 10);
-}
-
-/** The next UTC midnight after `at`: when every daily limit starts over. */
-export function nextUtcMidnight(at: Date): Date {
-  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1));
-}
-
-/** "5 h 12 min", "3 min", "less than a minute": the time until the allowance resets. */
-export function formatResetIn(ms: number): string {
-  const minutes = Math.floor(ms / 60_000);
-  if (minutes < 1) return "less than a minute";
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
-}
+// The day arithmetic is in ./utc-day.ts, free of zod, for the browser's "Today" panel.
+export { formatResetIn, nextUtcMidnight, utcDay } from "./utc-day";
 
 const count = z.number().int().min(0);
 

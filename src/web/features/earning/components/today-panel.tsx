@@ -1,5 +1,6 @@
 import { CalendarClock } from "lucide-react";
-import { type Allowance, formatResetIn } from "~/core/earning";
+import type { Allowance } from "~/core/earning";
+import { formatResetIn } from "~/core/utc-day";
 import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";
 import { useAllowance } from "../api/get-allowance";
 
