@@ -1,41 +1,31 @@
 import { Wallet } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Page } from "~/web/components/layout/page";
 import { SessionGate } from "~/web/components/session-gate";
-import { TodayPanel } from "~/web/features/earning/components/today-panel";
-import { useRedeemEligibility } from "~/web/features/wallet/api/get-redemptions";
-import { BalanceCard } from "~/web/features/wallet/components/balance-card";
-import { RedeemChecklist } from "~/web/features/wallet/components/redeem-checklist";
-import { RedemptionList } from "~/web/features/wallet/components/redemption-list";
-import { TransactionList } from "~/web/features/wallet/components/transaction-list";
-import { useBalance } from "~/web/lib/balance";
-import type { SessionUser } from "~/web/lib/session";
+import { Spinner } from "~/web/components/ui/spinner";
 
-/** Shown once the server has answered; the checklist is about this user's account, not a guess. */
-function Checklist({ userId }: { userId: string }) {
-  const eligibility = useRedeemEligibility(userId);
-  return eligibility.data ? <RedeemChecklist eligibility={eligibility.data} /> : null;
-}
+// A guest sees only the login prompt: the signed-in part loads when there is a user (docs/decisions).
+const WalletAccount = lazy(() =>
+  import("~/web/routes/wallet/account").then((m) => ({ default: m.WalletAccount })),
+);
 
 /** /wallet: balance, redeeming (checklist, dialog, the user's redemptions) and the user's real transactions. */
 export function WalletRoute() {
   return (
     <Page title="Wallet" icon={Wallet} description="See your coin balance and redeem your coins for cash.">
       <SessionGate message="Please log in to view your wallet.">
-        {(user) => <WalletContent user={user} />}
+        {(user) => (
+          <Suspense
+            fallback={
+              <div className="flex justify-center">
+                <Spinner />
+              </div>
+            }
+          >
+            <WalletAccount user={user} />
+          </Suspense>
+        )}
       </SessionGate>
     </Page>
-  );
-}
-
-function WalletContent({ user }: { user: SessionUser }) {
-  const { balance, isLoading } = useBalance();
-  return (
-    <div className="mx-auto flex max-w-2xl flex-col gap-6">
-      <BalanceCard balance={balance} isLoading={isLoading} user={user} />
-      <TodayPanel userId={user.id} />
-      <Checklist userId={user.id} />
-      <RedemptionList userId={user.id} />
-      <TransactionList userId={user.id} />
-    </div>
   );
 }

@@ -1,0 +1,31 @@
+import { TodayPanel } from "~/web/features/earning/components/today-panel";
+import { useRedeemEligibility } from "~/web/features/wallet/api/get-redemptions";
+import { BalanceCard } from "~/web/features/wallet/components/balance-card";
+import { RedeemChecklist } from "~/web/features/wallet/components/redeem-checklist";
+import { RedemptionList } from "~/web/features/wallet/components/redemption-list";
+import { TransactionList } from "~/web/features/wallet/components/transaction-list";
+import { useBalance } from "~/web/lib/balance";
+import type { SessionUser } from "~/web/lib/session";
+
+/** Shown once the server has answered; the checklist is about this user's account, not a guess. */
+function Checklist({ userId }: { userId: string }) {
+  const eligibility = useRedeemEligibility(userId);
+  return eligibility.data ? <RedeemChecklist eligibility={eligibility.data} /> : null;
+}
+
+/**
+ * The signed-in part of /wallet: balance, redeeming (checklist, dialog, the user's redemptions) and the user's
+ * real transactions. Its own chunk (with the redeem form's zod schemas), which a guest's wallet never loads.
+ */
+export function WalletAccount({ user }: { user: SessionUser }) {
+  const { balance, isLoading } = useBalance();
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-6">
+      <BalanceCard balance={balance} isLoading={isLoading} user={user} />
+      <TodayPanel userId={user.id} />
+      <Checklist userId={user.id} />
+      <RedemptionList userId={user.id} />
+      <TransactionList userId={user.id} />
+    </div>
+  );
+}
