@@ -1,15 +1,27 @@
 /**
  * The dynamic imports of the pages behind QueryLayout (./router.tsx). In their own chunk, they keep Vite's
  * preload list of those pages' chunks out of the entry chunk that "/" loads (docs/decisions/003-web-bundle-budget.md).
+ *
+ * Each resolves two tasks after its chunks have run, so evaluating a page's modules and hydrating it are separate
+ * main-thread tasks, and the work those modules queued (tailwind-merge's two set-up steps, lib/cn.ts) runs in
+ * tasks of its own before the hydration, not inside it (docs/decisions/044-short-main-thread-tasks.md).
  */
-export const queryLayout = () => import("~/web/app/query-layout");
-export const auth = () => import("~/web/routes/auth");
-export const games = () => import("~/web/routes/games");
-export const ticTacToe = () => import("~/web/routes/tic-tac-toe");
-export const quizzes = () => import("~/web/routes/quizzes");
-export const videos = () => import("~/web/routes/videos");
-export const wallet = () => import("~/web/routes/wallet");
-export const admin = () => import("~/web/routes/admin");
-export const kyc = () => import("~/web/routes/kyc");
-export const referral = () => import("~/web/routes/referral");
-export const updatePassword = () => import("~/web/routes/update-password");
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const settled = <T>(load: Promise<T>) =>
+  load.then(async (page) => {
+    await nextTask();
+    await nextTask();
+    return page;
+  });
+
+export const queryLayout = () => settled(import("~/web/app/query-layout"));
+export const auth = () => settled(import("~/web/routes/auth"));
+export const games = () => settled(import("~/web/routes/games"));
+export const ticTacToe = () => settled(import("~/web/routes/tic-tac-toe"));
+export const quizzes = () => settled(import("~/web/routes/quizzes"));
+export const videos = () => settled(import("~/web/routes/videos"));
+export const wallet = () => settled(import("~/web/routes/wallet"));
+export const admin = () => settled(import("~/web/routes/admin"));
+export const kyc = () => settled(import("~/web/routes/kyc"));
+export const referral = () => settled(import("~/web/routes/referral"));
+export const updatePassword = () => settled(import("~/web/routes/update-password"));
