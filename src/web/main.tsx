@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { AppProviders } from "~/web/app/providers";
 import { AppRouter } from "~/web/app/router";
@@ -26,8 +26,10 @@ const app = (
   </StrictMode>
 );
 
-// A prerendered page (scripts/prerender.mjs) is hydrated at once: the header becomes live while the page's
-// chunk loads, and the page's Suspense boundary keeps its prerendered HTML until then. Other URLs get the empty
-// shell and render from scratch.
-if (root.hasChildNodes()) hydrateRoot(root, app);
+// A prerendered page (scripts/prerender.mjs) is hydrated in the next task (evaluating the entry's modules is a
+// task of its own), as a transition: React then hydrates in slices that yield to the browser, not in one long
+// task (docs/decisions/044-short-main-thread-tasks.md). The header becomes live while the page's chunk loads,
+// and the page's Suspense boundary keeps its prerendered HTML until then. Other URLs get the empty shell and
+// render from scratch.
+if (root.hasChildNodes()) setTimeout(() => startTransition(() => void hydrateRoot(root, app)), 0);
 else createRoot(root).render(app);

@@ -46,17 +46,23 @@ export function RootLayout() {
         Skip to main content
       </a>
       <ScrollToTop />
-      <SiteHeader
-        session={user}
-        balance={balance}
-        onLogout={handleLogout}
-        isLoggingOut={isLoggingOut}
-        sessionPending={status === "loading"}
-      />
+      {/* Header and footer each in a boundary of their own: a prerendered page hydrates them in separate, short
+          tasks (React hydrates each Suspense boundary on its own), not all in one (docs/decisions/044-short-main-thread-tasks.md). */}
+      <Suspense>
+        <SiteHeader
+          session={user}
+          balance={balance}
+          onLogout={handleLogout}
+          isLoggingOut={isLoggingOut}
+          sessionPending={status === "loading"}
+        />
+      </Suspense>
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         {page}
       </main>
-      <SiteFooter />
+      <Suspense>
+        <SiteFooter />
+      </Suspense>
       <DeferredToaster />
     </div>
   );
