@@ -67,8 +67,12 @@ export default defineConfig({
     modulePreload: {
       polyfill: false,
       // The entry's own lazy imports (the Toaster, logout, the home and 404 pages, page-loaders) fetch their
-      // chunks' imports once they load, instead of the entry carrying a list of them for "/".
-      resolveDependencies: (_url, deps, { hostId }) => (/^assets\/index-[^/]*\.js$/.test(hostId) ? [] : deps),
+      // chunks' imports once they load, instead of the entry carrying a list of them for "/". So do the pages
+      // of page-loaders: the browser's module loader fetches a page's imports as each module arrives, in short
+      // tasks, where a preload list would add ~25 <link>s in one long task after the first paint
+      // (docs/decisions/044-short-main-thread-tasks.md).
+      resolveDependencies: (_url, deps, { hostId }) =>
+        /^assets\/(index|page-loaders)-[^/]*\.js$/.test(hostId) ? [] : deps,
     },
     rolldownOptions: {
       output: {
