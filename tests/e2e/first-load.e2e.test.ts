@@ -27,6 +27,18 @@ describeE2E("first load of the built app", () => {
     expect(load.files.some((f) => /\/query-layout-/.test(f.path))).toBe(true);
   });
 
+  it("loads no zod on a guest's /wallet, /games/tic-tac-toe and /quizzes (its schemas are not needed to hydrate them)", async () => {
+    for (const route of ["/wallet", "/games/tic-tac-toe", "/quizzes"]) {
+      const load = await measureFirstLoad(e2e.browser, e2e.server.url, route, phone);
+      const withZod: string[] = [];
+      for (const file of load.files.filter((f) => f.kind === "js")) {
+        const code = await (await fetch(`${e2e.server.url}${file.path}`)).text();
+        if (code.includes("ZodError")) withZod.push(file.path);
+      }
+      expect(withZod, route).toEqual([]);
+    }
+  });
+
   it("sends the page's content in the HTML itself, with short caching, and long caching for assets", async () => {
     const res = await fetch(`${e2e.server.url}/`);
     expect(res.headers.get("cache-control")).toMatch(/max-age=60\b/);

@@ -4,7 +4,8 @@ import { Page } from "~/web/components/layout/page";
 import { SessionGate } from "~/web/components/session-gate";
 import { Spinner } from "~/web/components/ui/spinner";
 
-// A guest sees only the login prompt: the signed-in part loads when there is a user (docs/decisions).
+// A guest sees only the login prompt: the signed-in part loads when there is a user
+// (docs/decisions/044-short-main-thread-tasks.md).
 const WalletAccount = lazy(() =>
   import("~/web/routes/wallet/account").then((m) => ({ default: m.WalletAccount })),
 );
