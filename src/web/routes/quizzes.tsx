@@ -1,5 +1,5 @@
 import { BookOpenCheck } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useLocation } from "react-router";
 import type { AnswerResult, QuizId, QuizSessionView } from "~/core/quiz/api";
 import { Page } from "~/web/components/layout/page";
@@ -7,10 +7,14 @@ import { useAllowance } from "~/web/features/earning/api/get-allowance";
 import { TodayPanel } from "~/web/features/earning/components/today-panel";
 import { useStartQuizSession } from "~/web/features/quizzes/api/start-quiz-session";
 import { QuizChooser } from "~/web/features/quizzes/components/quiz-chooser";
-import { QuizPlay } from "~/web/features/quizzes/components/quiz-play";
 import { QuizResults } from "~/web/features/quizzes/components/quiz-results";
 import { notify } from "~/web/lib/notify";
 import { useSession } from "~/web/lib/session";
+
+// The question view is not needed to show and hydrate the chooser: it loads when a quiz is chosen, alongside
+// the request that starts its session (docs/decisions/044-short-main-thread-tasks.md).
+const loadPlay = () => import("~/web/features/quizzes/components/quiz-play");
+const QuizPlay = lazy(() => loadPlay().then((m) => ({ default: m.QuizPlay })));
 
 /** /quizzes: chooser → question view → 'Quiz Results' → chooser (docs/product.md). */
 export function QuizzesRoute() {
@@ -30,6 +34,7 @@ function Quizzes() {
   const today = <TodayPanel userId={user?.id ?? null} />;
 
   function choose(quizId: QuizId) {
+    void loadPlay();
     start.mutate(quizId, {
       onSuccess: (next) => {
         // A new session: the score starts again at 0.
@@ -73,13 +78,15 @@ function Quizzes() {
             Practice round: this quiz already paid today, so this session earns no coins.
           </p>
         ) : null}
-        <QuizPlay
-          key={session.sessionId}
-          session={session}
-          signedIn={signedIn}
-          onComplete={setResult}
-          onLost={backToChooser}
-        />
+        <Suspense fallback={null}>
+          <QuizPlay
+            key={session.sessionId}
+            session={session}
+            signedIn={signedIn}
+            onComplete={setResult}
+            onLost={backToChooser}
+          />
+        </Suspense>
       </Page>
     );
 
