@@ -1,4 +1,5 @@
 import { LoaderCircle, Play } from "lucide-react";
+import { useDeferredValue } from "react";
 import type { QuizId, QuizSummary } from "~/core/quiz/api";
 import { Button } from "~/web/components/ui/button";
 import {
@@ -33,12 +34,9 @@ export interface QuizChooserProps {
 /** The three quizzes of docs/product.md, each with a button that starts a fresh session. */
 export function QuizChooser({ onChoose, startingQuizId, practiceQuizIds = [] }: QuizChooserProps) {
   const quizzes = useQuizzes();
-  if (quizzes.isPending)
-    return (
-      <div className="flex justify-center">
-        <Spinner label="Loading quizzes" />
-      </div>
-    );
+  // The cards render in a background (time-sliced) render once the list arrives, not inside the update that
+  // brings it, which would be one long task (docs/decisions/044-short-main-thread-tasks.md).
+  const list = useDeferredValue(quizzes.data);
   if (quizzes.isError)
     return (
       <div className="mx-auto flex max-w-md flex-col items-center gap-4 text-center">
@@ -48,9 +46,16 @@ export function QuizChooser({ onChoose, startingQuizId, practiceQuizIds = [] }: 
         </Button>
       </div>
     );
+  // Still loading, or the list has arrived and its render is under way.
+  if (!list)
+    return (
+      <div className="flex justify-center">
+        <Spinner label="Loading quizzes" />
+      </div>
+    );
   return (
     <ul className="mx-auto grid max-w-5xl gap-6 md:grid-cols-3">
-      {quizzes.data.map((quiz) => (
+      {list.map((quiz) => (
         <li key={quiz.id} className="flex">
           <QuizCard
             quiz={quiz}
