@@ -84,6 +84,12 @@ export default defineConfig({
               name: "shell",
               test: /node_modules[\\/]react[\\/]|src[\\/]web[\\/]lib[\\/](notify|api-client)\.ts/,
             },
+            {
+              // TanStack Query (never on "/"): one chunk instead of ~7 small ones. Each file a page loads costs
+              // a main-thread task of its own after the first paint (docs/decisions/044-short-main-thread-tasks.md).
+              name: "query-client",
+              test: /node_modules[\\/]@tanstack[\\/]/,
+            },
           ],
         },
       },
