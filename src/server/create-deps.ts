@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import type { AppDeps } from "./app-deps";
 import { createAuth } from "./auth/auth";
 import type { Argon2Params } from "./auth/password-hash";
+import { createSessionReader } from "./auth/session-reader";
 import type { Database } from "./db/client";
 import type { Env } from "./env";
 import { createDependencyMonitor, type DependencyMonitor } from "./health/dependency-monitor";
@@ -90,6 +91,7 @@ export function createDeps({
     jobs,
     dependencies: monitor,
     auth,
+    sessions: createSessionReader({ auth, db, cached: Boolean(secondaryStorage) }),
     rateLimitStore,
     payoutProvider,
   };

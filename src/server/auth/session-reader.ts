@@ -1,0 +1,105 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { parse } from "hono/utils/cookie";
+import type { Database } from "../db/client";
+import type { SessionUser } from "../http/router";
+import type { Auth } from "./auth";
+import { isBanned } from "./require-user";
+
+/**
+ * The token of a signed session cookie's value (`token.signature`, the signature being base64 HMAC-SHA256 of the
+ * token under the auth secret: better-auth's format), or null when it is absent, malformed or not signed by us.
+ */
+export function verifiedToken(value: string | undefined, secret: string): string | null {
+  if (!value) return null;
+  const dot = value.lastIndexOf(".");
+  if (dot < 1) return null;
+  const signature = value.slice(dot + 1);
+  if (signature.length !== 44 || !signature.endsWith("=")) return null;
+  const token = value.slice(0, dot);
+  const given = Buffer.from(signature, "base64");
+  const expected = createHmac("sha256", secret).update(token).digest();
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+interface SessionRecord {
+  expiresAt: Date;
+  user: SessionUser & { banned?: boolean | null; banExpires?: Date | string | null };
+}
+
+export interface SessionReader {
+  /** The signed-in user of a request, or null — also null for a banned user (a ban deletes the sessions). */
+  user(headers: Headers): Promise<SessionUser | null>;
+}
+
+/**
+ * Reads the session of a request the way better-auth's getSession reads it (same cookie, same signature check,
+ * same record: Redis first when it is better-auth's session cache, else the database) without the endpoint
+ * machinery around it, which cost more than the lookup itself on the earning path (ADR 049). A sign-out, reset
+ * or ban deletes the session record, so it ends at once here as before. Whenever better-auth would do more than
+ * read — a session missing or expired (it cleans up), due for its sliding refresh (it extends it), or marked
+ * "don't remember me" — the request is handed to better-auth's own getSession.
+ */
+export function createSessionReader({
+  auth,
+  db,
+  cached,
+}: {
+  auth: Auth;
+  db: Database;
+  /** Sessions are cached in Redis (better-auth's secondaryStorage): read them through its adapter. */
+  cached: boolean;
+}): SessionReader {
+  const settings = auth.$context.then((ctx) => ({
+    sessionCookie: ctx.authCookies.sessionToken.name,
+    dontRememberCookie: ctx.authCookies.dontRememberToken.name,
+    secret: ctx.secret,
+    refreshAfterMs: (ctx.sessionConfig.expiresIn - ctx.sessionConfig.updateAge) * 1000,
+    findCached: async (token: string): Promise<SessionRecord | null> => {
+      const found = await ctx.internalAdapter.findSession(token);
+      return found && { expiresAt: found.session.expiresAt, user: found.user as SessionRecord["user"] };
+    },
+  }));
+  const findStored = async (token: string): Promise<SessionRecord | null> => {
+    const row = await db
+      .selectFrom("session")
+      .innerJoin("user", "user.id", "session.userId")
+      .select([
+        "session.expiresAt",
+        "user.id",
+        "user.email",
+        "user.emailVerified",
+        "user.banned",
+        "user.banExpires",
+      ])
+      .where("session.token", "=", token)
+      .executeTakeFirst();
+    if (!row) return null;
+    const { expiresAt, ...user } = row;
+    return { expiresAt, user };
+  };
+
+  async function read(headers: Headers): Promise<SessionRecord | null | "ask-auth"> {
+    const cookieHeader = headers.get("cookie");
+    if (!cookieHeader) return null;
+    const s = await settings;
+    const cookies = parse(cookieHeader);
+    const token = verifiedToken(cookies[s.sessionCookie], s.secret);
+    if (!token) return null;
+    if (cookies[s.dontRememberCookie] !== undefined) return "ask-auth";
+    const found = cached ? await s.findCached(token) : await findStored(token);
+    const expiresAt = found ? new Date(found.expiresAt).getTime() : 0;
+    // Missing (better-auth also clears the cookie), expired, or due for refresh (expiresAt − expiresIn + updateAge).
+    if (!found || expiresAt < Date.now() || expiresAt - s.refreshAfterMs <= Date.now()) return "ask-auth";
+    return found;
+  }
+
+  return {
+    async user(headers) {
+      const found = await read(headers);
+      const session = found === "ask-auth" ? await auth.api.getSession({ headers }) : found;
+      if (!session || isBanned(session.user)) return null;
+      const { id, email, emailVerified } = session.user;
+      return { id, email, emailVerified };
+    },
+  };
+}
