@@ -26,6 +26,26 @@ interface SessionRecord {
   user: SessionUser & { banned?: boolean | null; banExpires?: Date | string | null };
 }
 
+/** The session record of a token and its user, as the database holds it (one statement). */
+export async function findStoredSession(db: Database, token: string): Promise<SessionRecord | null> {
+  const row = await db
+    .selectFrom("session")
+    .innerJoin("user", "user.id", "session.userId")
+    .select([
+      "session.expiresAt",
+      "user.id",
+      "user.email",
+      "user.emailVerified",
+      "user.banned",
+      "user.banExpires",
+    ])
+    .where("session.token", "=", token)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { expiresAt, ...user } = row;
+  return { expiresAt, user };
+}
+
 export interface SessionReader {
   /** The signed-in user of a request, or null — also null for a banned user (a ban deletes the sessions). */
   user(headers: Headers): Promise<SessionUser | null>;
@@ -59,25 +79,6 @@ export function createSessionReader({
       return found && { expiresAt: found.session.expiresAt, user: found.user as SessionRecord["user"] };
     },
   }));
-  const findStored = async (token: string): Promise<SessionRecord | null> => {
-    const row = await db
-      .selectFrom("session")
-      .innerJoin("user", "user.id", "session.userId")
-      .select([
-        "session.expiresAt",
-        "user.id",
-        "user.email",
-        "user.emailVerified",
-        "user.banned",
-        "user.banExpires",
-      ])
-      .where("session.token", "=", token)
-      .executeTakeFirst();
-    if (!row) return null;
-    const { expiresAt, ...user } = row;
-    return { expiresAt, user };
-  };
-
   async function read(headers: Headers): Promise<SessionRecord | null | "ask-auth"> {
     const cookieHeader = headers.get("cookie");
     if (!cookieHeader) return null;
@@ -86,7 +87,7 @@ export function createSessionReader({
     const token = verifiedToken(cookies[s.sessionCookie], s.secret);
     if (!token) return null;
     if (cookies[s.dontRememberCookie] !== undefined) return "ask-auth";
-    const found = cached ? await s.findCached(token) : await findStored(token);
+    const found = cached ? await s.findCached(token) : await findStoredSession(db, token);
     const expiresAt = found ? new Date(found.expiresAt).getTime() : 0;
     // Missing (better-auth also clears the cookie), expired, or due for refresh (expiresAt − expiresIn + updateAge).
     if (!found || expiresAt < Date.now() || expiresAt - s.refreshAfterMs <= Date.now()) return "ask-auth";
