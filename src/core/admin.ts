@@ -28,8 +28,13 @@ export const adminReason = z
 /** Largest single coin adjustment, either way. */
 export const MAX_ADJUSTMENT = 1_000_000;
 
-/** POST /api/admin/users/:userId/adjustments: +N adds coins, −N takes them (never below 0). */
+/**
+ * POST /api/admin/users/:userId/adjustments: +N adds coins, −N takes them (never below 0). `adjustmentId` is
+ * made by the console once per intended adjustment and sent again with every resend of it: the server applies
+ * an id once, answers a resend with the first result, and refuses the id for a different adjustment (409).
+ */
 export const adjustmentInput = z.object({
+  adjustmentId: z.uuid("The adjustment id must be a UUID."),
   amount: z
     .number()
     .int("Enter a whole number of coins.")

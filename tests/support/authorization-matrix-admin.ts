@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import type { MatrixCase } from "./authorization";
 import type { MatrixFixtures } from "./authorization-matrix";
@@ -37,7 +38,8 @@ export function adminMatrix(f: MatrixFixtures): Record<string, MatrixCase> {
       expect: adminOnly(200),
     },
     "POST /api/admin/users/{userId}/adjustments": {
-      request: () => post(`${user}/adjustments`, { amount: 5, reason: "Matrix check" }),
+      request: () =>
+        post(`${user}/adjustments`, { adjustmentId: randomUUID(), amount: 5, reason: "Matrix check" }),
       expect: adminOnly(201),
     },
     "POST /api/admin/users/{userId}/ban": {
