@@ -99,6 +99,7 @@ export const auditActionLabels: Record<string, string> = {
   "redemption.reject": "Redemption rejected",
   "redemption.mark_paid": "Redemption marked paid",
   "redemption.retry": "Payout retried",
+  "redemption.recheck": "Payout re-checked",
 };
 
 /** Held referral bonuses per page of the review queue. */

@@ -13,6 +13,7 @@ import type { Logger } from "./logger";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createMailOutbox, MAIL_QUEUE, type MailOutbox, mailJobHandler } from "./mail/outbox.job";
 import { payoutJobHandler } from "./redemptions/payout.job";
+import { PAYOUT_RECHECK_QUEUE, payoutRecheckJobHandler } from "./redemptions/payout-recheck.job";
 import { manualProvider } from "./redemptions/providers/payout-provider";
 import { tremendousProvider } from "./redemptions/providers/tremendous";
 import { PAYOUT_QUEUE } from "./redemptions/redemption-transitions";
@@ -70,6 +71,7 @@ export function createDeps({
     handlers: {
       [MAIL_QUEUE]: mailJobHandler(mailer, logger),
       [PAYOUT_QUEUE]: payoutJobHandler(payoutDeps, logger),
+      [PAYOUT_RECHECK_QUEUE]: payoutRecheckJobHandler(payoutDeps, logger),
       [KYC_RETENTION_QUEUE]: kycRetentionJobHandler(db, env.kycRetentionDays, logger),
     },
     leaseMs: env.jobLeaseMs,
