@@ -22,6 +22,12 @@ export interface AppDeps {
   jobs: JobWorker;
   /** The better-auth instance (sessions, sign-in, verification, reset). */
   auth: Auth;
+  /**
+   * Whether better-auth reads sessions from a cache (Redis) before the database. A cached session carries the
+   * user as it was when cached, and a revocation made while the cache was unreachable may not have reached it,
+   * so the session guards read the ban state from the database (require-user.ts).
+   */
+  sessionCache: boolean;
   /** Database and Redis reachability: one log line per outage, 503s while one is down, /api/ready. */
   dependencies: DependencyMonitor;
   /** Where approved redemptions are paid: `manual` (default) or Tremendous when configured. */

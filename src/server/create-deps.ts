@@ -1,3 +1,4 @@
+import type { SecondaryStorage } from "better-auth";
 import type { Redis } from "ioredis";
 import { sql } from "kysely";
 import type { AppDeps } from "./app-deps";
@@ -27,6 +28,8 @@ export interface DepsOverrides {
   rateLimitStore?: RateLimitStore;
   /** Faster polling and retries (tests). */
   jobs?: Pick<JobWorkerOptions, "pollMs" | "backoff" | "leaseMs" | "sweep">;
+  /** better-auth's session cache instead of the Redis one (tests: a cache that can be made unreachable). */
+  secondaryStorage?: SecondaryStorage;
 }
 
 /**
@@ -79,7 +82,7 @@ export function createDeps({
   });
   const mailOutbox = createMailOutbox(db, jobs);
   outbox.current = mailOutbox;
-  const secondaryStorage = redis ? redisSecondaryStorage(redis) : undefined;
+  const secondaryStorage = overrides.secondaryStorage ?? (redis ? redisSecondaryStorage(redis) : undefined);
   const auth = createAuth({ env, db, logger, mailOutbox, argon2: overrides.argon2, secondaryStorage });
   const rateLimitStore =
     overrides.rateLimitStore ?? (redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore());
@@ -92,6 +95,7 @@ export function createDeps({
     jobs,
     dependencies: monitor,
     auth,
+    sessionCache: secondaryStorage !== undefined,
     rateLimitStore,
     payoutProvider,
   };

@@ -229,9 +229,14 @@ const banState = (u: { banned: boolean | null; banReason: string | null; banExpi
   banExpires: u.banExpires ? iso(u.banExpires) : null,
 });
 
-/** Bans `userId` (never oneself): records the ban and ends all of the user's sessions, in one transaction. */
+/**
+ * Bans `userId` (never oneself): records the ban and ends all of the user's sessions, in one transaction. The
+ * cached sessions (Redis) are dropped after the commit; if that fails (Redis unreachable) the ban stands and is
+ * answered as done, because the session guards read the ban state from the database whenever sessions come from
+ * the cache (sessionUser in auth/require-user.ts), so a cached session that outlives the drop is refused anyway.
+ */
 export async function banUser(
-  deps: Pick<AppDeps, "db" | "auth">,
+  deps: Pick<AppDeps, "db" | "auth" | "logger">,
   acting: Acting,
   input: { userId: string; reason: string; expiresAt: Date | null },
 ): Promise<BanResult> {
@@ -266,7 +271,12 @@ export async function banUser(
     });
     return { ...after, sessionsEnded };
   });
-  await dropCachedSessions(deps.auth, input.userId);
+  await dropCachedSessions(deps.auth, input.userId).catch((error: unknown) =>
+    deps.logger.warn(
+      { userId: input.userId, error: error instanceof Error ? error.message : String(error) },
+      "ban committed; its cached sessions could not be dropped now (refused by the ban check instead)",
+    ),
+  );
   return result;
 }
 

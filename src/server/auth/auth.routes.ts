@@ -73,7 +73,7 @@ export const createAuthRoutes = (deps: AppDeps) => {
    * get the same per-IP limit.
    */
   const limitPasswordCheck = rateLimit(store, async (c) => {
-    const user = await sessionUser(deps.auth, c.req.raw.headers);
+    const user = await sessionUser(deps, c.req.raw.headers);
     return [
       { key: `password-check:ip:${ip(c)}`, limit: env.authRateLimit },
       ...(user ? [{ key: `password-check:user:${user.id}`, limit: env.authRateLimit }] : []),
