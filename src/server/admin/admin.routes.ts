@@ -31,16 +31,9 @@ import { createKycAdminRoutes } from "../kyc/kyc.admin.routes";
 import { listEntries } from "../ledger/ledger.service";
 import { createRedemptionsAdminRoutes } from "../redemptions/redemptions.admin.routes";
 import { createReferralReviewRoutes } from "../referrals/referrals.admin.routes";
+import { adjustCoins } from "./adjustments.service";
 import { getOverview } from "./overview.service";
-import {
-  adjustCoins,
-  banUser,
-  changeRole,
-  getUserDetail,
-  revokeSessions,
-  searchUsers,
-  unbanUser,
-} from "./users.service";
+import { banUser, changeRole, getUserDetail, revokeSessions, searchUsers, unbanUser } from "./users.service";
 
 /**
  * /api/admin: the operators' API. Every route here is behind requireAdmin (401 for guests, 403 for everyone
