@@ -1,3 +1,4 @@
+import type { SecondaryStorage } from "better-auth";
 import type { Redis } from "ioredis";
 import { sql } from "kysely";
 import type { AppDeps } from "./app-deps";
@@ -14,6 +15,7 @@ import type { Logger } from "./logger";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createMailOutbox, MAIL_QUEUE, type MailOutbox, mailJobHandler } from "./mail/outbox.job";
 import { payoutJobHandler } from "./redemptions/payout.job";
+import { PAYOUT_RECHECK_QUEUE, payoutRecheckJobHandler } from "./redemptions/payout-recheck.job";
 import { manualProvider } from "./redemptions/providers/payout-provider";
 import { tremendousProvider } from "./redemptions/providers/tremendous";
 import { PAYOUT_QUEUE } from "./redemptions/redemption-transitions";
@@ -27,6 +29,8 @@ export interface DepsOverrides {
   rateLimitStore?: RateLimitStore;
   /** Faster polling and retries (tests). */
   jobs?: Pick<JobWorkerOptions, "pollMs" | "backoff" | "leaseMs" | "sweep">;
+  /** better-auth's session cache instead of the Redis one (tests: a cache that can be made unreachable). */
+  secondaryStorage?: SecondaryStorage;
 }
 
 /**
@@ -71,6 +75,7 @@ export function createDeps({
     handlers: {
       [MAIL_QUEUE]: mailJobHandler(mailer, logger),
       [PAYOUT_QUEUE]: payoutJobHandler(payoutDeps, logger),
+      [PAYOUT_RECHECK_QUEUE]: payoutRecheckJobHandler(payoutDeps, logger),
       [KYC_RETENTION_QUEUE]: kycRetentionJobHandler(db, env.kycRetentionDays, logger),
     },
     leaseMs: env.jobLeaseMs,
@@ -78,7 +83,7 @@ export function createDeps({
   });
   const mailOutbox = createMailOutbox(db, jobs);
   outbox.current = mailOutbox;
-  const secondaryStorage = redis ? redisSecondaryStorage(redis) : undefined;
+  const secondaryStorage = overrides.secondaryStorage ?? (redis ? redisSecondaryStorage(redis) : undefined);
   const auth = createAuth({ env, db, logger, mailOutbox, argon2: overrides.argon2, secondaryStorage });
   const rateLimitStore =
     overrides.rateLimitStore ?? (redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore());
@@ -91,7 +96,7 @@ export function createDeps({
     jobs,
     dependencies: monitor,
     auth,
-    sessions: createSessionReader({ auth, db, cached: Boolean(secondaryStorage) }),
+    sessions: createSessionReader({ auth, db }),
     rateLimitStore,
     payoutProvider,
   };

@@ -52,54 +52,40 @@ export interface SessionReader {
 }
 
 /**
- * Reads the session of a request the way better-auth's getSession reads it (same cookie, same signature check,
- * same record: Redis first when it is better-auth's session cache, else the database) without the endpoint
- * machinery around it, which cost more than the lookup itself on the earning path (ADR 049). A sign-out, reset
- * or ban deletes the session record, so it ends at once here as before. Whenever better-auth would do more than
- * read — a session missing or expired (it cleans up), due for its sliding refresh (it extends it), or marked
- * "don't remember me" — the request is handed to better-auth's own getSession.
+ * Reads the session of a request the way better-auth's getSession reads it (same cookie, same signature check)
+ * from its record in the database, without the endpoint machinery around it, which cost more than the lookup
+ * itself on the earning path (ADR 049). The database, not better-auth's Redis cache, is read even when that
+ * cache is configured: a sign-out, reset, revocation or ban deletes the session record or marks the user in
+ * the same transaction, so it holds at once here even if dropping the cached copy failed (Redis away; ADR 048).
+ * Whenever better-auth would do more than read — a session missing or expired (it cleans up), due for its sliding
+ * refresh (it extends it), or marked "don't remember me" — the request is handed to better-auth's own getSession
+ * (and then the ban is checked against the database too).
  */
-export function createSessionReader({
-  auth,
-  db,
-  cached,
-}: {
-  auth: Auth;
-  db: Database;
-  /** Sessions are cached in Redis (better-auth's secondaryStorage): read them through its adapter. */
-  cached: boolean;
-}): SessionReader {
+export function createSessionReader({ auth, db }: { auth: Auth; db: Database }): SessionReader {
   const settings = auth.$context.then((ctx) => ({
     sessionCookie: ctx.authCookies.sessionToken.name,
     dontRememberCookie: ctx.authCookies.dontRememberToken.name,
     secret: ctx.secret,
     refreshAfterMs: (ctx.sessionConfig.expiresIn - ctx.sessionConfig.updateAge) * 1000,
-    findCached: async (token: string): Promise<SessionRecord | null> => {
-      const found = await ctx.internalAdapter.findSession(token);
-      return found && { expiresAt: found.session.expiresAt, user: found.user as SessionRecord["user"] };
-    },
   }));
-  async function read(headers: Headers): Promise<SessionRecord | null | "ask-auth"> {
-    const cookieHeader = headers.get("cookie");
-    if (!cookieHeader) return null;
-    const s = await settings;
-    const cookies = parse(cookieHeader);
-    const token = verifiedToken(cookies[s.sessionCookie], s.secret);
-    if (!token) return null;
-    if (cookies[s.dontRememberCookie] !== undefined) return "ask-auth";
-    const found = cached ? await s.findCached(token) : await findStoredSession(db, token);
-    const expiresAt = found ? new Date(found.expiresAt).getTime() : 0;
-    // Missing (better-auth also clears the cookie), expired, or due for refresh (expiresAt − expiresIn + updateAge).
-    if (!found || expiresAt < Date.now() || expiresAt - s.refreshAfterMs <= Date.now()) return "ask-auth";
-    return found;
-  }
-
   return {
     async user(headers) {
-      const found = await read(headers);
-      const session = found === "ask-auth" ? await auth.api.getSession({ headers }) : found;
-      if (!session || isBanned(session.user)) return null;
-      const { id, email, emailVerified } = session.user;
+      const cookieHeader = headers.get("cookie");
+      if (!cookieHeader) return null;
+      const s = await settings;
+      const cookies = parse(cookieHeader);
+      const token = verifiedToken(cookies[s.sessionCookie], s.secret);
+      if (!token) return null;
+      // The record decides: no row (signed out, revoked, reset) or a ban in force is nobody, whatever a cache says.
+      const found = await findStoredSession(db, token);
+      if (!found || isBanned(found.user)) return null;
+      const expiresAt = new Date(found.expiresAt).getTime();
+      const now = Date.now();
+      // Expired, due for refresh (expiresAt − expiresIn + updateAge), or "don't remember me": better-auth's turn.
+      const askAuth =
+        expiresAt < now || expiresAt - s.refreshAfterMs <= now || cookies[s.dontRememberCookie] !== undefined;
+      if (askAuth && !(await auth.api.getSession({ headers }))) return null;
+      const { id, email, emailVerified } = found.user;
       return { id, email, emailVerified };
     },
   };
