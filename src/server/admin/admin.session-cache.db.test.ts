@@ -60,7 +60,25 @@ describe("a ban while the session cache is unreachable", () => {
     expect(stored.banned).toBe(true);
   });
 
-  it("sessions of users who are not banned keep working from the cache", async () => {
+  it("'Revoke sessions' while the cache is unreachable holds too: the revoked session is refused afterwards", async () => {
+    const user = await ctx.createVerifiedUser();
+    expect((await balance(user)).status).toBe(200);
+    cache.state.down = true;
+    try {
+      const revoke = await ctx.request(`/api/admin/users/${user.id}/revoke-sessions`, {
+        method: "POST",
+        cookie: admin.cookie,
+        json: { reason: "Signed out during an outage" },
+      });
+      expect(revoke.status).toBe(200);
+      expect(await revoke.json()).toMatchObject({ sessionsEnded: 1 });
+    } finally {
+      cache.state.down = false;
+    }
+    expect((await balance(user)).status).toBe(401);
+  });
+
+  it("sessions of users who are not banned keep working", async () => {
     const user = await ctx.createVerifiedUser();
     expect((await balance(user)).status).toBe(200);
     expect((await balance(user)).status).toBe(200);

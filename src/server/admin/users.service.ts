@@ -235,7 +235,7 @@ export async function unbanUser(
 
 /** Signs `userId` out everywhere. */
 export async function revokeSessions(
-  deps: Pick<AppDeps, "db" | "auth">,
+  deps: Pick<AppDeps, "db" | "auth" | "logger">,
   acting: Acting,
   input: { userId: string; reason: string },
 ): Promise<RevokeSessionsResult> {
@@ -254,7 +254,13 @@ export async function revokeSessions(
     });
     return { sessionsEnded };
   });
-  await dropCachedSessions(deps.auth, input.userId);
+  // As for a ban: the rows are gone, and the session guards read the rows, not the cache.
+  await dropCachedSessions(deps.auth, input.userId).catch((error: unknown) =>
+    deps.logger.warn(
+      { userId: input.userId, error: error instanceof Error ? error.message : String(error) },
+      "sessions revoked; their cached copies could not be dropped now (refused by the session check instead)",
+    ),
+  );
   return result;
 }
 
