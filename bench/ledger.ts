@@ -2,9 +2,11 @@
  * `npm run bench:ledger`: awards per second and latency through HTTP (the real compiled server: a video watch
  * started and completed — two requests per award, the videos shortened to 2 s and the daily limit raised so every
  * watch pays — 64 connections, many users) on PostgreSQL with one worker process and with the default
- * WEB_CONCURRENCY (one per core), and on PGlite; beside the same SQL (INSERT ledger row + UPDATE balance in one
- * transaction) run directly with `pg` at the same concurrency, and their ratio. Also the server's resident
- * memory (all its processes) at idle and its peak under the load. Figures, not tests. Needs PostgreSQL:
+ * WEB_CONCURRENCY (one per core), and on PGlite; beside the same SQL run directly over `pg` at the same
+ * concurrency — the statements the two requests send, made by the server's own functions (session lookup, start,
+ * session lookup, completion with its award), without HTTP — and their ratio (ADR 049). Also the database's floor:
+ * a bare INSERT ledger row + UPDATE balance transaction. And the server's resident memory (all its processes) at
+ * idle and its peak under the load. Figures, not tests. Needs PostgreSQL:
  * BENCH_DATABASE_URL (an admin URL; default the local server). BENCH_SERVER_ENV (JSON) adds server variables.
  */
 import { randomUUID } from "node:crypto";
@@ -13,9 +15,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { findStoredSession } from "~/server/auth/session-reader";
 import { fromPool, openDatabase } from "~/server/db/client";
 import { prepareDatabase } from "~/server/db/prepare";
 import { parseEnv } from "~/server/env";
+import { completeWatch, startWatch } from "~/server/videos/videos.service";
 import { makeVideosInstant } from "../tests/support/earning";
 import { signIn, signUp, uniqueEmail, verifyEmail } from "../tests/support/factories";
 import { httpClient } from "../tests/support/http-client";
@@ -48,7 +52,10 @@ export interface HttpRun extends Throughput {
 
 export interface LedgerBenchResult {
   http: HttpRun[];
+  /** The award's own statements run directly: what `ratio` divides by. */
   sql: Throughput;
+  /** A bare INSERT + UPDATE transaction: the database's floor on this machine, for reference. */
+  floor: Throughput;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -170,22 +177,56 @@ async function benchHttp(
   }
 }
 
-async function benchSql(url: string) {
+async function benchSql(url: string): Promise<{ sql: Throughput; floor: Throughput }> {
   const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
   // An idle client ended by the server (the DROP … WITH (FORCE) after a failure) must not crash the run and hide
   // the error that caused it.
   pool.on("error", () => {});
+  const handle = fromPool(pool);
   try {
-    return await runSql(pool);
+    const users = await sqlUsers(pool);
+    const sql = await timed(async (i) => {
+      // What the two requests send (auth/session-reader.ts, videos.service.ts), without HTTP around it.
+      const { id: userId, token } = users[i % users.length]!;
+      await findStoredSession(handle.db, token);
+      const watch = await startWatch(handle.db, { userId, videoId: "tutorial-get-started" });
+      await findStoredSession(handle.db, token);
+      const done = await completeWatch(handle.db, {
+        userId,
+        watchId: watch.id,
+        perDay: 100_000,
+        now: new Date(Date.now() + 5000),
+      });
+      if (!done.earned) throw new Error(`the direct award paid nothing: ${JSON.stringify(done)}`);
+    });
+    const floor = await timed(async (i) => {
+      const conn = await pool.connect();
+      try {
+        await conn.query("begin");
+        await conn.query(
+          "insert into coin_ledger (user_id, amount, kind, reason, cause_key) values ($1, 10, 'video_watch', 'Video watch', $2)",
+          [users[i % users.length]!.id, `sql:${randomUUID()}`],
+        );
+        await conn.query("update user_profiles set points = points + 10 where id = $1", [
+          users[i % users.length]!.id,
+        ]);
+        await conn.query("commit");
+      } finally {
+        conn.release();
+      }
+    });
+    return { sql, floor };
   } finally {
-    await pool.end();
+    await handle.close();
   }
 }
 
-async function runSql(pool: pg.Pool) {
-  const userIds: string[] = [];
+/** USERS users with a profile and a session each, written directly. */
+async function sqlUsers(pool: pg.Pool): Promise<{ id: string; token: string }[]> {
+  const users: { id: string; token: string }[] = [];
   for (let i = 0; i < USERS; i++) {
     const id = randomUUID();
+    const token = randomUUID();
     await pool.query(
       `insert into "user" (id, name, email, "emailVerified", "createdAt", "updatedAt") values ($1, $1, $1 || '@sql.bench', true, now(), now())`,
       [id],
@@ -194,29 +235,26 @@ async function runSql(pool: pg.Pool) {
       "insert into user_profiles (id, referral_code) values ($1, upper(substr(md5($1), 1, 8)))",
       [id],
     );
-    userIds.push(id);
+    await pool.query(
+      `insert into "session" (id, "expiresAt", token, "createdAt", "updatedAt", "userId") values ($1, now() + interval '7 days', $1, now(), now(), $2)`,
+      [token, id],
+    );
+    users.push({ id, token });
   }
+  return users;
+}
+
+/** `work` run back to back on CONNECTIONS concurrent loops for SECONDS: rate and latency. */
+async function timed(work: (i: number) => Promise<void>): Promise<Throughput> {
   const latencies: number[] = [];
   const deadline = performance.now() + SECONDS * 1000;
   let n = 0;
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
-      const conn = await pool.connect();
-      try {
-        while (performance.now() < deadline) {
-          const userId = userIds[n++ % userIds.length]!;
-          const t = performance.now();
-          await conn.query("begin");
-          await conn.query(
-            "insert into coin_ledger (user_id, amount, kind, reason, cause_key) values ($1, 10, 'video_watch', 'Video watch', $2)",
-            [userId, `sql:${randomUUID()}`],
-          );
-          await conn.query("update user_profiles set points = points + 10 where id = $1", [userId]);
-          await conn.query("commit");
-          latencies.push(performance.now() - t);
-        }
-      } finally {
-        conn.release();
+      while (performance.now() < deadline) {
+        const t = performance.now();
+        await work(n++);
+        latencies.push(performance.now() - t);
       }
     }),
   );
@@ -231,7 +269,7 @@ async function runSql(pool: pg.Pool) {
 
 export async function runLedgerBench(): Promise<LedgerBenchResult> {
   const runs: { label: string; run: Omit<HttpRun, "label" | "ratio"> }[] = [];
-  const sql = await withDatabase(async (url) => {
+  const { sql, floor } = await withDatabase(async (url) => {
     runs.push({ label: "WEB_CONCURRENCY=1", run: await benchHttp(url, "1") });
     return benchSql(url);
   });
@@ -246,6 +284,7 @@ export async function runLedgerBench(): Promise<LedgerBenchResult> {
   }
   return {
     sql,
+    floor,
     http: runs.map(({ label, run }) => ({ ...run, label, ratio: run.perSecond / sql.perSecond })),
   };
 }
@@ -262,7 +301,8 @@ export function formatLedgerBench(r: LedgerBenchResult): string {
     `| path (${CONNECTIONS} connections, ${USERS} users, ${SECONDS} s) | processes | awards/s | p50 ms | p99 ms | ratio to SQL | RSS idle MiB | RSS under load MiB | awards |`,
     "|---|---|---|---|---|---|---|---|---|",
     ...rows,
-    `| SQL: INSERT + UPDATE in one transaction (pg, PostgreSQL) | — | ${r.sql.perSecond.toFixed(0)} | ${r.sql.p50.toFixed(1)} | ${r.sql.p99.toFixed(1)} | 1.00 | — | — | ${r.sql.total} |`,
+    `| the same SQL run directly (session lookup, start, session lookup, completion + award; pg, PostgreSQL) | — | ${r.sql.perSecond.toFixed(0)} | ${r.sql.p50.toFixed(1)} | ${r.sql.p99.toFixed(1)} | 1.00 | — | — | ${r.sql.total} |`,
+    `| floor: a bare INSERT + UPDATE transaction (pg, PostgreSQL) | — | ${r.floor.perSecond.toFixed(0)} | ${r.floor.p50.toFixed(1)} | ${r.floor.p99.toFixed(1)} | — | — | — | ${r.floor.total} |`,
     "",
     `Targets on PostgreSQL: p99 ≤ ${LEDGER_TARGETS.p99Ms} ms, ratio ≥ ${LEDGER_TARGETS.ratio}, RSS under load ≤ ${LEDGER_TARGETS.rssLoadMib} MiB.`,
   ].join("\n");

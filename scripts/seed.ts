@@ -4,6 +4,7 @@
  * factories the tests use), so the data is exactly what real use would make. Refuses to run in production;
  * with PGlite, stop the server first. Running it again changes nothing.
  */
+import { randomUUID } from "node:crypto";
 import { createApp } from "~/server/app";
 import { createDeps } from "~/server/create-deps";
 import { openDatabase } from "~/server/db/client";
@@ -90,10 +91,12 @@ try {
 
     const asAdmin = (path: string, json: unknown) => call(api, admin, path, json);
     await asAdmin(`/api/admin/users/${alice.id}/adjustments`, {
+      adjustmentId: randomUUID(),
       amount: 250,
       reason: "Thank-you gift for early testers",
     });
     await asAdmin(`/api/admin/users/${dave.id}/adjustments`, {
+      adjustmentId: randomUUID(),
       amount: -20,
       reason: "Duplicate video rewards reversed",
     });

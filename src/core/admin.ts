@@ -28,8 +28,13 @@ export const adminReason = z
 /** Largest single coin adjustment, either way. */
 export const MAX_ADJUSTMENT = 1_000_000;
 
-/** POST /api/admin/users/:userId/adjustments: +N adds coins, −N takes them (never below 0). */
+/**
+ * POST /api/admin/users/:userId/adjustments: +N adds coins, −N takes them (never below 0). `adjustmentId` is
+ * made by the console once per intended adjustment and sent again with every resend of it: the server applies
+ * an id once, answers a resend with the first result, and refuses the id for a different adjustment (409).
+ */
 export const adjustmentInput = z.object({
+  adjustmentId: z.uuid("The adjustment id must be a UUID."),
   amount: z
     .number()
     .int("Enter a whole number of coins.")
@@ -94,6 +99,7 @@ export const auditActionLabels: Record<string, string> = {
   "redemption.reject": "Redemption rejected",
   "redemption.mark_paid": "Redemption marked paid",
   "redemption.retry": "Payout retried",
+  "redemption.recheck": "Payout re-checked",
 };
 
 /** Held referral bonuses per page of the review queue. */

@@ -1,4 +1,5 @@
 import type { Auth } from "./auth/auth";
+import type { SessionReader } from "./auth/session-reader";
 import type { Database } from "./db/client";
 import type { Env } from "./env";
 import type { DependencyMonitor } from "./health/dependency-monitor";
@@ -22,6 +23,8 @@ export interface AppDeps {
   jobs: JobWorker;
   /** The better-auth instance (sessions, sign-in, verification, reset). */
   auth: Auth;
+  /** The signed-in user of a request, read from its session cookie (auth/session-reader.ts). */
+  sessions: SessionReader;
   /** Database and Redis reachability: one log line per outage, 503s while one is down, /api/ready. */
   dependencies: DependencyMonitor;
   /** Where approved redemptions are paid: `manual` (default) or Tremendous when configured. */

@@ -1,6 +1,7 @@
 import cluster from "node:cluster";
 import type { Env } from "./env";
 import type { Logger } from "./logger";
+import { withServerFlags } from "./node-flags";
 
 /** True in the process that should supervise workers rather than serve: WEB_CONCURRENCY > 1 and not a worker. */
 export function isClusterPrimary(env: Pick<Env, "webConcurrency">): boolean {
@@ -24,6 +25,8 @@ export async function runClusterPrimary(
     console.error(`Could not open the database: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
+  // Workers run with the server's V8 flags even when the primary was started without them.
+  cluster.setupPrimary({ execArgv: withServerFlags(process.execArgv) });
   let stopping = false;
   let earlyExits = 0;
   const startedAt = new Map<number, number>();

@@ -1,8 +1,10 @@
+import type { SecondaryStorage } from "better-auth";
 import type { Redis } from "ioredis";
 import { sql } from "kysely";
 import type { AppDeps } from "./app-deps";
 import { createAuth } from "./auth/auth";
 import type { Argon2Params } from "./auth/password-hash";
+import { createSessionReader } from "./auth/session-reader";
 import type { Database } from "./db/client";
 import type { Env } from "./env";
 import { createDependencyMonitor, type DependencyMonitor } from "./health/dependency-monitor";
@@ -13,6 +15,7 @@ import type { Logger } from "./logger";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createMailOutbox, MAIL_QUEUE, type MailOutbox, mailJobHandler } from "./mail/outbox.job";
 import { payoutJobHandler } from "./redemptions/payout.job";
+import { PAYOUT_RECHECK_QUEUE, payoutRecheckJobHandler } from "./redemptions/payout-recheck.job";
 import { manualProvider } from "./redemptions/providers/payout-provider";
 import { tremendousProvider } from "./redemptions/providers/tremendous";
 import { PAYOUT_QUEUE } from "./redemptions/redemption-transitions";
@@ -26,6 +29,8 @@ export interface DepsOverrides {
   rateLimitStore?: RateLimitStore;
   /** Faster polling and retries (tests). */
   jobs?: Pick<JobWorkerOptions, "pollMs" | "backoff" | "leaseMs" | "sweep">;
+  /** better-auth's session cache instead of the Redis one (tests: a cache that can be made unreachable). */
+  secondaryStorage?: SecondaryStorage;
 }
 
 /**
@@ -70,6 +75,7 @@ export function createDeps({
     handlers: {
       [MAIL_QUEUE]: mailJobHandler(mailer, logger),
       [PAYOUT_QUEUE]: payoutJobHandler(payoutDeps, logger),
+      [PAYOUT_RECHECK_QUEUE]: payoutRecheckJobHandler(payoutDeps, logger),
       [KYC_RETENTION_QUEUE]: kycRetentionJobHandler(db, env.kycRetentionDays, logger),
     },
     leaseMs: env.jobLeaseMs,
@@ -77,7 +83,7 @@ export function createDeps({
   });
   const mailOutbox = createMailOutbox(db, jobs);
   outbox.current = mailOutbox;
-  const secondaryStorage = redis ? redisSecondaryStorage(redis) : undefined;
+  const secondaryStorage = overrides.secondaryStorage ?? (redis ? redisSecondaryStorage(redis) : undefined);
   const auth = createAuth({ env, db, logger, mailOutbox, argon2: overrides.argon2, secondaryStorage });
   const rateLimitStore =
     overrides.rateLimitStore ?? (redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore());
@@ -90,6 +96,7 @@ export function createDeps({
     jobs,
     dependencies: monitor,
     auth,
+    sessions: createSessionReader({ auth, db }),
     rateLimitStore,
     payoutProvider,
   };

@@ -11,6 +11,7 @@ import { KYC_RETENTION_EVERY_MS, KYC_RETENTION_QUEUE } from "./kyc/kyc-retention
 import { shutDown } from "./lifecycle";
 import type { Logger } from "./logger";
 import { mailDeliveryNote } from "./mail/dev-mailbox.routes";
+import { PAYOUT_RECHECK_EVERY_MS, PAYOUT_RECHECK_QUEUE } from "./redemptions/payout-recheck.job";
 import { openRedis } from "./redis/client";
 
 /**
@@ -50,6 +51,7 @@ export async function serve(env: Env, logger: Logger, webRoot: string): Promise<
   const deps = createDeps({ env, db: handle.db, logger, redis, dependencies: monitor });
   const app = createApp(deps, { webRoot });
   deps.jobs.schedule(KYC_RETENTION_QUEUE, KYC_RETENTION_EVERY_MS);
+  deps.jobs.schedule(PAYOUT_RECHECK_QUEUE, PAYOUT_RECHECK_EVERY_MS);
   deps.jobs.start();
   const server = listen({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     logger.info(

@@ -49,6 +49,12 @@ beforeAll(async () => {
   await watchVideoToEnd(ctx.client, ctx.db, owner, "exciting-new-content");
   const { watch } = await asOwner("/api/videos/community-highlights/watches");
   const { game } = await asOwner("/api/games/tic-tac-toe");
+  // Started well before the matrix's move, as a person's first move would come (the server paces it).
+  await ctx.db
+    .updateTable("games")
+    .set({ created_at: new Date(Date.now() - 60_000) })
+    .where("id", "=", game.id)
+    .execute();
   await ctx.request("/api/games/tic-tac-toe", { method: "POST", cookie: other.cookie });
   const quiz = await asOwner("/api/quizzes/general/sessions");
   const session = await ctx.db

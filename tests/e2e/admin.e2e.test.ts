@@ -198,6 +198,48 @@ describeE2E("the admin console", () => {
     await friends.getByText("Bonus paid").waitFor({ timeout: 15_000 });
   });
 
+  it("an adjustment whose answer is lost is sent again with the same id and applied once", {
+    timeout: 120_000,
+  }, async () => {
+    const user = await createVerifiedUser(api());
+    const { page, context } = await e2e.newPage(desktop);
+    await addSessionCookie(context, await signIn(api(), adminEmail, adminPassword), e2e.server.url);
+    const sent: { adjustmentId: string; amount: number }[] = [];
+    await page.route("**/api/admin/users/*/adjustments", async (route) => {
+      sent.push(route.request().postDataJSON());
+      if (sent.length > 1) return route.continue();
+      await route.fetch(); // the server applies it…
+      await route.abort("connectionreset"); // …and the answer never reaches the console.
+    });
+    await page.goto(`/admin/users/${user.id}`);
+    await page.getByRole("heading", { level: 1, name: user.email }).waitFor({ timeout: 15_000 });
+    const adjust = page.getByRole("form", { name: "Adjust coins" });
+    await adjust.getByLabel("Coins (+ to add, − to take)").fill("500");
+    await adjust.getByLabel("Reason").fill("Lost answer");
+    const apply = adjust.getByRole("button", { name: "Apply adjustment" });
+    await apply.click();
+    await expect.poll(() => sent.length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => apply.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await apply.click();
+    await expect
+      .poll(() => notices(page).allTextContents(), { timeout: 15_000 })
+      .toContainEqual(expect.stringMatching(/Coins adjusted\+500 coins for .* New balance: 500\./));
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toEqual(sent[0]);
+    const balance = await api().request("/api/ledger/balance", { cookie: user.cookie });
+    expect(((await balance.json()) as { balance: number }).balance).toBe(500);
+
+    // The next adjustment is a new one, with a new id.
+    await adjust.getByLabel("Coins (+ to add, − to take)").fill("500");
+    await adjust.getByLabel("Reason").fill("Lost answer");
+    await apply.click();
+    await expect.poll(() => sent.length, { timeout: 15_000 }).toBe(3);
+    expect(sent[2]?.adjustmentId).not.toBe(sent[0]?.adjustmentId);
+    await expect
+      .poll(() => notices(page).allTextContents(), { timeout: 15_000 })
+      .toContainEqual(expect.stringMatching(/New balance: 1000\./));
+  });
+
   it("a guest at /admin gets the log-in prompt that returns to /admin", async () => {
     const { page } = await e2e.newPage(desktop);
     await page.goto("/admin");

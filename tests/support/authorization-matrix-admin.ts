@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import type { MatrixCase } from "./authorization";
 import type { MatrixFixtures } from "./authorization-matrix";
@@ -37,7 +38,8 @@ export function adminMatrix(f: MatrixFixtures): Record<string, MatrixCase> {
       expect: adminOnly(200),
     },
     "POST /api/admin/users/{userId}/adjustments": {
-      request: () => post(`${user}/adjustments`, { amount: 5, reason: "Matrix check" }),
+      request: () =>
+        post(`${user}/adjustments`, { adjustmentId: randomUUID(), amount: 5, reason: "Matrix check" }),
       expect: adminOnly(201),
     },
     "POST /api/admin/users/{userId}/ban": {
@@ -87,7 +89,8 @@ export function adminMatrix(f: MatrixFixtures): Record<string, MatrixCase> {
         expect(Array.isArray(list) && list.some((r) => body(r).id === f.redemptions.toDecide)).toBe(true);
       },
     },
-    // In this order for the administrator: approve (manual payout), mark paid; then reject and retry are refused.
+    // In this order for the administrator: approve (manual payout), mark paid; then reject, retry and re-check
+    // (automatic payouts only) are refused.
     "POST /api/admin/redemptions/{id}/approve": { request: () => decide("approve"), expect: adminOnly(200) },
     "POST /api/admin/redemptions/{id}/mark-paid": {
       request: () => decide("mark-paid", { reference: "MATRIX-1" }),
@@ -98,5 +101,6 @@ export function adminMatrix(f: MatrixFixtures): Record<string, MatrixCase> {
       expect: adminOnly(409),
     },
     "POST /api/admin/redemptions/{id}/retry": { request: () => decide("retry"), expect: adminOnly(409) },
+    "POST /api/admin/redemptions/{id}/recheck": { request: () => decide("recheck"), expect: adminOnly(409) },
   };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { Database } from "~/server/db/client";
 import { adjustmentCauseKey } from "~/server/ledger/cause-keys";
@@ -5,11 +6,14 @@ import { adjustBalance } from "~/server/ledger/ledger.service";
 
 /** Gives a test user coins as an administrator's adjustment does: through the ledger's own writer. */
 export async function grantCoins(db: Database, userId: string, coins: number): Promise<void> {
-  await db
-    .transaction()
-    .execute((trx) =>
-      adjustBalance(trx, { userId, amount: coins, reason: "Test grant", causeKey: adjustmentCauseKey() }),
-    );
+  await db.transaction().execute((trx) =>
+    adjustBalance(trx, {
+      userId,
+      amount: coins,
+      reason: "Test grant",
+      causeKey: adjustmentCauseKey(userId, randomUUID()),
+    }),
+  );
 }
 
 /** The user's balance and the sum of the user's ledger rows (equal whenever the ledger is sound). */

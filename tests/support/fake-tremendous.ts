@@ -24,6 +24,8 @@ export interface FakeTremendous {
   newOrderStatus: string;
   /** Answer the next N create calls with this HTTP status instead (e.g. 500, 422). */
   failNext: { count: number; status: number };
+  /** Answer the next N status reads (GET an order) with this HTTP status instead. */
+  failNextStatus: { count: number; status: number };
   /** Keep create calls waiting (the order is stored, the answer never comes) while true. */
   hold: boolean;
   close(): Promise<void>;
@@ -55,6 +57,7 @@ export async function startFakeTremendous(): Promise<FakeTremendous> {
     orders: new Map(),
     newOrderStatus: "EXECUTED",
     failNext: { count: 0, status: 500 },
+    failNextStatus: { count: 0, status: 500 },
     hold: false,
     close: async () => {},
   };
@@ -96,6 +99,10 @@ export async function startFakeTremendous(): Promise<FakeTremendous> {
     }
     const match = /^\/api\/v2\/orders\/([^/]+)$/.exec(url.pathname);
     if (req.method === "GET" && match) {
+      if (fake.failNextStatus.count > 0) {
+        fake.failNextStatus.count--;
+        return send(res, fake.failNextStatus.status, { errors: { message: "Simulated failure" } });
+      }
       const order = byId(decodeURIComponent(match[1]!));
       if (!order) return send(res, 404, { errors: { message: "Not found" } });
       return send(res, 200, {

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "~/server/node-flags";
 
 export interface RunningServer {
   url: string;
@@ -71,7 +72,7 @@ export const LOAD_ENV = {
 } as const;
 
 /**
- * The compiled server (`node dist/server/main.js`, as in production) as a child process on a free port with its
+ * The compiled server (`node <SERVER_NODE_FLAGS> dist/server/main.js`, as `npm start` runs it) as a child process on a free port with its
  * own temporary DATA_DIR; builds first when dist/ is older than the sources.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
@@ -80,7 +81,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), "ple-e2e-")));
   const url = `http://localhost:${port}`;
   let log = "";
-  const child = spawn(process.execPath, ["dist/server/main.js"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "dist/server/main.js"], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? "",

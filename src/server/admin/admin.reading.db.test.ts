@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { adminContextForFile, adminRequest, createAdminContext } from "#tests/support/admin";
@@ -47,7 +48,11 @@ describe("reading", () => {
 
   it("filters the audit log by administrator, target and action", async () => {
     const user = await ctx.createVerifiedUser();
-    await asAdmin(`/api/admin/users/${user.id}/adjustments`, { amount: 7, reason: "Filter me" });
+    await asAdmin(`/api/admin/users/${user.id}/adjustments`, {
+      adjustmentId: randomUUID(),
+      amount: 7,
+      reason: "Filter me",
+    });
     await asAdmin(`/api/admin/users/${user.id}/revoke-sessions`, { reason: "Filter me too" });
     const byTarget = await (await asAdmin(`/api/admin/audit?target=${user.email}`)).json();
     expect(byTarget.entries.map((e: { action: string }) => e.action)).toEqual([
@@ -78,7 +83,11 @@ describe("reading", () => {
 
   it("counts users, coins issued per kind and the liability on the overview", async () => {
     const user = await ctx.createVerifiedUser();
-    await asAdmin(`/api/admin/users/${user.id}/adjustments`, { amount: 200, reason: "Overview" });
+    await asAdmin(`/api/admin/users/${user.id}/adjustments`, {
+      adjustmentId: randomUUID(),
+      amount: 200,
+      reason: "Overview",
+    });
     const overview = await (await asAdmin("/api/admin/overview")).json();
     const total = await ctx.db
       .selectFrom("user_profiles")
@@ -102,7 +111,7 @@ describe("rate limit", () => {
         const res = await limited.request(`/api/admin/users/${user.id}/adjustments`, {
           method: "POST",
           cookie: boss.cookie,
-          json: { amount: 1, reason: "Limit" },
+          json: { adjustmentId: randomUUID(), amount: 1, reason: "Limit" },
         });
         statuses.push(res.status);
       }

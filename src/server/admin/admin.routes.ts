@@ -31,16 +31,9 @@ import { createKycAdminRoutes } from "../kyc/kyc.admin.routes";
 import { listEntries } from "../ledger/ledger.service";
 import { createRedemptionsAdminRoutes } from "../redemptions/redemptions.admin.routes";
 import { createReferralReviewRoutes } from "../referrals/referrals.admin.routes";
+import { adjustCoins } from "./adjustments.service";
 import { getOverview } from "./overview.service";
-import {
-  adjustCoins,
-  banUser,
-  changeRole,
-  getUserDetail,
-  revokeSessions,
-  searchUsers,
-  unbanUser,
-} from "./users.service";
+import { banUser, changeRole, getUserDetail, revokeSessions, searchUsers, unbanUser } from "./users.service";
 
 /**
  * /api/admin: the operators' API. Every route here is behind requireAdmin (401 for guests, 403 for everyone
@@ -106,12 +99,12 @@ export const createAdminRoutes = (deps: AppDeps) => {
     .post(
       "/users/:userId/adjustments",
       responds(
-        { 201: adjustmentResultSchema },
+        { 200: adjustmentResultSchema, 201: adjustmentResultSchema },
         {
           summary: "Add or take coins",
           description:
-            "A ledger row of kind `adjustment` with the reason (shown to the user) and an audit row, in one transaction. Needs a session signed in within 15 minutes.",
-          errors: ["ADJUSTMENT_BELOW_ZERO"],
+            "A ledger row of kind `adjustment` with the reason (shown to the user) and an audit row, in one transaction (201). `adjustmentId` is the console's id for this one adjustment: a resend with the same id, user, amount and reason changes nothing and answers the first result (200); the id with a different user, amount or reason is a 409 CONFLICT. Needs a session signed in within 15 minutes.",
+          errors: ["ADJUSTMENT_BELOW_ZERO", "CONFLICT"],
         },
       ),
       params(userIdParam),
@@ -120,10 +113,11 @@ export const createAdminRoutes = (deps: AppDeps) => {
       jsonBody(adjustmentInput),
       async (c) => {
         const { userId } = c.req.valid("param");
-        return c.json(
-          await adjustCoins(deps.db, actingAdmin(c.var), { userId, ...c.req.valid("json") }),
-          201,
-        );
+        const { result, replayed } = await adjustCoins(deps.db, actingAdmin(c.var), {
+          userId,
+          ...c.req.valid("json"),
+        });
+        return replayed ? c.json(result, 200) : c.json(result, 201);
       },
     )
     .post(

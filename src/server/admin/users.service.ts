@@ -1,6 +1,5 @@
 import { sql } from "kysely";
 import {
-  type AdjustmentResult,
   type AdminUserDetail,
   type AdminUserList,
   type AdminUserRow,
@@ -12,8 +11,6 @@ import type { AppDeps } from "../app-deps";
 import { recordAudit } from "../audit/audit.service";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
-import { adjustmentCauseKey } from "../ledger/cause-keys";
-import { adjustBalance } from "../ledger/ledger.service";
 import { setRole } from "./roles.service";
 
 /** Who acts, and the request that carries the action (its id lands in the audit row). */
@@ -135,40 +132,6 @@ export async function getUserDetail(db: Database, userId: string): Promise<Admin
   };
 }
 
-/** +N or −N coins through the ledger's one writer (kind `adjustment`), with its audit row, in one transaction. */
-export async function adjustCoins(
-  db: Database,
-  acting: Acting,
-  input: { userId: string; amount: number; reason: string },
-): Promise<AdjustmentResult> {
-  return db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom("user_profiles")
-      .select("points")
-      .where("id", "=", input.userId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!before) throw new AppError("NOT_FOUND", "No such user.");
-    const { entryId, balance } = await adjustBalance(trx, {
-      userId: input.userId,
-      amount: input.amount,
-      reason: input.reason,
-      causeKey: adjustmentCauseKey(),
-    });
-    const auditId = await recordAudit(trx, {
-      actorId: acting.adminId,
-      action: "coins.adjust",
-      targetType: "user",
-      targetId: input.userId,
-      before: { balance: before.points },
-      after: { balance, amount: input.amount, ledgerEntryId: entryId },
-      reason: input.reason,
-      requestId: acting.requestId,
-    });
-    return { entryId, amount: input.amount, balance, auditId };
-  });
-}
-
 /** Ends every session of `userId` in better-auth's session cache (Redis) too, after the database commit. */
 async function dropCachedSessions(auth: AppDeps["auth"], userId: string) {
   const ctx = await auth.$context;
@@ -192,9 +155,14 @@ const banState = (u: { banned: boolean | null; banReason: string | null; banExpi
   banExpires: u.banExpires ? iso(u.banExpires) : null,
 });
 
-/** Bans `userId` (never oneself): records the ban and ends all of the user's sessions, in one transaction. */
+/**
+ * Bans `userId` (never oneself): records the ban and ends all of the user's sessions, in one transaction. The
+ * cached sessions (Redis) are dropped after the commit; if that fails (Redis unreachable) the ban stands and is
+ * answered as done, because the session guards read the session and the ban state from the database
+ * (auth/session-reader.ts), so a cached session that outlives the drop is refused anyway.
+ */
 export async function banUser(
-  deps: Pick<AppDeps, "db" | "auth">,
+  deps: Pick<AppDeps, "db" | "auth" | "logger">,
   acting: Acting,
   input: { userId: string; reason: string; expiresAt: Date | null },
 ): Promise<BanResult> {
@@ -229,7 +197,12 @@ export async function banUser(
     });
     return { ...after, sessionsEnded };
   });
-  await dropCachedSessions(deps.auth, input.userId);
+  await dropCachedSessions(deps.auth, input.userId).catch((error: unknown) =>
+    deps.logger.warn(
+      { userId: input.userId, error: error instanceof Error ? error.message : String(error) },
+      "ban committed; its cached sessions could not be dropped now (refused by the ban check instead)",
+    ),
+  );
   return result;
 }
 
@@ -262,7 +235,7 @@ export async function unbanUser(
 
 /** Signs `userId` out everywhere. */
 export async function revokeSessions(
-  deps: Pick<AppDeps, "db" | "auth">,
+  deps: Pick<AppDeps, "db" | "auth" | "logger">,
   acting: Acting,
   input: { userId: string; reason: string },
 ): Promise<RevokeSessionsResult> {
@@ -281,7 +254,13 @@ export async function revokeSessions(
     });
     return { sessionsEnded };
   });
-  await dropCachedSessions(deps.auth, input.userId);
+  // As for a ban: the rows are gone, and the session guards read the rows, not the cache.
+  await dropCachedSessions(deps.auth, input.userId).catch((error: unknown) =>
+    deps.logger.warn(
+      { userId: input.userId, error: error instanceof Error ? error.message : String(error) },
+      "sessions revoked; their cached copies could not be dropped now (refused by the session check instead)",
+    ),
+  );
   return result;
 }
 

@@ -28,7 +28,7 @@ import type { AppBindings } from "../http/router";
 import { createRouter } from "../http/router";
 import { referralOutcomeOf } from "../referrals/referrals.service";
 import { forwardToAuth, readCredentials, readJsonObject } from "./auth-request";
-import { sessionUser } from "./require-user";
+
 import { runSignUp, type SignUpState } from "./sign-up-scope";
 import { createTimingEqualiser } from "./timing-equaliser";
 
@@ -73,7 +73,7 @@ export const createAuthRoutes = (deps: AppDeps) => {
    * get the same per-IP limit.
    */
   const limitPasswordCheck = rateLimit(store, async (c) => {
-    const user = await sessionUser(deps.auth, c.req.raw.headers);
+    const user = await deps.sessions.user(c.req.raw.headers);
     return [
       { key: `password-check:ip:${ip(c)}`, limit: env.authRateLimit },
       ...(user ? [{ key: `password-check:user:${user.id}`, limit: env.authRateLimit }] : []),

@@ -15,22 +15,11 @@ export function isBanned(
   return !user.banExpires || new Date(user.banExpires).getTime() > now.getTime();
 }
 
-/**
- * The signed-in user of a request (from its session cookie), or null — also null for a banned user: a ban
- * deletes the user's sessions, and this refuses one that slipped past it (so a banned user never earns).
- */
-export async function sessionUser(auth: AppDeps["auth"], headers: Headers): Promise<SessionUser | null> {
-  const session = await auth.api.getSession({ headers });
-  if (!session || isBanned(session.user)) return null;
-  const { id, email, emailVerified } = session.user;
-  return { id, email, emailVerified };
-}
-
 /** 401 UNAUTHORIZED unless signed in; then `c.var.user` is set. */
-export const requireUser = ({ auth }: Pick<AppDeps, "auth">) =>
+export const requireUser = ({ sessions }: Pick<AppDeps, "sessions">) =>
   documented(
     createMiddleware<UserBindings>(async (c, next) => {
-      const user = await sessionUser(auth, c.req.raw.headers);
+      const user = await sessions.user(c.req.raw.headers);
       if (!user) throw new AppError("UNAUTHORIZED");
       c.set("user", user);
       await next();
@@ -42,10 +31,10 @@ export const requireUser = ({ auth }: Pick<AppDeps, "auth">) =>
  * For routes that pay coins: 401 LOGIN_REQUIRED ('You need to be logged in to earn coins.') unless
  * signed in, 403 EMAIL_NOT_VERIFIED unless the address is confirmed; then `c.var.user` is set.
  */
-export const requireEarner = ({ auth }: Pick<AppDeps, "auth">) =>
+export const requireEarner = ({ sessions }: Pick<AppDeps, "sessions">) =>
   documented(
     createMiddleware<UserBindings>(async (c, next) => {
-      const user = await sessionUser(auth, c.req.raw.headers);
+      const user = await sessions.user(c.req.raw.headers);
       if (!user) throw new AppError("LOGIN_REQUIRED");
       if (!user.emailVerified) throw new AppError("EMAIL_NOT_VERIFIED");
       c.set("user", user);

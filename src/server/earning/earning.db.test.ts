@@ -107,6 +107,21 @@ describe("Tic Tac Toe wins", () => {
     expect(await balanceOf(user)).toBe(200);
   });
 
+  it("refuses a first move sooner than 700 ms after the game's start; at human speed it is accepted", async () => {
+    const user = await ctx.createVerifiedUser();
+    const game = await ttt.startGame(ctx, user);
+    vi.setSystemTime(Date.now() + BOT_REPLY_DELAY_MS - 200);
+    const json = { cell: 4, version: game.version };
+    const tooSoon = await ttt
+      .ticTacToe(ctx, user)
+      [":gameId"].moves.$post({ param: { gameId: game.id }, json });
+    expect(tooSoon.status).toBe(429);
+    expect((await apiError(tooSoon)).code).toBe("MOVE_TOO_SOON");
+    expect((await (await ttt.ticTacToe(ctx, user).current.$get()).json()).game).toEqual(game);
+    const ok = await ttt.move(ctx, user, game.id, json);
+    expect(ok.status).toBe(200);
+  });
+
   it("refuses a move sooner than 700 ms after the server's reply with a 4xx, leaving the game unchanged", async () => {
     const user = await ctx.createVerifiedUser();
     const game = await ttt.startGame(ctx, user);

@@ -25,10 +25,13 @@ afterAll(async () => {
 /** What the routes pass: the default allowance. */
 const policy = { tttWinsPerDay: DEFAULT_EARNING_LIMITS.tttWinsPerDay };
 
-/** A clock that moves a second per call: every move comes after the bot's 700 ms reply delay. */
+/**
+ * A clock that moves a second per call, never behind the real one: every move comes after the bot's 700 ms
+ * reply delay and after the game's start.
+ */
 let clock = Date.now();
 const later = () => {
-  clock += 1000;
+  clock = Math.max(clock, Date.now()) + 1000;
   return new Date(clock);
 };
 
@@ -79,7 +82,7 @@ describe("games service", () => {
     const game = await startGame(handle.db, user.id, policy);
     const results = await Promise.allSettled(
       [0, 1, 2, 3, 5, 6, 7, 8].map((cell) =>
-        playMove(handle.db, { userId: user.id, gameId: game.id, cell, policy }),
+        playMove(handle.db, { userId: user.id, gameId: game.id, cell, policy, now: later() }),
       ),
     );
     const applied = results.filter((r) => r.status === "fulfilled");
@@ -104,7 +107,14 @@ describe("games service", () => {
     const game = await startGame(handle.db, user.id, policy);
     const results = await Promise.allSettled(
       [0, 2, 6, 8].map((cell) =>
-        playMove(handle.db, { userId: user.id, gameId: game.id, cell, version: game.version, policy }),
+        playMove(handle.db, {
+          userId: user.id,
+          gameId: game.id,
+          cell,
+          version: game.version,
+          policy,
+          now: later(),
+        }),
       ),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);

@@ -131,7 +131,12 @@ export async function startGame(db: Database, userId: string, policy: GamePolicy
       .where("user_id", "=", userId)
       .where("status", "=", "open")
       .execute();
-    return tx.insertInto("games").values({ user_id: userId }).returningAll().executeTakeFirstOrThrow();
+    // The start on the server's clock, as every move's reply time: the first move is paced from it.
+    return tx
+      .insertInto("games")
+      .values({ user_id: userId, created_at: new Date() })
+      .returningAll()
+      .executeTakeFirstOrThrow();
   });
   return toView(row);
 }
@@ -176,10 +181,11 @@ export async function playMove(db: Database, input: PlayMoveInput): Promise<Move
   if (input.version !== undefined && input.version !== row.version)
     throw new AppError("CONFLICT", "This move is out of date: the game has moved on. Reload the game.");
 
-  // Human speed: the bot "thinks" for 700 ms after each reply, so no person's next move can come sooner.
+  // Human speed: the bot "thinks" for 700 ms after each reply, so no person's next move can come sooner; the
+  // first move is measured from the game's start the same way (the board appears with the start's answer).
   const now = input.now ?? new Date();
-  if (row.replied_at && now.getTime() - new Date(row.replied_at).getTime() < BOT_REPLY_DELAY_MS)
-    throw new AppError("MOVE_TOO_SOON");
+  const pacedFrom = new Date(row.replied_at ?? row.created_at);
+  if (now.getTime() - pacedFrom.getTime() < BOT_REPLY_DELAY_MS) throw new AppError("MOVE_TOO_SOON");
 
   const before = parseBoard(row.board);
   const illegal = checkMove(before, input.cell, "X");

@@ -21,16 +21,15 @@ describe("ledger cause keys", () => {
       referrer: "referral:u1:referrer",
     });
     expect(redemptionCauseKeys(42)).toEqual({ hold: "redemption:42", refund: "redemption-refund:42" });
-    expect(adjustmentCauseKey("abc")).toBe("adjustment:abc");
+    expect(adjustmentCauseKey("u1", "abc")).toBe("adjustment:u1:abc");
     expect(limitKeys.tttWins("2026-11-23")).toBe("ttt_win:2026-11-23");
     expect(limitKeys.videoWatches("v1", "2026-11-23")).toBe("video_watch:v1:2026-11-23");
   });
 
-  it("make a fresh adjustment key each time", () => {
-    const a = adjustmentCauseKey();
-    const b = adjustmentCauseKey();
-    expect(a).toMatch(/^adjustment:[0-9a-f-]{36}$/);
-    expect(b).not.toBe(a);
+  it("scope an adjustment's key to its user: one id, one key per user, the same key on every resend", () => {
+    expect(adjustmentCauseKey("u1", "id")).toBe(adjustmentCauseKey("u1", "id"));
+    expect(adjustmentCauseKey("u1", "id")).not.toBe(adjustmentCauseKey("u2", "id"));
+    expect(adjustmentCauseKey("u1", "id")).not.toBe(adjustmentCauseKey("u1", "other"));
   });
 
   it("never give two causes the same key", () => {
@@ -41,7 +40,7 @@ describe("ledger cause keys", () => {
       watchCauseKey("x"),
       ...Object.values(referralCauseKeys("x")),
       ...Object.values(redemptionCauseKeys(1)),
-      adjustmentCauseKey("x"),
+      adjustmentCauseKey("x", "y"),
     ];
     expect(new Set(keys).size).toBe(keys.length);
   });

@@ -1,5 +1,3 @@
-import { randomUUID } from "node:crypto";
-
 /**
  * The one builder of ledger cause keys: every coin_ledger row carries a unique, server-made cause key, and a
  * cause seen before pays nothing (docs/product.md, "Coins"). The strings never change: stored rows, the
@@ -31,8 +29,12 @@ export const redemptionCauseKeys = (redemptionId: number) => ({
   refund: `redemption-refund:${redemptionId}`,
 });
 
-/** An administrator's balance adjustment: each one is its own cause. */
-export const adjustmentCauseKey = (id: string = randomUUID()) => `adjustment:${id}`;
+/**
+ * An administrator's balance adjustment: `adjustmentId` is the id the console made once for that adjustment
+ * (kept across resends), scoped to the user it adjusts, so a resent request can never pay twice.
+ */
+export const adjustmentCauseKey = (userId: string, adjustmentId: string) =>
+  `adjustment:${userId}:${adjustmentId}`;
 
 /**
  * The daily allowances an award counts against (coin_ledger.limit_key), per UTC day (`utcDay`): written by the

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Redemption } from "~/core/redemptions";
 import { balanceAndLedger } from "../../../tests/support/coins";
@@ -5,6 +6,7 @@ import { type TestUser, uniqueEmail } from "../../../tests/support/factories";
 import { type FakeTremendous, startFakeTremendous } from "../../../tests/support/fake-tremendous";
 import * as rd from "../../../tests/support/redemptions";
 import { createTestContext, type TestContext } from "../../../tests/support/test-app";
+import { recheckStalledPayouts } from "./payout-recheck.job";
 
 /** Payouts through the `tremendous` provider, against a local fake of its order API. */
 let ctx: TestContext;
@@ -42,6 +44,41 @@ async function statusOf(id: number) {
     .executeTakeFirstOrThrow();
   return row;
 }
+
+/** Approves `id` while Tremendous keeps the order processing, then lets its payout job give up (as after its last try). */
+async function stalledPayout(id: number) {
+  fake.newOrderStatus = "PENDING APPROVAL";
+  try {
+    expect((await asAdmin(`/${id}/approve`)).status).toBe(200);
+    await expect
+      .poll(async () => (await statusOf(id)).provider_reference, { timeout: 15_000 })
+      .not.toBeNull();
+  } finally {
+    fake.newOrderStatus = "EXECUTED";
+  }
+  await ctx.deps.jobs.stop();
+  try {
+    await ctx.db
+      .updateTable("jobs")
+      .set({ status: "failed", finished_at: new Date(), locked_until: null })
+      .where("dedupe_key", "=", `redemption-payout:${id}:1`)
+      .execute();
+  } finally {
+    ctx.deps.jobs.start();
+  }
+  fake.orders.get(`ple-redemption-${id}`)!.status = "EXECUTED";
+  await ctx.deps.jobs.drain();
+  // Nothing checks it any more: it stays approved with its coins held.
+  expect((await statusOf(id)).status).toBe("approved");
+}
+
+const payoutJobsOf = (id: number) =>
+  ctx.db
+    .selectFrom("jobs")
+    .select(["dedupe_key", "status"])
+    .where("queue", "=", "redemption.payout")
+    .where(sql<string>`payload->>'redemptionId'`, "=", String(id))
+    .execute();
 
 const createsFor = (id: number) =>
   fake.creates.filter((c) => c.externalId.startsWith(`ple-redemption-${id}`));
@@ -159,5 +196,53 @@ describe("tremendous payouts", () => {
     await ctx.deps.jobs.drain();
     expect(createsFor(r.id)).toHaveLength(0);
     expect((await statusOf(r.id)).status).toBe("rejected");
+  });
+
+  it("a payout still processing after its job gave up is checked again by the recurring job and paid once", async () => {
+    const { user, r } = await pendingRedemption();
+    await stalledPayout(r.id);
+    await ctx.deps.jobs.stop();
+    try {
+      expect(await recheckStalledPayouts(ctx.deps)).toBeGreaterThanOrEqual(1);
+      // A check is queued already: the next round queues no second one for this redemption.
+      await recheckStalledPayouts(ctx.deps);
+      expect((await payoutJobsOf(r.id)).map((j) => j.status).sort()).toEqual(["failed", "queued"]);
+    } finally {
+      ctx.deps.jobs.start();
+    }
+    await expect.poll(async () => (await statusOf(r.id)).status, { timeout: 15_000 }).toBe("paid");
+    expect(createsFor(r.id)).toHaveLength(1);
+    await recheckStalledPayouts(ctx.deps);
+    expect(await payoutJobsOf(r.id)).toHaveLength(2);
+    const mails = (await ctx.mailTo(user.email)).filter((m) => /has been paid/.test(m.subject));
+    expect(mails).toHaveLength(1);
+    expect(await balanceAndLedger(ctx.db, user.id)).toEqual({ balance: 0, ledger: 0 });
+  });
+
+  it("an administrator re-checks a stalled automatic payout (audited); other states are refused with 409", async () => {
+    const { r } = await pendingRedemption();
+    expect((await asAdmin(`/${r.id}/recheck`)).status).toBe(409);
+    await stalledPayout(r.id);
+    const res = await asAdmin(`/${r.id}/recheck`);
+    expect(res.status).toBe(200);
+    await expect.poll(async () => (await statusOf(r.id)).status, { timeout: 15_000 }).toBe("paid");
+    expect(createsFor(r.id)).toHaveLength(1);
+    const audits = await ctx.db
+      .selectFrom("audit_log")
+      .select(["action", "actor_id", "before", "after"])
+      .where("target_id", "=", String(r.id))
+      .where("target_type", "=", "redemption")
+      .orderBy("id")
+      .execute();
+    expect(audits).toMatchObject([
+      { action: "redemption.approve" },
+      {
+        action: "redemption.recheck",
+        actor_id: admin.id,
+        before: { status: "approved" },
+        after: { status: "approved", provider: "tremendous" },
+      },
+    ]);
+    expect((await asAdmin(`/${r.id}/recheck`)).status).toBe(409);
   });
 });

@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import {
   type Expression,
   type ExpressionBuilder,
+  type Kysely,
   type SqlBool,
   sql,
   type Transaction,
@@ -27,6 +29,7 @@ import { toRedemption } from "./redemptions.service";
  *   pending → approved → paid          (manual: an administrator records the reference; automatic: the job)
  *   pending → rejected (refund)        failed → rejected (refund)     approved (manual) → rejected (refund)
  *   approved → failed (the job)        failed → approved (retry: a new payout job)
+ *   approved (automatic) → approved    (re-check: one more job for the same attempt and external id)
  *   pending → cancelled (the user, refund)
  */
 export const PAYOUT_QUEUE = "redemption.payout";
@@ -79,6 +82,26 @@ async function enqueuePayout(trx: Trx, id: number, attempt: number) {
     dedupeKey: `redemption-payout:${id}:${attempt}`,
     maxAttempts: PAYOUT_MAX_ATTEMPTS,
   });
+}
+
+/**
+ * One more payout job for the same attempt (the same external id, so it finds the order instead of making
+ * another): an administrator's re-check, or the recurring one (payout-recheck.job.ts), which tries once per
+ * period. Returns whether a job was queued.
+ */
+export async function enqueuePayoutCheck(
+  db: Kysely<DB>,
+  id: number,
+  attempt: number,
+  options: { recurring: boolean },
+): Promise<boolean> {
+  const jobId = await enqueueJob(db, {
+    queue: PAYOUT_QUEUE,
+    payload: { redemptionId: id, attempt },
+    dedupeKey: `redemption-payout:${id}:${attempt}:check:${randomUUID()}`,
+    maxAttempts: options.recurring ? 1 : PAYOUT_MAX_ATTEMPTS,
+  });
+  return jobId !== null;
 }
 
 const walletUrl = (deps: Deps) => `${deps.env.appUrl}/wallet`;
@@ -225,5 +248,22 @@ export async function retryRedemption(deps: Deps, actor: Actor, id: number): Pro
     from: (eb) => eb("status", "=", "failed"),
     unmoved: (current) => refuse(current, "retried"),
     moved: startPayout(deps, actor, id, "retry"),
+  });
+}
+
+/**
+ * An automatic payout still approved (the provider kept answering "processing", or its job gave up): one more
+ * payout job for the same attempt, audited. It reads the order back by its reference or its external id, so it
+ * can settle the redemption (paid or failed) but never pays a second time.
+ */
+export async function recheckRedemption(deps: Deps, actor: Actor, id: number): Promise<Redemption> {
+  return transition(deps, id, {
+    set: { updated_at: sql`now()` },
+    from: (eb) => eb.and([eb("status", "=", "approved"), eb("provider", "<>", "manual")]),
+    unmoved: (current) => refuse(current, "re-checked"),
+    moved: async (trx, before, row) => {
+      await enqueuePayoutCheck(trx, id, row.payout_attempt, { recurring: false });
+      await audit(trx, actor, "recheck", before, row);
+    },
   });
 }

@@ -19,6 +19,7 @@ import { jsonBody, params, query } from "../http/validate";
 import {
   approveRedemption,
   markRedemptionPaid,
+  recheckRedemption,
   rejectRedemption,
   retryRedemption,
 } from "./redemption-transitions";
@@ -111,5 +112,16 @@ export const createRedemptionsAdminRoutes = (deps: AppDeps, limited: ReturnType<
     )
     .post("/:id/retry", decision("Retry a failed payout"), params(redemptionIdParams), limited, async (c) =>
       c.json({ redemption: await retryRedemption(deps, actingAdmin(c.var), c.req.valid("param").id) }),
+    )
+    .post(
+      "/:id/recheck",
+      decision(
+        "Check an automatic payout again",
+        "For an approved redemption paid by the payout provider: asks the provider again about the same order (same external id), so it never pays twice; the redemption turns paid or failed when the provider says so.",
+      ),
+      params(redemptionIdParams),
+      limited,
+      async (c) =>
+        c.json({ redemption: await recheckRedemption(deps, actingAdmin(c.var), c.req.valid("param").id) }),
     );
 };

@@ -17,7 +17,7 @@ const ORDER = sql<number>`case status when 'pending' then 0 when 'failed' then 1
 /**
  * The redemption queue of the console: each redemption with what helps to judge it — the user's KYC state,
  * account age, earnings by channel, and signals: a recent ban, a young account, earnings mostly from referral
- * bonuses, a payout address another account also used.
+ * bonuses, a payout address another account also used, referral bonus pairs held for review.
  */
 export async function listRedemptionQueue(
   db: Database,
@@ -42,7 +42,7 @@ export async function listRedemptionQueue(
   const rows = await q.execute();
   const userIds = [...new Set(rows.map((r) => r.user_id))];
   if (userIds.length === 0) return [];
-  const [earnings, bans, shared] = await Promise.all([
+  const [earnings, bans, shared, heldReferrals] = await Promise.all([
     db
       .selectFrom("coin_ledger")
       .select(["user_id", "kind", sql<number>`sum(amount)::int`.as("coins")])
@@ -73,6 +73,12 @@ export async function listRedemptionQueue(
         rows.map((r) => r.id),
       )
       .execute(),
+    db
+      .selectFrom("referrals")
+      .select(["referrer_id", "referred_id"])
+      .where("bonus_status", "=", "held")
+      .where((eb) => eb.or([eb("referrer_id", "in", userIds), eb("referred_id", "in", userIds)]))
+      .execute(),
   ]);
   const sharedIds = new Set(shared.map((s) => Number(s.id)));
   const kyc = await kycStatesOf(db, userIds);
@@ -92,6 +98,7 @@ export async function listRedemptionQueue(
     if (earned > 0 && referral * 2 > earned)
       signals.push("More than half of the earnings are referral bonuses");
     if (sharedIds.has(Number(r.id))) signals.push("Another account redeemed to the same address");
+    signals.push(...heldReferralSignals(heldReferrals, r.user_id));
     return {
       ...toRedemption(r),
       provider: r.provider,
@@ -106,6 +113,22 @@ export async function listRedemptionQueue(
       signals,
     };
   });
+}
+
+/**
+ * Referral bonus pairs of the user held for review (the friend signed up from the referrer's address), on
+ * either side of the pair.
+ */
+function heldReferralSignals(held: { referrer_id: string; referred_id: string }[], userId: string) {
+  const signals: string[] = [];
+  if (held.some((h) => h.referred_id === userId))
+    signals.push("Referral bonus held for review: signed up from the referrer's address");
+  const asReferrer = held.filter((h) => h.referrer_id === userId).length;
+  if (asReferrer > 0)
+    signals.push(
+      `${asReferrer} referral ${asReferrer === 1 ? "bonus" : "bonuses"} held for review: friends signed up from this account's address`,
+    );
+  return signals;
 }
 
 /** The overview's entry: pending redemptions and their dollars. */

@@ -133,6 +133,36 @@ describe("cancel, reject and manual payout", () => {
     expect(await balanceAndLedger(ctx.db, user.id)).toEqual({ balance: 1000, ledger: 1000 });
   });
 
+  it("the queue signals referral bonus pairs held for review, on either side of the pair", async () => {
+    const friend = await userWith(1000);
+    const referrer = await userWith(1000);
+    const [asFriend, asReferrer] = [await requested(friend, 1000), await requested(referrer, 1000)];
+    const signalsOf = async (id: number) => {
+      const url = "/api/admin/redemptions?status=pending&limit=200";
+      const queue = await (await ctx.request(url, { cookie: admin.cookie })).json();
+      return queue.redemptions.find((x: { id: number }) => x.id === id).signals as string[];
+    };
+    expect((await signalsOf(asFriend.id)).filter((s) => /referral bonus/i.test(s))).toEqual([]);
+    await ctx.db
+      .insertInto("referrals")
+      .values({ referrer_id: referrer.id, referred_id: friend.id, bonus_status: "held" })
+      .execute();
+    expect(await signalsOf(asFriend.id)).toContain(
+      "Referral bonus held for review: signed up from the referrer's address",
+    );
+    expect(await signalsOf(asReferrer.id)).toContain(
+      "1 referral bonus held for review: friends signed up from this account's address",
+    );
+    // Decided pairs are no longer held.
+    await ctx.db
+      .updateTable("referrals")
+      .set({ bonus_status: "declined" })
+      .where("referred_id", "=", friend.id)
+      .execute();
+    expect((await signalsOf(asFriend.id)).filter((s) => /held for review/.test(s))).toEqual([]);
+    expect((await signalsOf(asReferrer.id)).filter((s) => /held for review/.test(s))).toEqual([]);
+  });
+
   it("the queue lists pending first with the user's KYC state, account age, earnings and signals; the overview counts them", async () => {
     const user = await userWith(1000);
     const r = await requested(user, 1000);

@@ -37,6 +37,14 @@ describe("tremendous payout provider", () => {
     expect(await provider().payoutStatus(first.reference)).toEqual(first);
   });
 
+  it("never takes a status read that is not answered with the order (404, other 4xx) as paid or failed", async () => {
+    await expect(provider().payoutStatus("ORDER-UNKNOWN")).rejects.toThrow(/answered 404.*unknown/);
+    const created = await provider().createPayout(order("ple-redemption-404"));
+    fake.failNextStatus = { count: 1, status: 422 };
+    await expect(provider().payoutStatus(created.reference ?? "")).rejects.toThrow(/answered 422/);
+    expect(await provider().payoutStatus(created.reference ?? "")).toEqual(created);
+  });
+
   it("maps processing, cancelled and refused orders; throws on outages and a wrong key", async () => {
     fake.newOrderStatus = "PENDING APPROVAL";
     expect((await provider().createPayout(order("ple-redemption-2"))).state).toBe("pending");

@@ -36,7 +36,15 @@ const TIMEOUT_MS = 20_000;
  * (TREMENDOUS_CAMPAIGN_ID) decides the catalogue the recipient chooses from (PayPal, gift cards).
  */
 export function tremendousProvider(config: TremendousConfig): PayoutProvider {
-  async function call(path: string, init: { method: string; body?: unknown }): Promise<PayoutResult> {
+  /**
+   * `init.refusalIsFinal`: whether a 4xx answer (other than 401, 403, 429) is Tremendous refusing the order for
+   * good. Only a create can be refused; a status read that is not answered with the order (404 included)
+   * proves nothing about it, so it throws and is asked again later.
+   */
+  async function call(
+    path: string,
+    init: { method: string; body?: unknown; refusalIsFinal: boolean },
+  ): Promise<PayoutResult> {
     const res = await fetch(`${config.apiUrl}${path}`, {
       method: init.method,
       headers: {
@@ -56,6 +64,10 @@ export function tremendousProvider(config: TremendousConfig): PayoutProvider {
     }
     if (res.status === 429 || res.status >= 500 || res.status === 401 || res.status === 403)
       throw new Error(`Tremendous answered ${res.status}`);
+    if (!res.ok && !init.refusalIsFinal)
+      throw new Error(
+        `Tremendous answered ${res.status} to ${init.method} ${path}: the order's state is unknown`,
+      );
     if (!res.ok) {
       const message = errorAnswer.safeParse(json).data?.errors?.message;
       return {
@@ -75,6 +87,7 @@ export function tremendousProvider(config: TremendousConfig): PayoutProvider {
     createPayout(order: PayoutOrder) {
       return call("/api/v2/orders", {
         method: "POST",
+        refusalIsFinal: true,
         body: {
           external_id: order.externalId,
           payment: { funding_source_id: config.fundingSourceId },
@@ -88,7 +101,10 @@ export function tremendousProvider(config: TremendousConfig): PayoutProvider {
       });
     },
     payoutStatus(reference: string) {
-      return call(`/api/v2/orders/${encodeURIComponent(reference)}`, { method: "GET" });
+      return call(`/api/v2/orders/${encodeURIComponent(reference)}`, {
+        method: "GET",
+        refusalIsFinal: false,
+      });
     },
   };
 }

@@ -22,7 +22,7 @@ export const useRedemptionQueue = (status: RedemptionStatus | undefined) =>
   useQuery(redemptionQueueQueryOptions(status));
 
 export type RedemptionDecision =
-  | { id: number; action: "approve" | "retry" }
+  | { id: number; action: "approve" | "retry" | "recheck" }
   | { id: number; action: "reject"; reason: string }
   | { id: number; action: "mark-paid"; reference: string };
 
@@ -34,6 +34,8 @@ export function decideRedemption(decision: RedemptionDecision): Promise<{ redemp
       return call(() => one.approve.$post({ param }));
     case "retry":
       return call(() => one.retry.$post({ param }));
+    case "recheck":
+      return call(() => one.recheck.$post({ param }));
     case "reject":
       return call(() => one.reject.$post({ param, json: { reason: decision.reason } }));
     case "mark-paid":

@@ -151,6 +151,15 @@ function QueueItem({ r }: { r: AdminRedemption }) {
                 {`Retry payout #${r.id}`}
               </Button>
             ) : null}
+            {r.status === "approved" && r.provider !== null && r.provider !== "manual" ? (
+              <Button
+                variant="outline"
+                disabled={busy}
+                onClick={() => run({ id: r.id, action: "recheck" }, "Payout Check Queued")}
+              >
+                {`Check payout #${r.id} again`}
+              </Button>
+            ) : null}
             {r.status === "approved" && r.provider === "manual" ? (
               <TextAction
                 label="Payout reference"

@@ -11,6 +11,7 @@ import {
   useAdminMutation,
 } from "../api/user-actions";
 import { ActionForm } from "./action-form";
+import { useAdjustmentIds } from "./adjustment-ids";
 import { useReauth } from "./reauth";
 
 export interface UserActionsProps {
@@ -22,7 +23,10 @@ export interface UserActionsProps {
 /** Adjust coins, ban / unban, revoke sessions and change the role of one user; each with a reason. */
 export function UserActions({ user, self }: UserActionsProps) {
   const { run, dialog } = useReauth(self.email);
-  const adjust = useAdminMutation((input: { amount: number; reason: string }) => adjustCoins(user.id, input));
+  const adjustments = useAdjustmentIds();
+  const adjust = useAdminMutation((input: { adjustmentId: string; amount: number; reason: string }) =>
+    adjustCoins(user.id, input),
+  );
   const ban = useAdminMutation((input: { reason: string; expiresAt: string | null }) =>
     banUser(user.id, input),
   );
@@ -61,7 +65,10 @@ export function UserActions({ user, self }: UserActionsProps) {
         }}
         onSubmit={(reason, values) =>
           run(async () => {
-            const result = await adjust.mutateAsync({ amount: Number(values.amount), reason });
+            const amount = Number(values.amount);
+            const adjustmentId = adjustments.idFor(amount, reason);
+            const result = await adjust.mutateAsync({ adjustmentId, amount, reason });
+            adjustments.succeeded();
             notify({
               title: "Coins adjusted",
               description: `${result.amount > 0 ? "+" : ""}${result.amount} coins for ${user.email}. New balance: ${result.balance}.`,

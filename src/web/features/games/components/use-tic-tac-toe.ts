@@ -17,7 +17,8 @@ import { useStartGame } from "../api/start-game";
 /**
  * One Tic Tac Toe game (docs/product.md). Guests play against the core bot in the browser; signed-in players play on
  * the server, which answers with both moves: X shows at once, O 700 ms after the server's answer (the server
- * refuses a move sooner than that after its reply, so a person's next click always comes later).
+ * refuses a move sooner than that after its reply, so a person's next click always comes later). The server
+ * game starts with the first click, whose move is sent 700 ms after the start's answer for the same reason.
  */
 
 /** What the Game Over dialog says when a win paid nothing because the day's paid wins are used up. */
@@ -82,6 +83,9 @@ export function useTicTacToe(mode: GameMode) {
         const game = await startGame.mutateAsync();
         if (current !== generation.current) return;
         serverGame.current = { id: game.id, version: game.version };
+        // The server paces the first move from the game's start as it paces the others from its replies.
+        await new Promise((resolve) => setTimeout(resolve, BOT_REPLY_DELAY_MS));
+        if (current !== generation.current) return;
       }
       const { id, version } = serverGame.current;
       const result = await playMove.mutateAsync({ gameId: id, cell, version });
