@@ -15,6 +15,8 @@ export const routeModules: Record<string, readonly string[]> = {
   "/quizzes": ["app/query-layout.tsx", "routes/quizzes.tsx"],
   "/videos": ["app/query-layout.tsx", "routes/videos.tsx"],
   "/wallet": ["app/query-layout.tsx", "routes/wallet.tsx"],
+  // The signed-in part of /wallet is a chunk of its own, loaded only when there is a user.
+  "/wallet (signed in)": ["app/query-layout.tsx", "routes/wallet.tsx", "routes/wallet/account.tsx"],
   "/admin": ["app/query-layout.tsx", "routes/admin.tsx", "routes/admin/overview.tsx"],
   "/admin/users": ["app/query-layout.tsx", "routes/admin.tsx", "routes/admin/users.tsx"],
   "/admin/users/:userId": ["app/query-layout.tsx", "routes/admin.tsx", "routes/admin/user.tsx"],
