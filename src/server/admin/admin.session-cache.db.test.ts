@@ -45,7 +45,10 @@ describe("a ban while the session cache is unreachable", () => {
     } finally {
       cache.state.down = false;
     }
-    // The cache still holds the session as it was before the ban.
+    // The cache still holds the session as it was before the ban (better-auth's own endpoint serves it) …
+    const cached = await ctx.request("/api/auth/get-session", { cookie: user.cookie });
+    expect((await cached.json())?.user?.id).toBe(user.id);
+    // … and the API refuses it.
     expect((await balance(user)).status).toBe(401);
     const earn = await ctx.request("/api/videos/tutorial-get-started/watches", {
       method: "POST",
@@ -76,6 +79,32 @@ describe("a ban while the session cache is unreachable", () => {
       cache.state.down = false;
     }
     expect((await balance(user)).status).toBe(401);
+  });
+
+  it("an administrator's revoked session loses the console and the password checks, cache or not", async () => {
+    const other = await ctx.createVerifiedUser({ email: uniqueEmail("admin") });
+    await ctx.db.updateTable("user").set({ role: "admin" }).where("id", "=", other.id).execute();
+    expect((await ctx.request("/api/admin/overview", { cookie: other.cookie })).status).toBe(200);
+    cache.state.down = true;
+    try {
+      const revoke = await ctx.request(`/api/admin/users/${other.id}/revoke-sessions`, {
+        method: "POST",
+        cookie: admin.cookie,
+        json: { reason: "Stolen laptop" },
+      });
+      expect(revoke.status).toBe(200);
+    } finally {
+      cache.state.down = false;
+    }
+    const cached = await ctx.request("/api/auth/get-session", { cookie: other.cookie });
+    expect((await cached.json())?.user?.id).toBe(other.id);
+    expect((await ctx.request("/api/admin/overview", { cookie: other.cookie })).status).toBe(401);
+    const change = await ctx.request("/api/auth/change-password", {
+      method: "POST",
+      cookie: other.cookie,
+      json: { currentPassword: other.password, newPassword: "a-brand-new-password-42" },
+    });
+    expect(change.status).toBe(401);
   });
 
   it("sessions of users who are not banned keep working", async () => {

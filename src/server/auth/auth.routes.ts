@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import {
   changePasswordBodySchema,
@@ -28,7 +29,6 @@ import type { AppBindings } from "../http/router";
 import { createRouter } from "../http/router";
 import { referralOutcomeOf } from "../referrals/referrals.service";
 import { forwardToAuth, readCredentials, readJsonObject } from "./auth-request";
-
 import { runSignUp, type SignUpState } from "./sign-up-scope";
 import { createTimingEqualiser } from "./timing-equaliser";
 
@@ -78,6 +78,14 @@ export const createAuthRoutes = (deps: AppDeps) => {
       { key: `password-check:ip:${ip(c)}`, limit: env.authRateLimit },
       ...(user ? [{ key: `password-check:user:${user.id}`, limit: env.authRateLimit }] : []),
     ];
+  });
+  /**
+   * 401 unless the request's session record exists in the database (auth/session-reader.ts): better-auth would
+   * accept a cached copy of a session revoked while Redis was away; a revoked session checks no password.
+   */
+  const signedIn = createMiddleware<AppBindings>(async (c, next) => {
+    if (!(await deps.sessions.user(c.req.raw.headers))) throw new AppError("UNAUTHORIZED");
+    await next();
   });
   const limitReset = rateLimit(store, (c) => [
     { key: `reset-password:ip:${ip(c)}`, limit: env.authRateLimit },
@@ -212,6 +220,7 @@ export const createAuthRoutes = (deps: AppDeps) => {
           session: "user",
         },
       ),
+      signedIn,
       limitPasswordCheck,
       forward,
     )
@@ -227,6 +236,7 @@ export const createAuthRoutes = (deps: AppDeps) => {
           errors: ["PASSWORD_TOO_COMMON"],
         },
       ),
+      signedIn,
       limitPasswordCheck,
       async (c) => {
         const body = await readJsonObject(c);

@@ -10,13 +10,14 @@ type AdminBindings = AppBindings & { Variables: { user: SessionUser; sessionCrea
 
 /**
  * 401 UNAUTHORIZED unless signed in, 403 ADMIN_ONLY unless the user is an administrator; then `c.var.user`
- * and `c.var.sessionCreatedAt` are set. The role is read from the database on every request (not from a
- * cached session), so a revoked administrator loses access at once.
+ * and `c.var.sessionCreatedAt` are set. The session and the role are read from the database on every request
+ * (auth/session-reader.ts; never from the Redis session cache), so a revoked session or administrator loses
+ * access at once, even when the cached copy could not be dropped.
  */
-export const requireAdmin = ({ auth, db }: Pick<AppDeps, "auth" | "db">) =>
+export const requireAdmin = ({ sessions, db }: Pick<AppDeps, "sessions" | "db">) =>
   documented(
     createMiddleware<AdminBindings>(async (c, next) => {
-      const session = await auth.api.getSession({ headers: c.req.raw.headers });
+      const session = await sessions.session(c.req.raw.headers);
       if (!session) throw new AppError("UNAUTHORIZED");
       const user = await db
         .selectFrom("user")
@@ -25,7 +26,7 @@ export const requireAdmin = ({ auth, db }: Pick<AppDeps, "auth" | "db">) =>
         .executeTakeFirst();
       if (user?.role !== "admin" || isBanned(user)) throw new AppError("ADMIN_ONLY");
       c.set("user", { id: user.id, email: user.email, emailVerified: user.emailVerified });
-      c.set("sessionCreatedAt", new Date(session.session.createdAt));
+      c.set("sessionCreatedAt", session.sessionCreatedAt);
       await next();
     }),
     { kind: "session", guard: "admin" },

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { isAPIError } from "better-auth/api";
 import { parse } from "hono/utils/cookie";
 import type { Database } from "../db/client";
 import type { SessionUser } from "../http/router";
@@ -23,6 +24,7 @@ export function verifiedToken(value: string | undefined, secret: string): string
 
 interface SessionRecord {
   expiresAt: Date;
+  createdAt: Date;
   user: SessionUser & { banned?: boolean | null; banExpires?: Date | string | null };
 }
 
@@ -33,6 +35,7 @@ export async function findStoredSession(db: Database, token: string): Promise<Se
     .innerJoin("user", "user.id", "session.userId")
     .select([
       "session.expiresAt",
+      "session.createdAt",
       "user.id",
       "user.email",
       "user.emailVerified",
@@ -42,12 +45,22 @@ export async function findStoredSession(db: Database, token: string): Promise<Se
     .where("session.token", "=", token)
     .executeTakeFirst();
   if (!row) return null;
-  const { expiresAt, ...user } = row;
-  return { expiresAt, user };
+  const { expiresAt, createdAt, ...user } = row;
+  return { expiresAt, createdAt, user };
+}
+
+export interface SignedIn {
+  user: SessionUser;
+  /** When the session was signed in (the admin console's fresh-session rule). */
+  sessionCreatedAt: Date;
+  /** A ban is in force (a ban deletes the sessions; this refuses one that slipped past it). */
+  banned: boolean;
 }
 
 export interface SessionReader {
-  /** The signed-in user of a request, or null — also null for a banned user (a ban deletes the sessions). */
+  /** The session of a request and its user, banned or not; null without a valid, live session record. */
+  session(headers: Headers): Promise<SignedIn | null>;
+  /** The signed-in user of a request, or null — also null for a banned user. */
   user(headers: Headers): Promise<SessionUser | null>;
 }
 
@@ -68,25 +81,43 @@ export function createSessionReader({ auth, db }: { auth: Auth; db: Database }):
     secret: ctx.secret,
     refreshAfterMs: (ctx.sessionConfig.expiresIn - ctx.sessionConfig.updateAge) * 1000,
   }));
-  return {
-    async user(headers) {
+  /** better-auth's getSession for what it does beyond reading; its own 4xx refusals (a race with a sign-out) are "nobody". */
+  const viaAuth = async (headers: Headers) => {
+    try {
+      return await auth.api.getSession({ headers });
+    } catch (error) {
+      if (isAPIError(error) && error.statusCode < 500) return null;
+      throw error;
+    }
+  };
+  const reader: SessionReader = {
+    async session(headers) {
       const cookieHeader = headers.get("cookie");
       if (!cookieHeader) return null;
       const s = await settings;
       const cookies = parse(cookieHeader);
       const token = verifiedToken(cookies[s.sessionCookie], s.secret);
       if (!token) return null;
-      // The record decides: no row (signed out, revoked, reset) or a ban in force is nobody, whatever a cache says.
+      // The record decides: no row (signed out, revoked, reset) is nobody, whatever a cache says.
       const found = await findStoredSession(db, token);
-      if (!found || isBanned(found.user)) return null;
+      if (!found) return null;
       const expiresAt = new Date(found.expiresAt).getTime();
       const now = Date.now();
       // Expired, due for refresh (expiresAt − expiresIn + updateAge), or "don't remember me": better-auth's turn.
       const askAuth =
         expiresAt < now || expiresAt - s.refreshAfterMs <= now || cookies[s.dontRememberCookie] !== undefined;
-      if (askAuth && !(await auth.api.getSession({ headers }))) return null;
+      if (askAuth && !(await viaAuth(headers))) return null;
       const { id, email, emailVerified } = found.user;
-      return { id, email, emailVerified };
+      return {
+        user: { id, email, emailVerified },
+        sessionCreatedAt: new Date(found.createdAt),
+        banned: isBanned(found.user),
+      };
+    },
+    async user(headers) {
+      const signedIn = await reader.session(headers);
+      return signedIn && !signedIn.banned ? signedIn.user : null;
     },
   };
+  return reader;
 }
