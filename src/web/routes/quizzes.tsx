@@ -34,7 +34,7 @@ function Quizzes() {
   const today = <TodayPanel userId={user?.id ?? null} />;
 
   function choose(quizId: QuizId) {
-    void loadPlay();
+    loadPlay().catch(() => {}); // a failed fetch surfaces when the question view renders
     start.mutate(quizId, {
       onSuccess: (next) => {
         // A new session: the score starts again at 0.

@@ -26,7 +26,7 @@ export function AdminUserRoute() {
               <h2 id="actions-heading" className="text-xl font-bold">
                 Actions
               </h2>
-              <UserActions user={query.data.user} self={self} />
+              <UserActions key={query.data.user.id} user={query.data.user} self={self} />
             </section>
             <UserLedger userId={userId} />
           </div>

@@ -11,8 +11,25 @@ describe("adjustment ids", () => {
     const reworded = ids.idFor(101, "Goodwill gift");
     expect(reworded).not.toBe(edited);
     expect(ids.idFor(101, "Goodwill gift")).toBe(reworded);
-    ids.succeeded();
+    ids.succeeded(reworded);
     expect(ids.idFor(101, "Goodwill gift")).not.toBe(reworded);
+  });
+
+  it("keep an unconfirmed adjustment's id after other values were tried (A, B, then A again)", () => {
+    const ids = adjustmentIds();
+    const a = ids.idFor(100, "Goodwill");
+    const b = ids.idFor(200, "Goodwill");
+    expect(ids.idFor(100, "Goodwill")).toBe(a);
+    expect(ids.idFor(200, "Goodwill")).toBe(b);
+  });
+
+  it("forget only the id whose request succeeded, when answers come back out of order", () => {
+    const ids = adjustmentIds();
+    const a = ids.idFor(100, "Goodwill");
+    const b = ids.idFor(200, "Goodwill");
+    ids.succeeded(a);
+    expect(ids.idFor(200, "Goodwill")).toBe(b);
+    expect(ids.idFor(100, "Goodwill")).not.toBe(a);
   });
 
   it("are UUIDs (v4), also without crypto.randomUUID", () => {

@@ -12,18 +12,24 @@ export function newUuid(): string {
 
 /**
  * The id of the adjustment the administrator means to make, sent with it so that the server applies it once:
- * the same id for every resend of the same amount and reason (a retry after a lost answer, or after the
- * password check), a new one once it succeeded or when the amount or reason changed.
+ * every amount and reason tried and not confirmed keeps its id (a resend after a lost answer or after the password
+ * check, even after trying other values in between, reuses it); an id is forgotten only when its own request
+ * succeeded, so the next identical adjustment is a new one.
  */
 export function adjustmentIds(make: () => string = newUuid) {
-  let pending: { amount: number; reason: string; id: string } | null = null;
+  const unconfirmed = new Map<string, string>();
   return {
     idFor(amount: number, reason: string): string {
-      if (pending?.amount !== amount || pending.reason !== reason) pending = { amount, reason, id: make() };
-      return pending.id;
+      const key = JSON.stringify([amount, reason]);
+      let id = unconfirmed.get(key);
+      if (!id) {
+        id = make();
+        unconfirmed.set(key, id);
+      }
+      return id;
     },
-    succeeded(): void {
-      pending = null;
+    succeeded(id: string): void {
+      for (const [key, value] of unconfirmed) if (value === id) unconfirmed.delete(key);
     },
   };
 }

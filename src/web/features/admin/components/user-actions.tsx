@@ -68,7 +68,7 @@ export function UserActions({ user, self }: UserActionsProps) {
             const amount = Number(values.amount);
             const adjustmentId = adjustments.idFor(amount, reason);
             const result = await adjust.mutateAsync({ adjustmentId, amount, reason });
-            adjustments.succeeded();
+            adjustments.succeeded(adjustmentId);
             notify({
               title: "Coins adjusted",
               description: `${result.amount > 0 ? "+" : ""}${result.amount} coins for ${user.email}. New balance: ${result.balance}.`,

@@ -25,7 +25,7 @@ export function TicTacToeGame({ mode }: { mode: GameMode }) {
         winningLine={game.winningLine}
         canPlay={game.canPlay}
         onPlay={(index) => {
-          void loadDialog();
+          loadDialog().catch(() => {}); // a failed fetch surfaces when the dialog renders
           game.play(index);
         }}
       />
