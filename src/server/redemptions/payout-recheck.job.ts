@@ -1,8 +1,7 @@
-import { sql } from "kysely";
 import type { AppDeps } from "../app-deps";
 import type { JobHandler } from "../jobs/jobs.worker";
 import type { Logger } from "../logger";
-import { enqueuePayoutCheck, PAYOUT_QUEUE } from "./redemption-transitions";
+import { enqueuePayoutCheck, livePayoutJobs } from "./redemption-transitions";
 
 /** The recurring job that picks up automatic payouts nobody is checking any more (scheduled by serve.ts). */
 export const PAYOUT_RECHECK_QUEUE = "redemption.payout-recheck";
@@ -24,18 +23,7 @@ export async function recheckStalledPayouts(deps: Deps): Promise<number> {
     .select(["id", "payout_attempt"])
     .where("status", "=", "approved")
     .where("provider", "=", provider.name)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("jobs")
-            .select(sql`1`.as("one"))
-            .where("jobs.queue", "=", PAYOUT_QUEUE)
-            .where("jobs.status", "in", ["queued", "running"])
-            .where(sql<string>`jobs.payload->>'redemptionId'`, "=", sql<string>`redemptions.id::text`)
-            .where(sql<string>`jobs.payload->>'attempt'`, "=", sql<string>`redemptions.payout_attempt::text`),
-        ),
-      ),
-    )
+    .where((eb) => eb.not(eb.exists(livePayoutJobs(eb))))
     .orderBy("id")
     .limit(500)
     .execute();

@@ -219,6 +219,22 @@ describe("tremendous payouts", () => {
     expect(await balanceAndLedger(ctx.db, user.id)).toEqual({ balance: 0, ledger: 0 });
   });
 
+  it("a re-check while the payout job of the same attempt is queued is refused with 409 (no second job)", async () => {
+    const { r } = await pendingRedemption();
+    await ctx.deps.jobs.stop();
+    try {
+      expect((await asAdmin(`/${r.id}/approve`)).status).toBe(200);
+      const busy = await asAdmin(`/${r.id}/recheck`);
+      expect(busy.status).toBe(409);
+      expect((await busy.json()).error.message).toMatch(/already under way/);
+      expect(await payoutJobsOf(r.id)).toHaveLength(1);
+    } finally {
+      ctx.deps.jobs.start();
+    }
+    await expect.poll(async () => (await statusOf(r.id)).status, { timeout: 15_000 }).toBe("paid");
+    expect(createsFor(r.id)).toHaveLength(1);
+  });
+
   it("an administrator re-checks a stalled automatic payout (audited); other states are refused with 409", async () => {
     const { r } = await pendingRedemption();
     expect((await asAdmin(`/${r.id}/recheck`)).status).toBe(409);

@@ -84,6 +84,17 @@ async function enqueuePayout(trx: Trx, id: number, attempt: number) {
   });
 }
 
+/** The payout jobs of a redemption's current attempt that are queued or running (`redemptions` in scope). */
+export function livePayoutJobs(eb: ExpressionBuilder<DB, "redemptions">) {
+  return eb
+    .selectFrom("jobs")
+    .select(sql`1`.as("one"))
+    .where("jobs.queue", "=", PAYOUT_QUEUE)
+    .where("jobs.status", "in", ["queued", "running"])
+    .where(sql<string>`jobs.payload->>'redemptionId'`, "=", sql<string>`redemptions.id::text`)
+    .where(sql<string>`jobs.payload->>'attempt'`, "=", sql<string>`redemptions.payout_attempt::text`);
+}
+
 /**
  * One more payout job for the same attempt (the same external id, so it finds the order instead of making
  * another): an administrator's re-check, or the recurring one (payout-recheck.job.ts), which tries once per
@@ -259,8 +270,19 @@ export async function retryRedemption(deps: Deps, actor: Actor, id: number): Pro
 export async function recheckRedemption(deps: Deps, actor: Actor, id: number): Promise<Redemption> {
   return transition(deps, id, {
     set: { updated_at: sql`now()` },
-    from: (eb) => eb.and([eb("status", "=", "approved"), eb("provider", "<>", "manual")]),
-    unmoved: (current) => refuse(current, "re-checked"),
+    // Not while a payout job of this attempt is queued or running: two at once could both create the order.
+    from: (eb) =>
+      eb.and([
+        eb("status", "=", "approved"),
+        eb("provider", "<>", "manual"),
+        eb.not(eb.exists(livePayoutJobs(eb))),
+      ]),
+    unmoved: (current) =>
+      current.status === "approved" && current.provider !== "manual"
+        ? (() => {
+            throw new AppError("REDEMPTION_STATE", "A payout check of this redemption is already under way.");
+          })()
+        : refuse(current, "re-checked"),
     moved: async (trx, before, row) => {
       await enqueuePayoutCheck(trx, id, row.payout_attempt, { recurring: false });
       await audit(trx, actor, "recheck", before, row);
