@@ -15,28 +15,19 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { findStoredSession } from "~/server/auth/session-reader";
 import { fromPool, openDatabase } from "~/server/db/client";
 import { prepareDatabase } from "~/server/db/prepare";
 import { parseEnv } from "~/server/env";
-import { completeWatch, startWatch } from "~/server/videos/videos.service";
 import { makeVideosInstant } from "../tests/support/earning";
 import { signIn, signUp, uniqueEmail, verifyEmail } from "../tests/support/factories";
 import { httpClient } from "../tests/support/http-client";
 import { childPids, sampleRss, treeRssMib } from "../tests/support/processes";
 import { LOAD_ENV, startServer } from "../tests/support/server-process";
+import { benchSql, CONNECTIONS, SECONDS, type Throughput, USERS } from "./ledger-sql";
 
-const CONNECTIONS = 64;
-const USERS = 64;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+export type { Throughput };
+
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-
-export interface Throughput {
-  perSecond: number;
-  p50: number;
-  p99: number;
-  total: number;
-}
 
 export interface HttpRun extends Throughput {
   /** What ran: database and worker processes. */
@@ -56,11 +47,6 @@ export interface LedgerBenchResult {
   sql: Throughput;
   /** A bare INSERT + UPDATE transaction: the database's floor on this machine, for reference. */
   floor: Throughput;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
 export async function withDatabase<T>(work: (url: string) => Promise<T>): Promise<T> {
@@ -125,6 +111,7 @@ async function benchHttp(
       cookies.push(await signIn(client, email, password, { ip }));
     }
     let n = 0;
+    let paid = 0;
     const workerCount = Math.max(1, childPids(server.pid).length);
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const rssIdleMib = treeRssMib(server.pid);
@@ -155,12 +142,18 @@ async function benchHttp(
             path: `/api/videos/watches/${String(Reflect.get(context, "watchId"))}/complete`,
             headers: { ...req.headers, cookie: String(Reflect.get(context, "cookie")), origin: server.url },
           }),
+          // An award is a completion that paid, not any 2xx (a too-early or limited watch answers 200 too).
+          onResponse: (status, body) => {
+            if (status === 200 && (JSON.parse(body) as { earned?: unknown }).earned) paid++;
+          },
         },
       ],
     });
     const rssLoadMib = sampler.stop();
-    // Two requests per award: the start and the completion.
-    const ok = Math.floor(result["2xx"] / 2);
+    // Two requests per award (the start and the completion); awards are the completions that paid.
+    const ok = paid;
+    if (paid < Math.floor(result["2xx"] / 2))
+      console.warn(`HTTP: ${Math.floor(result["2xx"] / 2) - paid} completions paid nothing`);
     if (result.non2xx) console.warn(`HTTP: ${result.non2xx} non-2xx answers`);
     return {
       database: url ? "PostgreSQL" : "PGlite",
@@ -175,96 +168,6 @@ async function benchHttp(
   } finally {
     await server.stop();
   }
-}
-
-async function benchSql(url: string): Promise<{ sql: Throughput; floor: Throughput }> {
-  const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
-  // An idle client ended by the server (the DROP … WITH (FORCE) after a failure) must not crash the run and hide
-  // the error that caused it.
-  pool.on("error", () => {});
-  const handle = fromPool(pool);
-  try {
-    const users = await sqlUsers(pool);
-    const sql = await timed(async (i) => {
-      // What the two requests send (auth/session-reader.ts, videos.service.ts), without HTTP around it.
-      const { id: userId, token } = users[i % users.length]!;
-      await findStoredSession(handle.db, token);
-      const watch = await startWatch(handle.db, { userId, videoId: "tutorial-get-started" });
-      await findStoredSession(handle.db, token);
-      const done = await completeWatch(handle.db, {
-        userId,
-        watchId: watch.id,
-        perDay: 100_000,
-        now: new Date(Date.now() + 5000),
-      });
-      if (!done.earned) throw new Error(`the direct award paid nothing: ${JSON.stringify(done)}`);
-    });
-    const floor = await timed(async (i) => {
-      const conn = await pool.connect();
-      try {
-        await conn.query("begin");
-        await conn.query(
-          "insert into coin_ledger (user_id, amount, kind, reason, cause_key) values ($1, 10, 'video_watch', 'Video watch', $2)",
-          [users[i % users.length]!.id, `sql:${randomUUID()}`],
-        );
-        await conn.query("update user_profiles set points = points + 10 where id = $1", [
-          users[i % users.length]!.id,
-        ]);
-        await conn.query("commit");
-      } finally {
-        conn.release();
-      }
-    });
-    return { sql, floor };
-  } finally {
-    await handle.close();
-  }
-}
-
-/** USERS users with a profile and a session each, written directly. */
-async function sqlUsers(pool: pg.Pool): Promise<{ id: string; token: string }[]> {
-  const users: { id: string; token: string }[] = [];
-  for (let i = 0; i < USERS; i++) {
-    const id = randomUUID();
-    const token = randomUUID();
-    await pool.query(
-      `insert into "user" (id, name, email, "emailVerified", "createdAt", "updatedAt") values ($1, $1, $1 || '@sql.bench', true, now(), now())`,
-      [id],
-    );
-    await pool.query(
-      "insert into user_profiles (id, referral_code) values ($1, upper(substr(md5($1), 1, 8)))",
-      [id],
-    );
-    await pool.query(
-      `insert into "session" (id, "expiresAt", token, "createdAt", "updatedAt", "userId") values ($1, now() + interval '7 days', $1, now(), now(), $2)`,
-      [token, id],
-    );
-    users.push({ id, token });
-  }
-  return users;
-}
-
-/** `work` run back to back on CONNECTIONS concurrent loops for SECONDS: rate and latency. */
-async function timed(work: (i: number) => Promise<void>): Promise<Throughput> {
-  const latencies: number[] = [];
-  const deadline = performance.now() + SECONDS * 1000;
-  let n = 0;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < deadline) {
-        const t = performance.now();
-        await work(n++);
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  return {
-    perSecond: latencies.length / SECONDS,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    total: latencies.length,
-  };
 }
 
 export async function runLedgerBench(): Promise<LedgerBenchResult> {

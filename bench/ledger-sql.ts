@@ -1,0 +1,117 @@
+/**
+ * The SQL side of `npm run bench:ledger` (bench/ledger.ts): the same statements as the two requests of a paid
+ * watch, made by the server's own functions over `pg` without HTTP (the ratio's denominator, ADR 049), and a bare
+ * INSERT + UPDATE transaction (the database's floor). CONNECTIONS loops, each on the pool of CONNECTIONS
+ * connections; latencies are per award (two requests' worth of statements), not per request.
+ */
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { findStoredSession } from "~/server/auth/session-reader";
+import { fromPool } from "~/server/db/client";
+import { completeWatch, startWatch } from "~/server/videos/videos.service";
+
+export const CONNECTIONS = 64;
+export const USERS = 64;
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
+export interface Throughput {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  total: number;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+export async function benchSql(url: string): Promise<{ sql: Throughput; floor: Throughput }> {
+  const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
+  // An idle client ended by the server (the DROP … WITH (FORCE) after a failure) must not crash the run and hide
+  // the error that caused it.
+  pool.on("error", () => {});
+  const handle = fromPool(pool);
+  try {
+    const users = await sqlUsers(pool);
+    const sql = await timed(async (i) => {
+      // What the two requests send (auth/session-reader.ts, videos.service.ts), without HTTP around it.
+      const { id: userId, token } = users[i % users.length]!;
+      await findStoredSession(handle.db, token);
+      const watch = await startWatch(handle.db, { userId, videoId: "tutorial-get-started" });
+      await findStoredSession(handle.db, token);
+      const done = await completeWatch(handle.db, {
+        userId,
+        watchId: watch.id,
+        perDay: 100_000,
+        now: new Date(Date.now() + 5000),
+      });
+      if (!done.earned) throw new Error(`the direct award paid nothing: ${JSON.stringify(done)}`);
+    });
+    const floor = await timed(async (i) => {
+      const conn = await pool.connect();
+      try {
+        await conn.query("begin");
+        await conn.query(
+          "insert into coin_ledger (user_id, amount, kind, reason, cause_key) values ($1, 10, 'video_watch', 'Video watch', $2)",
+          [users[i % users.length]!.id, `sql:${randomUUID()}`],
+        );
+        await conn.query("update user_profiles set points = points + 10 where id = $1", [
+          users[i % users.length]!.id,
+        ]);
+        await conn.query("commit");
+      } finally {
+        conn.release();
+      }
+    });
+    return { sql, floor };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** USERS users with a profile and a session each, written directly. */
+async function sqlUsers(pool: pg.Pool): Promise<{ id: string; token: string }[]> {
+  const users: { id: string; token: string }[] = [];
+  for (let i = 0; i < USERS; i++) {
+    const id = randomUUID();
+    const token = randomUUID();
+    await pool.query(
+      `insert into "user" (id, name, email, "emailVerified", "createdAt", "updatedAt") values ($1, $1, $1 || '@sql.bench', true, now(), now())`,
+      [id],
+    );
+    await pool.query(
+      "insert into user_profiles (id, referral_code) values ($1, upper(substr(md5($1), 1, 8)))",
+      [id],
+    );
+    await pool.query(
+      `insert into "session" (id, "expiresAt", token, "createdAt", "updatedAt", "userId") values ($1, now() + interval '7 days', $1, now(), now(), $2)`,
+      [token, id],
+    );
+    users.push({ id, token });
+  }
+  return users;
+}
+
+/** `work` run back to back on CONNECTIONS concurrent loops for SECONDS: rate and latency. */
+async function timed(work: (i: number) => Promise<void>): Promise<Throughput> {
+  const latencies: number[] = [];
+  const deadline = performance.now() + SECONDS * 1000;
+  let n = 0;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < deadline) {
+        const t = performance.now();
+        await work(n++);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    perSecond: latencies.length / SECONDS,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    total: latencies.length,
+  };
+}
