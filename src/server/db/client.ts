@@ -69,7 +69,7 @@ export async function openDatabase(
 /**
  * PGlite's own start parameters plus a smaller buffer cache: its PostgreSQL runs inside this process's
  * WebAssembly memory, which never shrinks, so the default 128 MB of shared buffers ends up resident once the data
- * has been read (measured: ~400 MiB RSS after a small workload, ~280 MiB with 32 MB; docs/benchmarks.md).
+ * has been read (measured in a small script: ~400 MiB RSS after a small workload, ~280 MiB with 32 MB).
  * The embedded database is the zero-setup default for small installs; PostgreSQL is the production one.
  */
 export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
