@@ -73,7 +73,8 @@ export const createAuthRoutes = (deps: AppDeps) => {
    * get the same per-IP limit.
    */
   const limitPasswordCheck = rateLimit(store, async (c) => {
-    const user = await deps.sessions.user(c.req.raw.headers);
+    // It runs behind `signedIn`, which has read the session's user.
+    const user = c.var.user;
     return [
       { key: `password-check:ip:${ip(c)}`, limit: env.authRateLimit },
       ...(user ? [{ key: `password-check:user:${user.id}`, limit: env.authRateLimit }] : []),
@@ -84,7 +85,9 @@ export const createAuthRoutes = (deps: AppDeps) => {
    * accept a cached copy of a session revoked while Redis was away; a revoked session checks no password.
    */
   const signedIn = createMiddleware<AppBindings>(async (c, next) => {
-    if (!(await deps.sessions.user(c.req.raw.headers))) throw new AppError("UNAUTHORIZED");
+    const user = await deps.sessions.user(c.req.raw.headers);
+    if (!user) throw new AppError("UNAUTHORIZED");
+    c.set("user", user);
     await next();
   });
   const limitReset = rateLimit(store, (c) => [
