@@ -223,7 +223,11 @@ describeE2E("the admin console", () => {
     await apply.click();
     await expect
       .poll(() => notices(page).allTextContents(), { timeout: 15_000 })
-      .toContainEqual(expect.stringMatching(/Coins adjusted\+500 coins for .* New balance: 500\./));
+      .toContainEqual(
+        expect.stringMatching(
+          /Coins adjusted\+500 coins for .* Your earlier attempt had already made this adjustment; it was not made twice\. Balance after it: 500\./,
+        ),
+      );
     expect(sent).toHaveLength(2);
     expect(sent[1]).toEqual(sent[0]);
     const balance = await api().request("/api/ledger/balance", { cookie: user.cookie });

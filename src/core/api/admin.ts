@@ -67,6 +67,8 @@ export const adjustmentResultSchema = z.object({
   amount: z.number().int(),
   balance: z.number().int(),
   auditId: z.number().int(),
+  /** True when this answers a resend of an adjustment id already applied: nothing changed this time. */
+  replayed: z.boolean(),
 });
 
 export const banResultSchema = z.object({

@@ -7,23 +7,17 @@ import { adjustmentCauseKey } from "../ledger/cause-keys";
 import { adjustBalance } from "../ledger/ledger.service";
 import type { Acting } from "./users.service";
 
-/** An adjustment's answer, and whether it is the answer of an earlier request with the same adjustment id. */
-export interface AdjustmentOutcome {
-  result: AdjustmentResult;
-  replayed: boolean;
-}
-
 /**
  * +N or −N coins through the ledger's one writer (kind `adjustment`), with its audit row, in one transaction.
  * `adjustmentId` (made by the console once per intended adjustment) makes a resend harmless: the first request
- * applies it, a resend with the same user, amount and reason gets the first result back (`replayed`), and the id
+ * applies it, a resend with the same user, amount and reason gets the first result back, marked `replayed`, and the id
  * with anything else is a 409. Requests with one id are serialised by a transaction lock on the id.
  */
 export async function adjustCoins(
   db: Database,
   acting: Acting,
   input: { userId: string; amount: number; reason: string; adjustmentId: string },
-): Promise<AdjustmentOutcome> {
+): Promise<AdjustmentResult> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtextextended(${`adjustment:${input.adjustmentId}`}, 0))`.execute(
       trx,
@@ -34,7 +28,7 @@ export async function adjustCoins(
       .where("action", "=", "coins.adjust")
       .where(sql<string>`after->>'adjustmentId'`, "=", input.adjustmentId)
       .executeTakeFirst();
-    if (earlier) return { result: replayOf(earlier, input), replayed: true };
+    if (earlier) return replayOf(earlier, input);
     const before = await trx
       .selectFrom("user_profiles")
       .select("points")
@@ -58,7 +52,7 @@ export async function adjustCoins(
       reason: input.reason,
       requestId: acting.requestId,
     });
-    return { result: { entryId, amount: input.amount, balance, auditId }, replayed: false };
+    return { entryId, amount: input.amount, balance, auditId, replayed: false };
   });
 }
 
@@ -75,5 +69,6 @@ function replayOf(
     amount: after.amount,
     balance: after.balance,
     auditId: Number(earlier.id),
+    replayed: true,
   };
 }

@@ -103,7 +103,7 @@ export const createAdminRoutes = (deps: AppDeps) => {
         {
           summary: "Add or take coins",
           description:
-            "A ledger row of kind `adjustment` with the reason (shown to the user) and an audit row, in one transaction (201). `adjustmentId` is the console's id for this one adjustment: a resend with the same id, user, amount and reason changes nothing and answers the first result (200); the id with a different user, amount or reason is a 409 CONFLICT. Needs a session signed in within 15 minutes.",
+            "A ledger row of kind `adjustment` with the reason (shown to the user) and an audit row, in one transaction (201). `adjustmentId` is the console's id for this one adjustment: a resend with the same id, user, amount and reason changes nothing and answers the first result with `replayed: true` (200); the id with a different user, amount or reason is a 409 CONFLICT. Needs a session signed in within 15 minutes.",
           errors: ["ADJUSTMENT_BELOW_ZERO", "CONFLICT"],
         },
       ),
@@ -113,11 +113,11 @@ export const createAdminRoutes = (deps: AppDeps) => {
       jsonBody(adjustmentInput),
       async (c) => {
         const { userId } = c.req.valid("param");
-        const { result, replayed } = await adjustCoins(deps.db, actingAdmin(c.var), {
+        const result = await adjustCoins(deps.db, actingAdmin(c.var), {
           userId,
           ...c.req.valid("json"),
         });
-        return replayed ? c.json(result, 200) : c.json(result, 201);
+        return result.replayed ? c.json(result, 200) : c.json(result, 201);
       },
     )
     .post(

@@ -69,9 +69,13 @@ export function UserActions({ user, self }: UserActionsProps) {
             const adjustmentId = adjustments.idFor(amount, reason);
             const result = await adjust.mutateAsync({ adjustmentId, amount, reason });
             adjustments.succeeded(adjustmentId);
+            const change = `${result.amount > 0 ? "+" : ""}${result.amount} coins for ${user.email}.`;
+            // A resend of an adjustment whose first answer was lost: the server made it once, then.
             notify({
               title: "Coins adjusted",
-              description: `${result.amount > 0 ? "+" : ""}${result.amount} coins for ${user.email}. New balance: ${result.balance}.`,
+              description: result.replayed
+                ? `${change} Your earlier attempt had already made this adjustment; it was not made twice. Balance after it: ${result.balance}.`
+                : `${change} New balance: ${result.balance}.`,
             });
           })
         }
