@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 
 /** One number per line of `ps -o <field>= …`; none when nothing matches (ps then exits 1). */
 function ps(field: string, args: string[]): number[] {
@@ -24,16 +25,38 @@ export function treeRssMib(pid: number): number {
   return (sum(ps("rss", ["-p", String(pid)])) + sum(ps("rss", ["--ppid", String(pid)]))) / 1024;
 }
 
-/** Samples `treeRssMib(pid)` every `everyMs` until stopped; returns the peak. */
-export function sampleRss(pid: number, everyMs = 250): { stop(): number } {
-  let peak = treeRssMib(pid);
-  const timer = setInterval(() => {
-    peak = Math.max(peak, treeRssMib(pid));
-  }, everyMs);
+/** A process's proportional set size (Linux: /proc/<pid>/smaps_rollup), KiB; 0 when it cannot be read. */
+function pssKib(pid: number): number {
+  try {
+    return Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The memory a process and its children really hold, in MiB: the sum of their proportional set sizes, where a
+ * page several of them share (the node binary's code, mapped by every worker) is split among them instead of
+ * counted once per process as RSS counts it. Linux only; 0 elsewhere.
+ */
+export function treePssMib(pid: number): number {
+  return sum([pid, ...childPids(pid)].map(pssKib)) / 1024;
+}
+
+/** Samples `treeRssMib(pid)` and `treePssMib(pid)` every `everyMs` until stopped; returns the peaks. */
+export function sampleRss(pid: number, everyMs = 250): { stop(): { rssMib: number; pssMib: number } } {
+  let rss = treeRssMib(pid);
+  let pss = treePssMib(pid);
+  const sample = () => {
+    rss = Math.max(rss, treeRssMib(pid));
+    pss = Math.max(pss, treePssMib(pid));
+  };
+  const timer = setInterval(sample, everyMs);
   return {
     stop() {
       clearInterval(timer);
-      return Math.max(peak, treeRssMib(pid));
+      sample();
+      return { rssMib: rss, pssMib: pss };
     },
   };
 }
