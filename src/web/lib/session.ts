@@ -107,11 +107,15 @@ export function refreshSession(event?: SessionEvent): Promise<SessionUser | null
 }
 
 let started = false;
-/** Starts the initial check, the 30 s tick and the focus re-check, once. */
+/**
+ * Starts the initial check, the 30 s tick and the focus re-check, once (the browser's entry, main.tsx, calls it).
+ * The first check is sent in a task of its own, not inside the long task that evaluates the entry's modules
+ * (docs/decisions/044-short-main-thread-tasks.md).
+ */
 export function startSessionWatch(): void {
-  if (started || typeof window === "undefined") return;
+  if (started) return;
   started = true;
-  void refreshSession();
+  setTimeout(() => void refreshSession(), 0);
   window.setInterval(() => void refreshSession(), SESSION_REFRESH_MS);
   window.addEventListener("focus", () => void refreshSession());
   document.addEventListener("visibilitychange", () => {

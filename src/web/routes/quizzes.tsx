@@ -5,6 +5,7 @@ import type { AnswerResult, QuizId, QuizSessionView } from "~/core/quiz/api";
 import { Page } from "~/web/components/layout/page";
 import { useAllowance } from "~/web/features/earning/api/get-allowance";
 import { TodayPanel } from "~/web/features/earning/components/today-panel";
+import { startQuizzesRequest } from "~/web/features/quizzes/api/get-quizzes";
 import { useStartQuizSession } from "~/web/features/quizzes/api/start-quiz-session";
 import { QuizChooser } from "~/web/features/quizzes/components/quiz-chooser";
 import { QuizResults } from "~/web/features/quizzes/components/quiz-results";
@@ -15,6 +16,11 @@ import { useSession } from "~/web/lib/session";
 // the request that starts its session (docs/decisions/044-short-main-thread-tasks.md).
 const loadPlay = () => import("~/web/features/quizzes/components/quiz-play");
 const QuizPlay = lazy(() => loadPlay().then((m) => ({ default: m.QuizPlay })));
+
+// The list's request starts when this module runs, in a task of its own before the page hydrates
+// (app/page-loaders.ts waits two tasks), not among the effects of the hydration's commit
+// (docs/decisions/044-short-main-thread-tasks.md).
+if (typeof window !== "undefined") setTimeout(startQuizzesRequest, 0);
 
 /** /quizzes: chooser → question view → 'Quiz Results' → chooser (docs/product.md). */
 export function QuizzesRoute() {

@@ -6,10 +6,26 @@ export async function getQuizzes(signal?: AbortSignal): Promise<QuizSummary[]> {
   return (await call(() => api.quizzes.$get(undefined, { init: { signal } }))).quizzes;
 }
 
+/** A request sent before the page hydrates (routes/quizzes.tsx): it answers the query's next fetch. */
+let early: Promise<QuizSummary[]> | null = null;
+
+/**
+ * Sends the list's request now, in the caller's task. The query takes its answer when it first fetches, after
+ * the hydration (the cache stays empty until then, so the hydration renders the prerendered spinner).
+ */
+export function startQuizzesRequest(): void {
+  early ??= getQuizzes();
+  early.catch(() => {}); // a failure reaches the query that takes it
+}
+
 export const quizzesQueryOptions = () =>
   queryOptions({
     queryKey: ["quizzes"] as const,
-    queryFn: ({ signal }) => getQuizzes(signal),
+    queryFn: ({ signal }) => {
+      const pending = early;
+      early = null;
+      return pending ?? getQuizzes(signal);
+    },
     // The list is fixed content: fetch it once per visit.
     staleTime: Number.POSITIVE_INFINITY,
   });
