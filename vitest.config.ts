@@ -4,11 +4,30 @@ import { defineConfig } from "vitest/config";
 const dbSuites = ["src/**/*.db.test.ts", "tests/db/**/*.test.ts"];
 /** Suites that need a PostgreSQL server (and Redis), e.g. several server processes on one database. */
 const postgresOnlySuites = ["tests/postgres/**/*.test.ts"];
-const dbProject = (kind: "pglite" | "postgres") => ({
+/**
+ * Suites that assert a time bound or compare timings (earning again within 2 s of an outage, a shutdown's bound,
+ * sign-up timing): they run after the others, one file at a time, so no other file competes for the CPU.
+ */
+const serialSuites = [
+  "tests/postgres/dependency-outages.test.ts",
+  "tests/db/shutdown.test.ts",
+  "src/server/auth/hardened-accounts.db.test.ts",
+];
+const dbProject = (kind: "pglite" | "postgres", serial = false) => ({
   extends: true as const,
   test: {
-    name: kind,
-    include: kind === "postgres" ? [...dbSuites, ...postgresOnlySuites] : dbSuites,
+    name: serial ? `${kind} (one at a time)` : kind,
+    ...(serial
+      ? {
+          include: serialSuites,
+          exclude: kind === "pglite" ? postgresOnlySuites : [],
+          fileParallelism: false,
+          sequence: { groupOrder: kind === "pglite" ? 1 : 2 },
+        }
+      : {
+          include: kind === "postgres" ? [...dbSuites, ...postgresOnlySuites] : dbSuites,
+          exclude: serialSuites,
+        }),
     env: { TEST_DB_KIND: kind },
     globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 60_000,
@@ -41,6 +60,8 @@ export default defineConfig({
       },
       dbProject("pglite"),
       ...(process.env.TEST_DATABASE_URL ? [dbProject("postgres")] : []),
+      dbProject("pglite", true),
+      ...(process.env.TEST_DATABASE_URL ? [dbProject("postgres", true)] : []),
     ],
   },
 });

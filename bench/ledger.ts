@@ -5,8 +5,8 @@
  * WEB_CONCURRENCY (one per core), and on PGlite; beside the same SQL run directly over `pg` at the same
  * concurrency — the statements the two requests send, made by the server's own functions (session lookup, start,
  * session lookup, completion with its award), without HTTP — and their ratio (ADR 049). Also the database's floor:
- * a bare INSERT ledger row + UPDATE balance transaction. And the server's resident memory (all its processes; RSS, and PSS
- * with shared pages counted once) at idle and its peak under the load. Figures, not tests. Needs PostgreSQL:
+ * a bare INSERT ledger row + UPDATE balance transaction. And the server's resident memory (all its processes; RSS, and USS:
+ * the private part, without the pages they share) at idle and its peak under the load. Figures, not tests. Needs PostgreSQL:
  * BENCH_DATABASE_URL (an admin URL; default the local server). BENCH_SERVER_ENV (JSON) adds server variables.
  */
 import { randomUUID } from "node:crypto";
@@ -21,7 +21,7 @@ import { parseEnv } from "~/server/env";
 import { makeVideosInstant } from "../tests/support/earning";
 import { signIn, signUp, uniqueEmail, verifyEmail } from "../tests/support/factories";
 import { httpClient } from "../tests/support/http-client";
-import { childPids, sampleRss, treePssMib, treeRssMib } from "../tests/support/processes";
+import { childPids, sampleRss, treeRssMib, treeUssMib } from "../tests/support/processes";
 import { LOAD_ENV, startServer } from "../tests/support/server-process";
 import { benchSql, CONNECTIONS, SECONDS, type Throughput, USERS } from "./ledger-sql";
 
@@ -37,9 +37,9 @@ export interface HttpRun extends Throughput {
   /** Resident memory of the server's processes, MiB: after start-up and sign-ups, and the peak under load. */
   rssIdleMib: number;
   rssLoadMib: number;
-  /** The same as proportional set sizes: pages the processes share (the node binary) counted once in all. */
-  pssIdleMib: number;
-  pssLoadMib: number;
+  /** The same as unique set sizes: what the processes hold privately, without the pages they share. */
+  ussIdleMib: number;
+  ussLoadMib: number;
   /** HTTP awards/s divided by the direct SQL's. */
   ratio: number;
 }
@@ -118,7 +118,7 @@ async function benchHttp(
     const workerCount = Math.max(1, childPids(server.pid).length);
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const rssIdleMib = treeRssMib(server.pid);
-    const pssIdleMib = treePssMib(server.pid);
+    const ussIdleMib = treeUssMib(server.pid);
     const sampler = sampleRss(server.pid);
     const result = await autocannon({
       url: server.url,
@@ -153,7 +153,7 @@ async function benchHttp(
         },
       ],
     });
-    const { rssMib: rssLoadMib, pssMib: pssLoadMib } = sampler.stop();
+    const { rssMib: rssLoadMib, ussMib: ussLoadMib } = sampler.stop();
     // Two requests per award (the start and the completion); awards are the completions that paid.
     const ok = paid;
     if (paid < Math.floor(result["2xx"] / 2))
@@ -168,8 +168,8 @@ async function benchHttp(
       total: ok,
       rssIdleMib,
       rssLoadMib,
-      pssIdleMib,
-      pssLoadMib,
+      ussIdleMib,
+      ussLoadMib,
     };
   } finally {
     await server.stop();
@@ -204,10 +204,10 @@ export function formatLedgerBench(r: LedgerBenchResult): string {
   const mark = (ok: boolean) => (ok ? " ✓" : " ✗");
   const rows = r.http.map(
     (x) =>
-      `| HTTP, ${x.database}, ${x.label} | ${x.workers} | ${x.perSecond.toFixed(0)} | ${x.p50.toFixed(1)} | ${x.p99.toFixed(1)}${x.database === "PostgreSQL" ? mark(x.p99 <= LEDGER_TARGETS.p99Ms) : ""} | ${x.ratio.toFixed(2)}${x.database === "PostgreSQL" ? mark(x.ratio >= LEDGER_TARGETS.ratio) : ""} | ${x.rssIdleMib.toFixed(0)} | ${x.rssLoadMib.toFixed(0)}${x.database === "PostgreSQL" ? mark(x.rssLoadMib <= LEDGER_TARGETS.rssLoadMib) : ""} | ${x.pssIdleMib.toFixed(0)} | ${x.pssLoadMib.toFixed(0)} | ${x.total} |`,
+      `| HTTP, ${x.database}, ${x.label} | ${x.workers} | ${x.perSecond.toFixed(0)} | ${x.p50.toFixed(1)} | ${x.p99.toFixed(1)}${x.database === "PostgreSQL" ? mark(x.p99 <= LEDGER_TARGETS.p99Ms) : ""} | ${x.ratio.toFixed(2)}${x.database === "PostgreSQL" ? mark(x.ratio >= LEDGER_TARGETS.ratio) : ""} | ${x.rssIdleMib.toFixed(0)} | ${x.rssLoadMib.toFixed(0)}${x.database === "PostgreSQL" ? mark(x.rssLoadMib <= LEDGER_TARGETS.rssLoadMib) : ""} | ${x.ussIdleMib.toFixed(0)} | ${x.ussLoadMib.toFixed(0)} | ${x.total} |`,
   );
   return [
-    `| path (${CONNECTIONS} connections, ${USERS} users, ${SECONDS} s) | processes | awards/s | p50 ms | p99 ms | ratio to SQL | RSS idle MiB | RSS under load MiB | PSS idle MiB | PSS under load MiB | awards |`,
+    `| path (${CONNECTIONS} connections, ${USERS} users, ${SECONDS} s) | processes | awards/s | p50 ms | p99 ms | ratio to SQL | RSS idle MiB | RSS under load MiB | USS idle MiB | USS under load MiB | awards |`,
     "|---|---|---|---|---|---|---|---|---|---|---|",
     ...rows,
     `| the same SQL run directly (session lookup, start, session lookup, completion + award; pg, PostgreSQL) | — | ${r.sql.perSecond.toFixed(0)} | ${r.sql.p50.toFixed(1)} | ${r.sql.p99.toFixed(1)} | 1.00 | — | — | — | — | ${r.sql.total} |`,

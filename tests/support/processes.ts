@@ -25,38 +25,43 @@ export function treeRssMib(pid: number): number {
   return (sum(ps("rss", ["-p", String(pid)])) + sum(ps("rss", ["--ppid", String(pid)]))) / 1024;
 }
 
-/** A process's proportional set size (Linux: /proc/<pid>/smaps_rollup), KiB; 0 when it cannot be read. */
-function pssKib(pid: number): number {
+/**
+ * A process's unique set size: its resident pages no other process maps (Linux: Private_Clean + Private_Dirty of
+ * /proc/<pid>/smaps_rollup), KiB; 0 when it cannot be read.
+ */
+export function ussKib(pid: number): number {
   try {
-    return Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))?.[1] ?? 0);
+    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
+    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(rollup)?.[1] ?? 0);
+    return field("Private_Clean") + field("Private_Dirty");
   } catch {
     return 0;
   }
 }
 
 /**
- * The memory a process and its children really hold, in MiB: the sum of their proportional set sizes, where a
- * page several of them share (the node binary's code, mapped by every worker) is split among them instead of
- * counted once per process as RSS counts it. Linux only; 0 elsewhere.
+ * The memory a process and its children hold privately, in MiB: the sum of their unique set sizes. Unlike the RSS
+ * sum it does not count the pages they share (the node binary's code, mapped by every worker) once per process;
+ * those come on top, once. Linux only; 0 elsewhere.
  */
-export function treePssMib(pid: number): number {
-  return sum([pid, ...childPids(pid)].map(pssKib)) / 1024;
+export function treeUssMib(pid: number): number {
+  return sum([pid, ...childPids(pid)].map(ussKib)) / 1024;
 }
 
-/** Samples `treeRssMib(pid)` and `treePssMib(pid)` every `everyMs` until stopped; returns the peaks. */
-export function sampleRss(pid: number, everyMs = 250): { stop(): { rssMib: number; pssMib: number } } {
+/** Samples `treeRssMib(pid)` and `treeUssMib(pid)` every `everyMs` until stopped; returns the peaks. */
+export function sampleRss(pid: number, everyMs = 250): { stop(): { rssMib: number; ussMib: number } } {
   let rss = treeRssMib(pid);
-  let pss = treePssMib(pid);
+  let uss = treeUssMib(pid);
   const sample = () => {
     rss = Math.max(rss, treeRssMib(pid));
-    pss = Math.max(pss, treePssMib(pid));
+    uss = Math.max(uss, treeUssMib(pid));
   };
   const timer = setInterval(sample, everyMs);
   return {
     stop() {
       clearInterval(timer);
       sample();
-      return { rssMib: rss, pssMib: pss };
+      return { rssMib: rss, ussMib: uss };
     },
   };
 }

@@ -75,9 +75,10 @@ export const createAuthRoutes = (deps: AppDeps) => {
   const limitPasswordCheck = rateLimit(store, async (c) => {
     // It runs behind `signedIn`, which has read the session's user.
     const user = c.var.user;
+    if (!user) throw new Error("limitPasswordCheck must run behind signedIn");
     return [
       { key: `password-check:ip:${ip(c)}`, limit: env.authRateLimit },
-      ...(user ? [{ key: `password-check:user:${user.id}`, limit: env.authRateLimit }] : []),
+      { key: `password-check:user:${user.id}`, limit: env.authRateLimit },
     ];
   });
   /**

@@ -9,7 +9,7 @@ export interface SessionUser {
 
 export interface AppVariables {
   requestId: string;
-  /** Present only behind requireUser / requireEarner, whose handlers see it as non-optional. */
+  /** Present only behind requireUser / requireEarner (whose handlers see it as non-optional) and the password checks' `signedIn`. */
   user?: SessionUser;
   /** When the request's session signed in; set by requireAdmin (src/server/auth/require-admin.ts). */
   sessionCreatedAt?: Date;

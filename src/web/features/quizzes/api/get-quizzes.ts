@@ -21,10 +21,12 @@ export function startQuizzesRequest(): void {
 export const quizzesQueryOptions = () =>
   queryOptions({
     queryKey: ["quizzes"] as const,
-    queryFn: ({ signal }) => {
+    // `signal` is read only when this fetch sends its own request: reading it makes TanStack Query treat the
+    // fetch as cancellable and drop the early answer when the page unmounts mid-request (StrictMode does).
+    queryFn: (context) => {
       const pending = early;
       early = null;
-      return pending ?? getQuizzes(signal);
+      return pending ?? getQuizzes(context.signal);
     },
     // The list is fixed content: fetch it once per visit.
     staleTime: Number.POSITIVE_INFINITY,
