@@ -16,7 +16,7 @@ const serialSuites = [
 const dbProject = (kind: "pglite" | "postgres", serial = false) => ({
   extends: true as const,
   test: {
-    name: serial ? `${kind} (one at a time)` : kind,
+    name: serial ? `${kind}-serial` : kind,
     ...(serial
       ? {
           include: serialSuites,
