@@ -5,7 +5,7 @@ const dbSuites = ["src/**/*.db.test.ts", "tests/db/**/*.test.ts"];
 /** Suites that need a PostgreSQL server (and Redis), e.g. several server processes on one database. */
 const postgresOnlySuites = ["tests/postgres/**/*.test.ts"];
 /**
- * Suites that assert a time bound or compare timings (earning again within 2 s of an outage, a shutdown's bound,
+ * Suites that assert a tight time bound or compare timings (earning again within 2 s of an outage, a shutdown's bound,
  * sign-up timing): they run after the others, one file at a time, so no other file competes for the CPU.
  */
 const serialSuites = [

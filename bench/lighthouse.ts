@@ -64,7 +64,7 @@ async function audit(port: number, url: string, preset: LighthousePreset) {
   }
 }
 
-/** Runs Lighthouse `runs` times per page against the built dist/ and keeps each page's median run. */
+/** Runs Lighthouse `runs` times per page against the built dist/ and reports each figure's median over the runs. */
 export async function runLighthouse({
   preset = "desktop",
   runs = 3,
@@ -126,10 +126,12 @@ export async function runLighthouse({
   }
 }
 
-/** The middle value (the lower middle of an even count). */
+/** The median (the mean of the two middle values of an even count); NaN when any value is missing. */
 export function medianOf(values: number[]): number {
+  if (!values.length || values.some((v) => Number.isNaN(v))) return Number.NaN;
   const sorted = [...values].sort((x, y) => x - y);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 const miss = (value: number, target: number) => (value >= target ? "✓" : `✗ (−${target - value})`);
