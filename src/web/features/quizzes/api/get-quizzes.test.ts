@@ -1,4 +1,4 @@
-import { QueryClient } from "@tanstack/react-query";
+import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { quizzesQueryOptions, startQuizzesRequest } from "./get-quizzes";
 
@@ -29,5 +29,23 @@ describe("the quiz list's early request", () => {
     client.clear();
     await expect(client.fetchQuery(quizzesQueryOptions())).resolves.toEqual(list);
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("the quiz list's early answer and an unmount", () => {
+  it("is kept when the page unmounts while it is on its way: one request, the list cached", async () => {
+    let answer: (r: Response) => void = () => {};
+    const fetch = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal("fetch", fetch);
+    startQuizzesRequest();
+    const client = new QueryClient();
+    const observer = new QueryObserver(client, quizzesQueryOptions());
+    const unsubscribe = observer.subscribe(() => {});
+    unsubscribe(); // e.g. StrictMode's second effect pass, or leaving /quizzes mid-request
+    answer(
+      new Response(JSON.stringify({ quizzes: list }), { headers: { "content-type": "application/json" } }),
+    );
+    await vi.waitFor(() => expect(client.getQueryData(["quizzes"])).toEqual(list));
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 });
