@@ -26,6 +26,19 @@ afterAll(async () => {
 });
 
 const balance = (user: TestUser) => ctx.request("/api/ledger/balance", { cookie: user.cookie });
+/** "Revoke sessions" on a user while the session cache is unreachable; the cache is back afterwards. */
+async function revokeWhileCacheDown(userId: string, reason: string) {
+  cache.state.down = true;
+  try {
+    return await ctx.request(`/api/admin/users/${userId}/revoke-sessions`, {
+      method: "POST",
+      cookie: admin.cookie,
+      json: { reason },
+    });
+  } finally {
+    cache.state.down = false;
+  }
+}
 
 describe("a ban while the session cache is unreachable", () => {
   it("commits and answers 200; the stale cached session is refused when the cache is back", async () => {
@@ -66,18 +79,9 @@ describe("a ban while the session cache is unreachable", () => {
   it("'Revoke sessions' while the cache is unreachable holds too: the revoked session is refused afterwards", async () => {
     const user = await ctx.createVerifiedUser();
     expect((await balance(user)).status).toBe(200);
-    cache.state.down = true;
-    try {
-      const revoke = await ctx.request(`/api/admin/users/${user.id}/revoke-sessions`, {
-        method: "POST",
-        cookie: admin.cookie,
-        json: { reason: "Signed out during an outage" },
-      });
-      expect(revoke.status).toBe(200);
-      expect(await revoke.json()).toMatchObject({ sessionsEnded: 1 });
-    } finally {
-      cache.state.down = false;
-    }
+    const revoke = await revokeWhileCacheDown(user.id, "Signed out during an outage");
+    expect(revoke.status).toBe(200);
+    expect(await revoke.json()).toMatchObject({ sessionsEnded: 1 });
     expect((await balance(user)).status).toBe(401);
   });
 
@@ -85,17 +89,7 @@ describe("a ban while the session cache is unreachable", () => {
     const other = await ctx.createVerifiedUser({ email: uniqueEmail("admin") });
     await ctx.db.updateTable("user").set({ role: "admin" }).where("id", "=", other.id).execute();
     expect((await ctx.request("/api/admin/overview", { cookie: other.cookie })).status).toBe(200);
-    cache.state.down = true;
-    try {
-      const revoke = await ctx.request(`/api/admin/users/${other.id}/revoke-sessions`, {
-        method: "POST",
-        cookie: admin.cookie,
-        json: { reason: "Stolen laptop" },
-      });
-      expect(revoke.status).toBe(200);
-    } finally {
-      cache.state.down = false;
-    }
+    expect((await revokeWhileCacheDown(other.id, "Stolen laptop")).status).toBe(200);
     const cached = await ctx.request("/api/auth/get-session", { cookie: other.cookie });
     expect((await cached.json())?.user?.id).toBe(other.id);
     expect((await ctx.request("/api/admin/overview", { cookie: other.cookie })).status).toBe(401);

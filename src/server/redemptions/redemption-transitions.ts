@@ -277,12 +277,11 @@ export async function recheckRedemption(deps: Deps, actor: Actor, id: number): P
         eb("provider", "<>", "manual"),
         eb.not(eb.exists(livePayoutJobs(eb))),
       ]),
-    unmoved: (current) =>
-      current.status === "approved" && current.provider !== "manual"
-        ? (() => {
-            throw new AppError("REDEMPTION_STATE", "A payout check of this redemption is already under way.");
-          })()
-        : refuse(current, "re-checked"),
+    unmoved: (current) => {
+      if (current.status === "approved" && current.provider !== "manual")
+        throw new AppError("REDEMPTION_STATE", "A payout check of this redemption is already under way.");
+      return refuse(current, "re-checked");
+    },
     moved: async (trx, before, row) => {
       await enqueuePayoutCheck(trx, id, row.payout_attempt, { recurring: false });
       await audit(trx, actor, "recheck", before, row);

@@ -4,11 +4,11 @@ import { quizzesQueryOptions, startQuizzesRequest } from "./get-quizzes";
 
 const list = [{ id: "general", name: "General Knowledge", description: "d", icon: "brain" }];
 
+const listResponse = () =>
+  new Response(JSON.stringify({ quizzes: list }), { headers: { "content-type": "application/json" } });
+
 function stubFetch() {
-  const fetch = vi.fn(
-    async () =>
-      new Response(JSON.stringify({ quizzes: list }), { headers: { "content-type": "application/json" } }),
-  );
+  const fetch = vi.fn(async () => listResponse());
   vi.stubGlobal("fetch", fetch);
   return fetch;
 }
@@ -42,9 +42,7 @@ describe("the quiz list's early answer and an unmount", () => {
     const observer = new QueryObserver(client, quizzesQueryOptions());
     const unsubscribe = observer.subscribe(() => {});
     unsubscribe(); // e.g. StrictMode's second effect pass, or leaving /quizzes mid-request
-    answer(
-      new Response(JSON.stringify({ quizzes: list }), { headers: { "content-type": "application/json" } }),
-    );
+    answer(listResponse());
     await vi.waitFor(() => expect(client.getQueryData(["quizzes"])).toEqual(list));
     expect(fetch).toHaveBeenCalledTimes(1);
   });
