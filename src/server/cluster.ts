@@ -1,37 +1,45 @@
 import cluster from "node:cluster";
+import { once } from "node:events";
 import type { Env } from "./env";
 import type { Logger } from "./logger";
-import { withServerFlags } from "./node-flags";
+import { withServerEnv, withServerFlags } from "./node-flags";
 
 /** True in the process that should supervise workers rather than serve: WEB_CONCURRENCY > 1 and not a worker. */
 export function isClusterPrimary(env: Pick<Env, "webConcurrency">): boolean {
   return env.webConcurrency > 1 && cluster.isPrimary;
 }
 
+/** The environment variable that makes a cluster worker the one that prepares the database, then exits. */
+const PREPARE_ROLE = "PLE_CLUSTER_PREPARE";
+
+/** True in the short-lived cluster worker that migrates and seeds the database before the serving workers start. */
+export function isPreparingWorker(): boolean {
+  return cluster.isWorker && process.env[PREPARE_ROLE] === "1";
+}
+
 /**
  * The supervisor of `WEB_CONCURRENCY` HTTP workers (node:cluster: they share the listening port, the kernel
- * spreads connections). `prepare` runs once before any worker starts (migrations), so workers never race on
- * it. A worker that dies is replaced; SIGTERM/SIGINT are passed on and the primary exits when all have stopped.
- * Never resolves: the process ends through `process.exit`.
+ * spreads connections). First one short-lived worker prepares the database (migrations, quiz content) and exits,
+ * so the serving workers never race on it and the primary itself never loads the database code: it stays a small
+ * process for as long as the server runs. A worker that dies is replaced; SIGTERM/SIGINT are passed on and the
+ * primary exits when all have stopped. Never resolves: the process ends through `process.exit`.
  */
-export async function runClusterPrimary(
-  env: Pick<Env, "webConcurrency">,
-  logger: Logger,
-  prepare: () => Promise<void>,
-): Promise<never> {
-  try {
-    await prepare();
-  } catch (error) {
-    console.error(`Could not open the database: ${error instanceof Error ? error.message : String(error)}`);
+export async function runClusterPrimary(env: Pick<Env, "webConcurrency">, logger: Logger): Promise<never> {
+  // Workers run with the server's V8 flags and malloc tunable even when the primary was started without them.
+  cluster.setupPrimary({ execArgv: withServerFlags(process.execArgv) });
+  const workerEnv = { GLIBC_TUNABLES: withServerEnv(process.env).GLIBC_TUNABLES };
+  const preparing = cluster.fork({ ...workerEnv, [PREPARE_ROLE]: "1" });
+  const [code, signal] = (await once(preparing, "exit")) as [number | null, NodeJS.Signals | null];
+  // The preparing worker has printed why it failed (serve.ts's and main.ts's "Could not open the database").
+  if (code !== 0) {
+    logger.fatal({ code, signal }, "the database could not be prepared; stopping");
     process.exit(1);
   }
-  // Workers run with the server's V8 flags even when the primary was started without them.
-  cluster.setupPrimary({ execArgv: withServerFlags(process.execArgv) });
   let stopping = false;
   let earlyExits = 0;
   const startedAt = new Map<number, number>();
   const fork = () => {
-    const worker = cluster.fork();
+    const worker = cluster.fork(workerEnv);
     startedAt.set(worker.id, Date.now());
   };
   for (let i = 0; i < env.webConcurrency; i++) fork();

@@ -1,13 +1,14 @@
 import path from "node:path";
 import { resolveAuthSecret } from "./auth/auth-secret";
-import { isClusterPrimary, runClusterPrimary } from "./cluster";
+import { isClusterPrimary, isPreparingWorker, runClusterPrimary } from "./cluster";
 import { logProcessFaults } from "./lifecycle";
 import { loadEnvOrExit } from "./load-env";
 import { createLogger } from "./logger";
 
 /**
- * The entry point: env → secret → either the cluster primary (WEB_CONCURRENCY > 1: migrates, then supervises the
- * workers; it never loads the app, so it stays small) or one serving process (./serve.ts, imported only there).
+ * The entry point: env → secret → the cluster primary (WEB_CONCURRENCY > 1: supervises the workers; it loads
+ * neither the app nor the database code, so it stays small), the cluster's preparing worker (migrations and quiz
+ * content, then it exits), or one serving process (./serve.ts, imported only there).
  */
 const env = loadEnvOrExit();
 const logger = createLogger(env);
@@ -22,19 +23,25 @@ try {
 logProcessFaults(logger);
 
 if (isClusterPrimary(env)) {
-  await runClusterPrimary(env, logger, async () => {
-    const [{ openDatabase }, { prepareDatabase }] = await Promise.all([
-      import("./db/client"),
-      import("./db/prepare"),
-    ]);
-    const primaryDb = await openDatabase(env);
+  await runClusterPrimary(env, logger);
+} else if (isPreparingWorker()) {
+  const [{ openDatabase }, { prepareDatabase }] = await Promise.all([
+    import("./db/client"),
+    import("./db/prepare"),
+  ]);
+  try {
+    const handle = await openDatabase(env);
     try {
-      const applied = await prepareDatabase(primaryDb.db);
-      if (applied.length) logger.info({ applied }, "migrations applied");
+      const applied = await prepareDatabase(handle.db);
+      logger.info({ applied }, "database prepared");
     } finally {
-      await primaryDb.close();
+      await handle.close();
     }
-  });
+  } catch (error) {
+    console.error(`Could not open the database: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  process.exit(0);
 } else {
   const { serve } = await import("./serve");
   // dist/web beside this file's dist/server when compiled, and the same folder when run from src/server by tsx.

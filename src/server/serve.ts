@@ -15,7 +15,7 @@ import { PAYOUT_RECHECK_EVERY_MS, PAYOUT_RECHECK_QUEUE } from "./redemptions/pay
 import { openRedis } from "./redis/client";
 
 /**
- * One serving process (the only one, or a cluster worker): database (migrations and quiz content, db/prepare.ts, unless the cluster primary did them)
+ * One serving process (the only one, or a cluster worker): database (migrations and quiz content, db/prepare.ts, unless the cluster's preparing worker did them)
  * → Redis → app → job worker → listen; SIGTERM/SIGINT stop it gracefully (lifecycle.ts).
  */
 export async function serve(env: Env, logger: Logger, webRoot: string): Promise<void> {
@@ -26,7 +26,7 @@ export async function serve(env: Env, logger: Logger, webRoot: string): Promise<
     handle = await openDatabase(env, {
       onConnectionError: (error) => monitor?.reportDown("database", error),
     });
-    // A cluster worker's primary has migrated and seeded already (cluster.ts); only a lone process does it here.
+    // In a cluster the preparing worker has migrated and seeded already (cluster.ts); only a lone process does it here.
     if (!cluster.isWorker) {
       const applied = await prepareDatabase(handle.db);
       if (applied.length) logger.info({ applied }, "migrations applied");

@@ -73,6 +73,41 @@ describe("WEB_CONCURRENCY worker processes on one PostgreSQL", () => {
     expect(servedBy.size).toBeGreaterThan(1);
   });
 
+  it("migrates in a short-lived worker before the serving ones start, so the primary never loads the database code", async () => {
+    const lines = server
+      .output()
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { pid?: number; msg?: string; applied?: string[] });
+    const primaryPid = lines.find((line) => line.msg === "cluster primary started")?.pid;
+    const migratedBy = lines.find((line) => line.msg === "database prepared");
+    expect(primaryPid).toBe(server.pid);
+    expect(migratedBy?.applied).toBeInstanceOf(Array);
+    expect(migratedBy?.pid).toBeGreaterThan(0);
+    expect(migratedBy?.pid).not.toBe(server.pid);
+    // That worker has exited: it is not one of those serving.
+    expect(childrenOf(server.pid)).not.toContain(migratedBy?.pid);
+    expect(lines.findIndex((line) => line.msg === "database prepared")).toBeLessThan(
+      lines.findIndex((line) => line.msg?.startsWith("listening on")),
+    );
+  });
+
+  it("stops with exit code 1 and says why when the database cannot be opened", async () => {
+    const failed = await startServer({
+      DATABASE_URL: "postgres://postgres@127.0.0.1:1/none",
+      WEB_CONCURRENCY: String(WORKERS),
+    }).then(
+      async (running) => {
+        await running.stop();
+        return "started";
+      },
+      (error: unknown) => String(error),
+    );
+    expect(failed).toContain("server exited with 1");
+    expect(failed).toContain("Could not open the database");
+    expect(failed).not.toContain("listening on");
+  });
+
   it("replaces a worker that dies, and stops them all on SIGTERM", async () => {
     const before = childrenOf(server.pid);
     const victim = before[0];

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { SERVER_NODE_FLAGS } from "~/server/node-flags";
+import { SERVER_NODE_FLAGS, withServerEnv } from "~/server/node-flags";
 
 export interface RunningServer {
   url: string;
@@ -35,10 +35,15 @@ export async function freePort(): Promise<number> {
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  // Its output is complete once its pipes have closed, which can come after the exit.
+  const closed = new Promise((resolve) => child.once("close", resolve));
   // Generous: a first start migrates a fresh database, which takes long on a busy machine.
   const deadline = Date.now() + 110_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    if (child.exitCode !== null) {
+      await closed;
+      throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    }
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) return;
@@ -72,7 +77,7 @@ export const LOAD_ENV = {
 } as const;
 
 /**
- * The compiled server (`node <SERVER_NODE_FLAGS> dist/server/main.js`, as `npm start` runs it) as a child process on a free port with its
+ * The compiled server (`GLIBC_TUNABLES=… node <SERVER_NODE_FLAGS> dist/server/main.js`, as `npm start` runs it) as a child process on a free port with its
  * own temporary DATA_DIR; builds first when dist/ is older than the sources.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
@@ -83,7 +88,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let log = "";
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "dist/server/main.js"], {
     cwd: repoRoot,
-    env: {
+    env: withServerEnv({
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",
       NODE_ENV: "test",
@@ -95,7 +100,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       // One process unless a test asks for workers (the default on PostgreSQL would be one per core).
       WEB_CONCURRENCY: "1",
       ...env,
-    },
+    }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (d: Buffer) => {

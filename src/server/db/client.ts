@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { type Kysely, PostgresDialect } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
@@ -63,13 +63,17 @@ export async function openDatabase(
   }
   const dir = path.resolve(env.dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
-  return fromPGlite(await PGlite.create(dir, { startParams: PGLITE_START_PARAMS }));
+  // Loaded only here: a server on PostgreSQL never holds PGlite's module in memory.
+  const { PGlite } = await import("@electric-sql/pglite");
+  return fromPGlite(
+    await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_BUFFER_CACHE] }),
+  );
 }
 
 /**
- * PGlite's own start parameters plus a smaller buffer cache: its PostgreSQL runs inside this process's
+ * Added to PGlite's own start parameters: a smaller buffer cache. PGlite's PostgreSQL runs inside this process's
  * WebAssembly memory, which never shrinks, so the default 128 MB of shared buffers ends up resident once the data
  * has been read (measured in a small script: ~400 MiB RSS after a small workload, ~280 MiB with 32 MB).
  * The embedded database is the zero-setup default for small installs; PostgreSQL is the production one.
  */
-export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
+const PGLITE_BUFFER_CACHE = ["-c", "shared_buffers=32MB"];
