@@ -5,8 +5,9 @@
  * WEB_CONCURRENCY (one per core), and on PGlite; beside the same SQL run directly over `pg` at the same
  * concurrency — the statements the two requests send, made by the server's own functions (session lookup, start,
  * session lookup, completion with its award), without HTTP — and their ratio (ADR 049). Also the database's floor:
- * a bare INSERT ledger row + UPDATE balance transaction. And the server's resident memory (all its processes; RSS, and USS:
- * the private part, without the pages they share) at idle and its peak under the load. Figures, not tests. Needs PostgreSQL:
+ * a bare INSERT ledger row + UPDATE balance transaction. And the server's resident memory (all its processes; RSS, USS:
+ * the private part, without the pages they share, and the footprint: every resident page once) at idle and its peak
+ * under the load. Figures, not tests. Needs PostgreSQL:
  * BENCH_DATABASE_URL (an admin URL; default the local server). BENCH_SERVER_ENV (JSON) adds server variables.
  */
 import { randomUUID } from "node:crypto";
@@ -21,7 +22,7 @@ import { parseEnv } from "~/server/env";
 import { makeVideosInstant } from "../tests/support/earning";
 import { signIn, signUp, uniqueEmail, verifyEmail } from "../tests/support/factories";
 import { httpClient } from "../tests/support/http-client";
-import { childPids, sampleRss, treeRssMib, treeUssMib } from "../tests/support/processes";
+import { childPids, sampleMemory, treeMemory } from "../tests/support/processes";
 import { LOAD_ENV, startServer } from "../tests/support/server-process";
 import { benchSql, CONNECTIONS, SECONDS, type Throughput, USERS } from "./ledger-sql";
 
@@ -40,6 +41,12 @@ export interface HttpRun extends Throughput {
   /** The same as unique set sizes: what the processes hold privately, without the pages they share. */
   ussIdleMib: number;
   ussLoadMib: number;
+  /**
+   * The same as footprints: the physical pages the processes hold resident, each counted once (the RSS sum counts
+   * a page that every worker maps once per worker). null where the page frames cannot be read (not root).
+   */
+  footprintIdleMib: number | null;
+  footprintLoadMib: number | null;
   /** HTTP awards/s divided by the direct SQL's. */
   ratio: number;
 }
@@ -117,9 +124,8 @@ async function benchHttp(
     let paid = 0;
     const workerCount = Math.max(1, childPids(server.pid).length);
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    const rssIdleMib = treeRssMib(server.pid);
-    const ussIdleMib = treeUssMib(server.pid);
-    const sampler = sampleRss(server.pid);
+    const idle = treeMemory(server.pid);
+    const sampler = sampleMemory(server.pid);
     const result = await autocannon({
       url: server.url,
       connections: CONNECTIONS,
@@ -153,7 +159,7 @@ async function benchHttp(
         },
       ],
     });
-    const { rssMib: rssLoadMib, ussMib: ussLoadMib } = sampler.stop();
+    const load = sampler.stop();
     // Two requests per award (the start and the completion); awards are the completions that paid.
     const ok = paid;
     if (paid < Math.floor(result["2xx"] / 2))
@@ -166,10 +172,12 @@ async function benchHttp(
       p50: result.latency.p50,
       p99: result.latency.p99,
       total: ok,
-      rssIdleMib,
-      rssLoadMib,
-      ussIdleMib,
-      ussLoadMib,
+      rssIdleMib: idle.rssMib,
+      rssLoadMib: load.rssMib,
+      ussIdleMib: idle.ussMib,
+      ussLoadMib: load.ussMib,
+      footprintIdleMib: idle.footprintMib,
+      footprintLoadMib: load.footprintMib,
     };
   } finally {
     await server.stop();
@@ -202,18 +210,22 @@ export const LEDGER_TARGETS = { ratio: 0.5, p99Ms: 50, rssLoadMib: 250 } as cons
 
 export function formatLedgerBench(r: LedgerBenchResult): string {
   const mark = (ok: boolean) => (ok ? " ✓" : " ✗");
+  const mib = (n: number | null) => (n === null ? "—" : n.toFixed(0));
   const rows = r.http.map(
     (x) =>
-      `| HTTP, ${x.database}, ${x.label} | ${x.workers} | ${x.perSecond.toFixed(0)} | ${x.p50.toFixed(1)} | ${x.p99.toFixed(1)}${x.database === "PostgreSQL" ? mark(x.p99 <= LEDGER_TARGETS.p99Ms) : ""} | ${x.ratio.toFixed(2)}${x.database === "PostgreSQL" ? mark(x.ratio >= LEDGER_TARGETS.ratio) : ""} | ${x.rssIdleMib.toFixed(0)} | ${x.rssLoadMib.toFixed(0)}${x.database === "PostgreSQL" ? mark(x.rssLoadMib <= LEDGER_TARGETS.rssLoadMib) : ""} | ${x.ussIdleMib.toFixed(0)} | ${x.ussLoadMib.toFixed(0)} | ${x.total} |`,
+      `| HTTP, ${x.database}, ${x.label} | ${x.workers} | ${x.perSecond.toFixed(0)} | ${x.p50.toFixed(1)} | ${x.p99.toFixed(1)}${x.database === "PostgreSQL" ? mark(x.p99 <= LEDGER_TARGETS.p99Ms) : ""} | ${x.ratio.toFixed(2)}${x.database === "PostgreSQL" ? mark(x.ratio >= LEDGER_TARGETS.ratio) : ""} | ${x.rssIdleMib.toFixed(0)} | ${x.rssLoadMib.toFixed(0)}${x.database === "PostgreSQL" ? mark(x.rssLoadMib <= LEDGER_TARGETS.rssLoadMib) : ""} | ${x.ussIdleMib.toFixed(0)} | ${x.ussLoadMib.toFixed(0)} | ${mib(x.footprintIdleMib)} | ${mib(x.footprintLoadMib)}${x.database === "PostgreSQL" && x.footprintLoadMib !== null ? mark(x.footprintLoadMib <= LEDGER_TARGETS.rssLoadMib) : ""} | ${x.total} |`,
   );
   return [
-    `| path (${CONNECTIONS} connections, ${USERS} users, ${SECONDS} s) | processes | awards/s | p50 ms | p99 ms | ratio to SQL | RSS idle MiB | RSS under load MiB | USS idle MiB | USS under load MiB | awards |`,
-    "|---|---|---|---|---|---|---|---|---|---|---|",
+    `| path (${CONNECTIONS} connections, ${USERS} users, ${SECONDS} s) | processes | awards/s | p50 ms | p99 ms | ratio to SQL | RSS idle MiB | RSS under load MiB | USS idle MiB | USS under load MiB | footprint idle MiB | footprint under load MiB | awards |`,
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ...rows,
-    `| the same SQL run directly (session lookup, start, session lookup, completion + award; pg, PostgreSQL) | — | ${r.sql.perSecond.toFixed(0)} | ${r.sql.p50.toFixed(1)} | ${r.sql.p99.toFixed(1)} | 1.00 | — | — | — | — | ${r.sql.total} |`,
-    `| floor: a bare INSERT + UPDATE transaction (pg, PostgreSQL) | — | ${r.floor.perSecond.toFixed(0)} | ${r.floor.p50.toFixed(1)} | ${r.floor.p99.toFixed(1)} | — | — | — | — | — | ${r.floor.total} |`,
+    `| the same SQL run directly (session lookup, start, session lookup, completion + award; pg, PostgreSQL) | — | ${r.sql.perSecond.toFixed(0)} | ${r.sql.p50.toFixed(1)} | ${r.sql.p99.toFixed(1)} | 1.00 | — | — | — | — | — | — | ${r.sql.total} |`,
+    `| floor: a bare INSERT + UPDATE transaction (pg, PostgreSQL) | — | ${r.floor.perSecond.toFixed(0)} | ${r.floor.p50.toFixed(1)} | ${r.floor.p99.toFixed(1)} | — | — | — | — | — | — | — | ${r.floor.total} |`,
     "",
     `Targets on PostgreSQL: p99 ≤ ${LEDGER_TARGETS.p99Ms} ms, ratio ≥ ${LEDGER_TARGETS.ratio}, RSS under load ≤ ${LEDGER_TARGETS.rssLoadMib} MiB.`,
+    "RSS and USS are sums over the server's processes (a cluster's primary and workers). The footprint counts each",
+    "physical page they hold once: the RSS sum counts the pages every worker maps (the node binary's code) once per",
+    "process, the USS sum leaves them out. For one process the footprint and the RSS are nearly the same figure.",
   ].join("\n");
 }
 

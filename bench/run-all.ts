@@ -61,6 +61,11 @@ const ledgerMisses = ledger.http
           `Server RSS under load ${x.rssLoadMib.toFixed(0)} MiB (${x.label}) > ${LEDGER_TARGETS.rssLoadMib} MiB.`,
         ]
       : []),
+    ...(x.footprintLoadMib !== null && x.footprintLoadMib > LEDGER_TARGETS.rssLoadMib
+      ? [
+          `Server footprint under load ${x.footprintLoadMib.toFixed(0)} MiB (${x.label}) > ${LEDGER_TARGETS.rssLoadMib} MiB.`,
+        ]
+      : []),
   ]);
 const misses = [
   ...bundleMisses(bundle),
