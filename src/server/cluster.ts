@@ -2,19 +2,19 @@ import cluster from "node:cluster";
 import { once } from "node:events";
 import type { Env } from "./env";
 import type { Logger } from "./logger";
-import { withServerEnv, withServerFlags } from "./node-flags";
+import { withServerFlags } from "./node-flags";
 
 /** True in the process that should supervise workers rather than serve: WEB_CONCURRENCY > 1 and not a worker. */
 export function isClusterPrimary(env: Pick<Env, "webConcurrency">): boolean {
   return env.webConcurrency > 1 && cluster.isPrimary;
 }
 
-/** The environment variable that makes a cluster worker the one that prepares the database, then exits. */
-const PREPARE_ROLE = "PLE_CLUSTER_PREPARE";
+/** The argument that makes a cluster worker the one that prepares the database, then exits. */
+const PREPARE_ARG = "--prepare-database";
 
 /** True in the short-lived cluster worker that migrates and seeds the database before the serving workers start. */
 export function isPreparingWorker(): boolean {
-  return cluster.isWorker && process.env[PREPARE_ROLE] === "1";
+  return cluster.isWorker && process.argv.includes(PREPARE_ARG);
 }
 
 /**
@@ -25,21 +25,23 @@ export function isPreparingWorker(): boolean {
  * primary exits when all have stopped. Never resolves: the process ends through `process.exit`.
  */
 export async function runClusterPrimary(env: Pick<Env, "webConcurrency">, logger: Logger): Promise<never> {
-  // Workers run with the server's V8 flags and malloc tunable even when the primary was started without them.
-  cluster.setupPrimary({ execArgv: withServerFlags(process.execArgv) });
-  const workerEnv = { GLIBC_TUNABLES: withServerEnv(process.env).GLIBC_TUNABLES };
-  const preparing = cluster.fork({ ...workerEnv, [PREPARE_ROLE]: "1" });
+  // Workers run with the server's V8 flags even when the primary was started without them (they inherit its
+  // environment, the malloc tunable of the launch command included).
+  const execArgv = withServerFlags(process.execArgv);
+  cluster.setupPrimary({ execArgv, args: [PREPARE_ARG] });
+  const preparing = cluster.fork();
   const [code, signal] = (await once(preparing, "exit")) as [number | null, NodeJS.Signals | null];
-  // The preparing worker has printed why it failed (serve.ts's and main.ts's "Could not open the database").
+  // The preparing worker has printed why it failed (main.ts: "Could not open the database: …").
   if (code !== 0) {
     logger.fatal({ code, signal }, "the database could not be prepared; stopping");
     process.exit(1);
   }
+  cluster.setupPrimary({ execArgv, args: [] });
   let stopping = false;
   let earlyExits = 0;
   const startedAt = new Map<number, number>();
   const fork = () => {
-    const worker = cluster.fork(workerEnv);
+    const worker = cluster.fork();
     startedAt.set(worker.id, Date.now());
   };
   for (let i = 0; i < env.webConcurrency; i++) fork();
