@@ -122,7 +122,8 @@ async function benchHttp(
     }
     let n = 0;
     let paid = 0;
-    const workerCount = Math.max(1, childPids(server.pid).length);
+    // The first process serves too; the others are its children.
+    const workerCount = 1 + childPids(server.pid).length;
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const idle = treeMemory(server.pid);
     const sampler = sampleMemory(server.pid);
@@ -223,7 +224,7 @@ export function formatLedgerBench(r: LedgerBenchResult): string {
     `| floor: a bare INSERT + UPDATE transaction (pg, PostgreSQL) | — | ${r.floor.perSecond.toFixed(0)} | ${r.floor.p50.toFixed(1)} | ${r.floor.p99.toFixed(1)} | — | — | — | — | — | — | — | ${r.floor.total} |`,
     "",
     `Targets on PostgreSQL: p99 ≤ ${LEDGER_TARGETS.p99Ms} ms, ratio ≥ ${LEDGER_TARGETS.ratio}, RSS under load ≤ ${LEDGER_TARGETS.rssLoadMib} MiB.`,
-    "RSS and USS are sums over the server's processes (a cluster's primary and workers). The footprint counts each",
+    "RSS and USS are sums over the server's processes (the first one and the workers it forks). The footprint counts each",
     "physical page they hold once: the RSS sum counts the pages every worker maps (the node binary's code) once per",
     "process, the USS sum leaves them out. For one process the footprint and the RSS are nearly the same figure.",
   ].join("\n");

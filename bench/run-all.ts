@@ -120,7 +120,7 @@ const report = [
   "core) and on PGlite, beside the same SQL run directly with `pg` at the same concurrency: the statements the two",
   "requests send, made by the server's own functions without HTTP (the ratio's denominator, ADR 049), and a bare",
   "INSERT + UPDATE transaction, the database's floor on this machine. RSS is the sum over",
-  "the server's processes (primary and workers): after start-up and the sign-ups (idle), and the peak during the",
+  "the server's processes (the first one and its workers): after start-up and the sign-ups (idle), and the peak during the",
   "run. USS (unique set size, Linux) is the same sum over what each process holds privately: every worker maps",
   "the same node binary, whose code the RSS sum counts once per process and USS not at all (it comes on top, once).",
   "The target is judged on RSS. The load generator, the server and PostgreSQL share this machine's cores.",

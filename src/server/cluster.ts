@@ -1,71 +1,66 @@
 import cluster from "node:cluster";
-import { once } from "node:events";
-import type { Env } from "./env";
 import type { Logger } from "./logger";
 import { withServerFlags } from "./node-flags";
 
-/** True in the process that should supervise workers rather than serve: WEB_CONCURRENCY > 1 and not a worker. */
-export function isClusterPrimary(env: Pick<Env, "webConcurrency">): boolean {
-  return env.webConcurrency > 1 && cluster.isPrimary;
+/** True in a serving process that the first one forked: it neither migrates nor supervises. */
+export function isClusterWorker(): boolean {
+  return cluster.isWorker;
 }
 
-/** The argument that makes a cluster worker the one that prepares the database, then exits. */
-const PREPARE_ARG = "--prepare-database";
-
-/** True in the short-lived cluster worker that migrates and seeds the database before the serving workers start. */
-export function isPreparingWorker(): boolean {
-  return cluster.isWorker && process.argv.includes(PREPARE_ARG);
+export interface Workers {
+  /** Passes the signal on and resolves once every worker has exited. */
+  stop(signal: NodeJS.Signals): Promise<void>;
 }
 
 /**
- * The supervisor of `WEB_CONCURRENCY` HTTP workers (node:cluster: they share the listening port, the kernel
- * spreads connections). First one short-lived worker prepares the database (migrations, quiz content) and exits,
- * so the serving workers never race on it and the primary itself never loads the database code: it stays a small
- * process for as long as the server runs. A worker that dies is replaced; SIGTERM/SIGINT are passed on and the
- * primary exits when all have stopped. Never resolves: the process ends through `process.exit`.
+ * The first process's other `count` serving processes (node:cluster for the fork and its exit events; each worker
+ * binds the port itself with `reusePort`, serve.ts). Called once the first process listens, so that they bind the
+ * port it got (`port`: the actual one, when PORT was 0) and find the database prepared. A worker that dies is
+ * replaced; workers that keep dying at start-up stop the whole server with exit code 1.
  */
-export async function runClusterPrimary(env: Pick<Env, "webConcurrency">, logger: Logger): Promise<never> {
-  // Workers run with the server's V8 flags even when the primary was started without them (they inherit its
-  // environment, the malloc tunable of the launch command included).
-  const execArgv = withServerFlags(process.execArgv);
-  cluster.setupPrimary({ execArgv, args: [PREPARE_ARG] });
-  const preparing = cluster.fork();
-  const [code, signal] = (await once(preparing, "exit")) as [number | null, NodeJS.Signals | null];
-  // The preparing worker has printed why it failed (main.ts: "Could not open the database: …").
-  if (code !== 0) {
-    logger.fatal({ code, signal }, "the database could not be prepared; stopping");
-    process.exit(1);
-  }
-  cluster.setupPrimary({ execArgv, args: [] });
-  let stopping = false;
+export function superviseWorkers({
+  count,
+  port,
+  logger,
+}: {
+  count: number;
+  port: number;
+  logger: Logger;
+}): Workers {
+  // Workers run with the server's V8 flags even when the first process was started without them (they inherit
+  // its environment, the malloc tunable of the launch command included).
+  cluster.setupPrimary({ execArgv: withServerFlags(process.execArgv) });
+  let stopping: (() => void) | undefined;
   let earlyExits = 0;
   const startedAt = new Map<number, number>();
   const fork = () => {
-    const worker = cluster.fork();
+    const worker = cluster.fork({ PORT: String(port) });
     startedAt.set(worker.id, Date.now());
   };
-  for (let i = 0; i < env.webConcurrency; i++) fork();
-  logger.info({ workers: env.webConcurrency }, "cluster primary started");
+  for (let i = 0; i < count; i++) fork();
+  logger.info({ workers: count }, "worker processes started");
+  const running = () => Object.keys(cluster.workers ?? {}).length;
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (running() === 0) stopping();
       return;
     }
     // A worker that cannot even start (bad port, database down) would be replaced forever: give up instead.
-    if (Date.now() - (startedAt.get(worker.id) ?? 0) < 10_000 && ++earlyExits > env.webConcurrency * 2) {
+    if (Date.now() - (startedAt.get(worker.id) ?? 0) < 10_000 && ++earlyExits > count * 2) {
       logger.fatal({ code, signal }, "workers keep failing at start-up; stopping");
       process.exit(1);
     }
     logger.error({ pid: worker.process.pid, code, signal }, "worker exited; starting another");
     fork();
   });
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "stopping workers");
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  return {
+    stop(signal) {
+      if (running() === 0) return Promise.resolve();
+      const done = new Promise<void>((resolve) => {
+        stopping = resolve;
+      });
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+      return done;
+    },
   };
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
-  return new Promise<never>(() => {});
 }

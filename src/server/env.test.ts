@@ -195,6 +195,16 @@ describe("parseEnv", () => {
     );
   });
 
+  it("runs one process where several cannot share a port, and refuses more", () => {
+    const pg = "postgres://app@db:5432/app";
+    expect(parseEnv({ DATABASE_URL: pg }, "linux").webConcurrency).toBe(os.availableParallelism());
+    expect(parseEnv({ DATABASE_URL: pg }, "darwin").webConcurrency).toBe(1);
+    expect(parseEnv({ DATABASE_URL: pg, WEB_CONCURRENCY: "1" }, "win32").webConcurrency).toBe(1);
+    expect(() => parseEnv({ DATABASE_URL: pg, WEB_CONCURRENCY: "2" }, "darwin")).toThrow(
+      'Invalid configuration: WEB_CONCURRENCY must be 1 on darwin: several processes need a system whose sockets can share a port (Linux, FreeBSD) (got "2")',
+    );
+  });
+
   it("reads the redemption rules, with defaults of 1000 coins, KYC required, 1 pending and $50 a day", () => {
     expect(parseEnv({}).redeem).toEqual({
       minCoins: 1000,

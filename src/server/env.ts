@@ -45,7 +45,7 @@ export interface Env {
   adminEmails: string[];
   /** Administrative changes allowed per administrator per minute. */
   adminRateLimit: number;
-  /** HTTP worker processes (node:cluster): default one per core on PostgreSQL; always 1 on PGlite. */
+  /** Serving processes sharing the port: default one per core on PostgreSQL (where the system allows it); always 1 on PGlite. */
   webConcurrency: number;
   /** Per-user daily earning limits (0 = that channel pays nothing). */
   earningLimits: EarningLimits;
@@ -76,7 +76,21 @@ export interface Env {
 
 export class EnvError extends Error {}
 
-export function parseEnv(source: Record<string, string | undefined>): Env {
+/**
+ * The systems whose sockets several processes can bind to the same port, the kernel spreading the connections
+ * between them (SO_REUSEPORT as libuv supports it: Node's `reusePort`). WEB_CONCURRENCY above 1 needs one: every
+ * serving process binds the port itself (serve.ts, cluster.ts).
+ */
+export const SHARED_PORT_PLATFORMS: readonly NodeJS.Platform[] = ["linux", "freebsd", "sunos", "aix"];
+
+/**
+ * `platform`: the system the server runs on (WEB_CONCURRENCY above 1 needs one whose processes can share a port,
+ * cluster.ts); a parameter so that tests can name another.
+ */
+export function parseEnv(
+  source: Record<string, string | undefined>,
+  platform: NodeJS.Platform = process.platform,
+): Env {
   // Treat empty strings as "not set" so `.env` files with `FOO=` behave.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
   const result = envSchema.safeParse(cleaned);
@@ -92,6 +106,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (!e.DATABASE_URL && e.WEB_CONCURRENCY !== undefined && e.WEB_CONCURRENCY > 1) {
     throw new EnvError(
       `Invalid configuration: WEB_CONCURRENCY must be 1 without DATABASE_URL (PGlite is one process) (got "${e.WEB_CONCURRENCY}")`,
+    );
+  }
+  const sharesPort = SHARED_PORT_PLATFORMS.includes(platform);
+  if (!sharesPort && e.WEB_CONCURRENCY !== undefined && e.WEB_CONCURRENCY > 1) {
+    throw new EnvError(
+      `Invalid configuration: WEB_CONCURRENCY must be 1 on ${platform}: several processes need a system whose sockets can share a port (Linux, FreeBSD) (got "${e.WEB_CONCURRENCY}")`,
     );
   }
   if (e.NODE_ENV === "production" && !e.AUTH_SECRET) {
@@ -140,7 +160,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     videoWatchLimit: e.VIDEO_WATCH_LIMIT,
     adminEmails: [...new Set(e.ADMIN_EMAILS)],
     adminRateLimit: e.ADMIN_RATE_LIMIT,
-    webConcurrency: e.WEB_CONCURRENCY ?? (e.DATABASE_URL ? os.availableParallelism() : 1),
+    webConcurrency: e.WEB_CONCURRENCY ?? (e.DATABASE_URL && sharesPort ? os.availableParallelism() : 1),
     earningLimits: {
       tttWinsPerDay: e.EARN_TTT_WINS_PER_DAY,
       quizSessionsPerDay: e.EARN_QUIZ_SESSIONS_PER_DAY,

@@ -1,7 +1,9 @@
-import cluster from "node:cluster";
-import { serve as listen } from "@hono/node-server";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createAdaptorServer } from "@hono/node-server";
 import type { Redis } from "ioredis";
 import { createApp } from "./app";
+import { isClusterWorker, superviseWorkers, type Workers } from "./cluster";
 import { createDeps, dependencyProbes } from "./create-deps";
 import { openDatabase } from "./db/client";
 import { prepareDatabase } from "./db/prepare";
@@ -15,8 +17,11 @@ import { PAYOUT_RECHECK_EVERY_MS, PAYOUT_RECHECK_QUEUE } from "./redemptions/pay
 import { openRedis } from "./redis/client";
 
 /**
- * One serving process (the only one, or a cluster worker): database (migrations and quiz content, db/prepare.ts, unless the cluster's preparing worker did them)
- * → Redis → app → job worker → listen; SIGTERM/SIGINT stop it gracefully (lifecycle.ts).
+ * A serving process: database (migrations and quiz content, db/prepare.ts, in the first process only) → Redis →
+ * app → job worker → listen. With WEB_CONCURRENCY above 1 every process binds the port with `reusePort` (the kernel
+ * spreads the connections) and the first one, once it listens, forks and supervises the others (cluster.ts): there
+ * is no process that only supervises (ADR 049). SIGTERM/SIGINT stop it gracefully (lifecycle.ts), the first
+ * process together with its workers.
  */
 export async function serve(env: Env, logger: Logger, webRoot: string): Promise<void> {
   // Pool and Redis errors reach the monitor, made once both are open.
@@ -26,10 +31,10 @@ export async function serve(env: Env, logger: Logger, webRoot: string): Promise<
     handle = await openDatabase(env, {
       onConnectionError: (error) => monitor?.reportDown("database", error),
     });
-    // In a cluster the preparing worker has migrated and seeded already (cluster.ts); only a lone process does it here.
-    if (!cluster.isWorker) {
+    // A worker starts once the first process has migrated and seeded the database and listens.
+    if (!isClusterWorker()) {
       const applied = await prepareDatabase(handle.db);
-      if (applied.length) logger.info({ applied }, "migrations applied");
+      logger.info({ applied }, "database prepared");
     }
   } catch (error) {
     console.error(`Could not open the database: ${error instanceof Error ? error.message : String(error)}`);
@@ -53,29 +58,59 @@ export async function serve(env: Env, logger: Logger, webRoot: string): Promise<
   deps.jobs.schedule(KYC_RETENTION_QUEUE, KYC_RETENTION_EVERY_MS);
   deps.jobs.schedule(PAYOUT_RECHECK_QUEUE, PAYOUT_RECHECK_EVERY_MS);
   deps.jobs.start();
-  const server = listen({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
-    logger.info(
-      { port: info.port, db: handle.kind, redis: Boolean(redis), url: env.appUrl },
-      `listening on ${env.appUrl}`,
+  const clustered = env.webConcurrency > 1;
+  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  try {
+    await listen(server, { port: env.port, host: env.host, reusePort: clustered, exclusive: clustered });
+  } catch (error) {
+    console.error(
+      `Could not listen on ${env.host}:${env.port}: ${error instanceof Error ? error.message : String(error)}`,
     );
-    logger.info(mailDeliveryNote(env));
-  });
+    process.exit(1);
+  }
+  const { port } = server.address() as AddressInfo;
+  logger.info(
+    { port, db: handle.kind, redis: Boolean(redis), url: env.appUrl },
+    `listening on ${env.appUrl}`,
+  );
+  if (!isClusterWorker()) logger.info(mailDeliveryNote(env));
+  const workers: Workers | undefined =
+    clustered && !isClusterWorker()
+      ? superviseWorkers({ count: env.webConcurrency - 1, port, logger })
+      : undefined;
 
   let closing = false;
-  async function stop(signal: string) {
+  async function stop(signal: NodeJS.Signals) {
     if (closing) return;
     closing = true;
     logger.info({ signal }, "shutting down");
-    await shutDown({
-      server,
-      deps,
-      closeDependencies: async () => {
-        await redis?.quit().catch(() => redis?.disconnect());
-        await handle.close();
-      },
-    });
+    await Promise.all([
+      shutDown({
+        server,
+        deps,
+        closeDependencies: async () => {
+          await redis?.quit().catch(() => redis?.disconnect());
+          await handle.close();
+        },
+      }),
+      workers?.stop(signal),
+    ]);
     process.exit(0);
   }
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+/** `server.listen` as a promise: resolves once it listens, rejects with the bind error (EADDRINUSE, EACCES…). */
+async function listen(
+  server: Server,
+  options: { port: number; host: string; reusePort: boolean; exclusive: boolean },
+): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
 }

@@ -1,10 +1,12 @@
+import { once } from "node:events";
 import { readFile, stat } from "node:fs/promises";
+import { createServer } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_SECRET_FILE } from "~/server/auth/auth-secret";
 import { signUp, uniqueEmail } from "../support/factories";
 import { httpClient } from "../support/http-client";
-import { type RunningServer, startServer } from "../support/server-process";
+import { freePort, type RunningServer, startServer } from "../support/server-process";
 
 /**
  * The server as `npm start` runs it (src/server/main.ts, NODE_ENV=development, no AUTH_SECRET, no SMTP_URL, no
@@ -75,4 +77,28 @@ describe("npm start on a fresh DATA_DIR", () => {
       expect((await proxied.json()).error.code).toBe("NOT_FOUND");
     }
   });
+});
+
+describe("npm start on a port that is taken", () => {
+  it("stops with exit code 1 and says why", async () => {
+    // Something else holds the port: it accepts connections and drops them, so no health check ever passes.
+    const port = await freePort();
+    const holder = createServer((socket) => socket.destroy());
+    holder.listen(port, "127.0.0.1");
+    await once(holder, "listening");
+    try {
+      const failed = await startServer({ ...asNpmStart, PORT: String(port) }).then(
+        async (running) => {
+          await running.stop();
+          return "started";
+        },
+        (error: unknown) => String(error),
+      );
+      expect(failed).toContain("server exited with 1");
+      expect(failed).toContain(`Could not listen on 127.0.0.1:${port}`);
+      expect(failed).toContain("EADDRINUSE");
+    } finally {
+      holder.close();
+    }
+  }, 120_000);
 });

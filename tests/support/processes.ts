@@ -15,12 +15,12 @@ function ps(field: string, args: string[]): number[] {
 
 const sum = (values: number[]) => values.reduce((total, n) => total + n, 0);
 
-/** Process ids whose parent is `pid` (a cluster primary's workers). */
+/** Process ids whose parent is `pid` (the server's first process: the workers it forked). */
 export function childPids(pid: number): number[] {
   return ps("pid", ["--ppid", String(pid)]);
 }
 
-/** Resident memory of a process and its children (a cluster primary and its workers), in MiB. */
+/** Resident memory of a process and its children (the server's first process and its workers), in MiB. */
 export function treeRssMib(pid: number): number {
   return (sum(ps("rss", ["-p", String(pid)])) + sum(ps("rss", ["--ppid", String(pid)]))) / 1024;
 }
