@@ -32,6 +32,7 @@ export function superviseWorkers({
   cluster.setupPrimary({ execArgv: withServerFlags(process.execArgv) });
   let stopping: (() => void) | undefined;
   let earlyExits = 0;
+  // The live workers and when each started (node:cluster may still list one whose exit it has just reported).
   const startedAt = new Map<number, number>();
   const fork = () => {
     const worker = cluster.fork({ PORT: String(port) });
@@ -39,14 +40,15 @@ export function superviseWorkers({
   };
   for (let i = 0; i < count; i++) fork();
   logger.info({ workers: count }, "worker processes started");
-  const running = () => Object.keys(cluster.workers ?? {}).length;
   cluster.on("exit", (worker, code, signal) => {
+    const started = startedAt.get(worker.id) ?? 0;
+    startedAt.delete(worker.id);
     if (stopping) {
-      if (running() === 0) stopping();
+      if (startedAt.size === 0) stopping();
       return;
     }
     // A worker that cannot even start (bad port, database down) would be replaced forever: give up instead.
-    if (Date.now() - (startedAt.get(worker.id) ?? 0) < 10_000 && ++earlyExits > count * 2) {
+    if (Date.now() - started < 10_000 && ++earlyExits > count * 2) {
       logger.fatal({ code, signal }, "workers keep failing at start-up; stopping");
       process.exit(1);
     }
@@ -55,10 +57,10 @@ export function superviseWorkers({
   });
   return {
     stop(signal) {
-      if (running() === 0) return Promise.resolve();
       const done = new Promise<void>((resolve) => {
         stopping = resolve;
       });
+      if (startedAt.size === 0) stopping?.();
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
       return done;
     },
