@@ -7,7 +7,7 @@ import { AppError } from "./errors";
 import { createGamesRoutes } from "./games/games.routes";
 import { createHealthRoutes } from "./health/health.routes";
 import { createErrorHandler } from "./http/errors";
-import { jsonBodyGuard } from "./http/json-body-guard";
+import { jsonBodyGuard, mayHaveBody } from "./http/json-body-guard";
 import { noStoreByDefault } from "./http/no-store";
 import { sameOriginMutations, trustedOrigins } from "./http/origin-check";
 import { requestLog } from "./http/request-log";
@@ -48,7 +48,7 @@ export function createApi(deps: AppDeps) {
     .use(noStoreByDefault())
     // The KYC upload streams through its own, larger limit and is never JSON (kyc-upload.ts); every other
     // request gets 64 KB and the JSON nesting guard.
-    .use((c, next) => (isKycUpload(c.req) ? next() : apiBodyLimit(c, next)))
+    .use((c, next) => (isKycUpload(c.req) || !mayHaveBody(c) ? next() : apiBodyLimit(c, next)))
     .use(jsonBodyGuard())
     .use(sameOriginMutations(trustedOrigins(deps.env)))
     .route("/", createHealthRoutes(deps))

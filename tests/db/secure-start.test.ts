@@ -1,6 +1,6 @@
 import { once } from "node:events";
 import { readFile, stat } from "node:fs/promises";
-import { createServer } from "node:net";
+import { connect, createServer } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_SECRET_FILE } from "~/server/auth/auth-secret";
@@ -60,6 +60,48 @@ describe("npm start on a fresh DATA_DIR", () => {
       json: { email, redirectTo: `${vite}/update-password` },
     });
     expect(redirect.status).toBe(403);
+  });
+
+  it("checks a body over HTTP whether its length is declared or it comes chunked; a POST without one is served", async () => {
+    const deep = `{"email":${"[".repeat(100)}${"]".repeat(100)}}`;
+    const large = JSON.stringify({ email: "x".repeat(70 * 1024) });
+    // Raw HTTP/1.1, so that the framing is exactly what each case says (fetch and node:http add their own).
+    const send = async (framing: "length" | "chunked" | "none", body = "") => {
+      const port = new URL(first.url).port;
+      const head = [
+        "POST /api/auth/sign-in/email HTTP/1.1",
+        `Host: localhost:${port}`,
+        `Origin: ${first.url}`,
+        "Content-Type: application/json",
+        "Connection: close",
+        ...(framing === "length" ? [`Content-Length: ${Buffer.byteLength(body)}`] : []),
+        ...(framing === "chunked" ? ["Transfer-Encoding: chunked"] : []),
+      ].join("\r\n");
+      const half = Math.floor(body.length / 2);
+      const chunk = (part: string) => `${Buffer.byteLength(part).toString(16)}\r\n${part}\r\n`;
+      const payload =
+        framing === "chunked" ? `${chunk(body.slice(0, half))}${chunk(body.slice(half))}0\r\n\r\n` : body;
+      const socket = connect(Number(port), "127.0.0.1");
+      let answer = "";
+      socket.setEncoding("utf8");
+      socket.on("data", (data: string) => {
+        answer += data;
+      });
+      socket.end(`${head}\r\n\r\n${payload}`);
+      await once(socket, "close");
+      return {
+        status: Number(answer.split(" ")[1]),
+        code: /"code":"([A-Z_]+)"/.exec(answer)?.[1],
+      };
+    };
+    expect(await send("length", deep)).toEqual({ status: 400, code: "JSON_TOO_DEEP" });
+    expect(await send("chunked", deep)).toEqual({ status: 400, code: "JSON_TOO_DEEP" });
+    expect(await send("chunked", large)).toEqual({ status: 413, code: "PAYLOAD_TOO_LARGE" });
+    // No body at all: the checks have nothing to read; better-auth answers for the missing fields itself.
+    const none = await send("none");
+    expect(none.status).toBeGreaterThanOrEqual(400);
+    expect(none.status).toBeLessThan(500);
+    expect(none.code).not.toBe("JSON_TOO_DEEP");
   });
 
   it("shows the dev mailbox on this machine only: a request through a proxy gets the normal 404", async () => {

@@ -1,6 +1,22 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { AppError } from "../errors";
 import type { AppBindings } from "./router";
+
+/**
+ * Whether the request can have a body. Over HTTP/1.1 a request has one only with Transfer-Encoding or a
+ * Content-Length above 0, so the headers Node parsed decide: asking the request itself would make the Node adapter
+ * build a whole Request with a body stream for every POST, only to find it empty (most of what the body checks
+ * cost a bodyless POST such as a watch's start and completion). In process (`app.request`) the Request decides.
+ */
+export function mayHaveBody(c: Context<AppBindings>): boolean {
+  const method = c.req.method;
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return false;
+  const headers = c.env?.incoming?.headers;
+  if (!headers) return c.req.raw.body !== null;
+  if (headers["transfer-encoding"] !== undefined) return true;
+  const length = headers["content-length"];
+  return length !== undefined && Number(length) !== 0;
+}
 
 /** Deepest nesting of objects and arrays a request body may have; no request of ours needs more than a few. */
 export const MAX_JSON_DEPTH = 64;
@@ -36,8 +52,7 @@ export function nestingDepthExceeds(text: string, limit: number): boolean {
  */
 export function jsonBodyGuard(): MiddlewareHandler<AppBindings> {
   return async (c, next) => {
-    const method = c.req.method;
-    if (method === "GET" || method === "HEAD" || method === "OPTIONS" || !c.req.raw.body) return next();
+    if (!mayHaveBody(c) || !c.req.raw.body) return next();
     // Multipart uploads (the KYC document) are never read as JSON, and their route streams them through its own
     // size limit: reading the text here would buffer the whole upload first.
     if (MULTIPART_TYPE.test(c.req.header("content-type") ?? "")) return next();

@@ -17,10 +17,14 @@ export interface AppVariables {
 
 /**
  * What @hono/node-server passes as `c.env` (its HttpBindings), reduced to what we read: the socket's
- * address. In-process tests pass `{ incoming: { socket: { remoteAddress } } }` to `app.request`.
+ * address and the parsed headers. In-process tests pass `{ incoming: { socket: { remoteAddress } } }` to `app.request`.
  */
 export interface NodeBindings {
-  incoming?: { socket?: { remoteAddress?: string | undefined } };
+  incoming?: {
+    socket?: { remoteAddress?: string | undefined };
+    /** The request's headers as Node parsed them (absent in in-process tests). */
+    headers?: Record<string, string | string[] | undefined>;
+  };
 }
 
 export type AppBindings = { Variables: AppVariables; Bindings: NodeBindings };
