@@ -20,7 +20,7 @@ import { openRedis } from "./redis/client";
  * A serving process: database (migrations and quiz content, db/prepare.ts, in the first process only) → Redis →
  * app → job worker → listen. With WEB_CONCURRENCY above 1 every process binds the port with `reusePort` (the kernel
  * spreads the connections) and the first one, once it listens, forks and supervises the others (cluster.ts): there
- * is no process that only supervises (ADR 049). SIGTERM/SIGINT stop it gracefully (lifecycle.ts), the first
+ * is no process that only supervises (ADR 050). SIGTERM/SIGINT stop it gracefully (lifecycle.ts), the first
  * process together with its workers.
  */
 export async function serve(env: Env, logger: Logger, webRoot: string): Promise<void> {
