@@ -8,7 +8,7 @@ import { SERVER_NODE_FLAGS, withServerEnv } from "~/server/node-flags";
 export interface RunningServer {
   url: string;
   port: number;
-  /** The process started (with WEB_CONCURRENCY > 1, the cluster primary). */
+  /** The process started (with WEB_CONCURRENCY > 1, the first one: it forks the others). */
   pid: number;
   dataDir: string;
   /** Everything the server printed (pino JSON lines). */
