@@ -52,7 +52,7 @@ export function nestingDepthExceeds(text: string, limit: number): boolean {
  */
 export function jsonBodyGuard(): MiddlewareHandler<AppBindings> {
   return async (c, next) => {
-    if (!mayHaveBody(c) || !c.req.raw.body) return next();
+    if (!mayHaveBody(c)) return next();
     // Multipart uploads (the KYC document) are never read as JSON, and their route streams them through its own
     // size limit: reading the text here would buffer the whole upload first.
     if (MULTIPART_TYPE.test(c.req.header("content-type") ?? "")) return next();
