@@ -81,6 +81,12 @@ export const errorCatalog = {
     message: "Not so fast: wait for the bot's move before you play your next one.",
   },
   RATE_LIMITED: { status: 429, message: "Too many requests. Please wait a moment and try again." },
+  /** Too many sign-in attempts for one account from new browsers (docs/product.md, "Accounts and devices"). */
+  SIGN_IN_LOCKED: {
+    status: 429,
+    message:
+      "Too many sign-in attempts for this account. If it is yours, we have e-mailed you a link that lets you sign in now; otherwise try again later.",
+  },
   INTERNAL: { status: 500, message: "Something went wrong on our side. Please try again." },
   /** The database or Redis is unreachable; sent with Retry-After. The web shows it with a retry. */
   UNAVAILABLE: { status: 503, message: "Service temporarily unavailable, try again in a moment." },

@@ -59,6 +59,8 @@ export const envSchema = z.object({
   AUTH_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional(),
   AUTH_RATE_LIMIT: wholeNumber(1, 10_000, 5),
   MAIL_RATE_LIMIT: wholeNumber(1, 10_000, 3),
+  SIGN_IN_ACCOUNT_LIMIT: wholeNumber(1, 10_000, 5),
+  SIGN_IN_LOCK_MINUTES: wholeNumber(1, 1440, 15),
   TRUST_PROXY: flag(false),
   REDIS_URL: optionalUrl(["redis:", "rediss:"], "Redis"),
   DEV_ORIGIN: optionalUrl(["http:", "https:"], "http(s)"),

@@ -33,6 +33,10 @@ export interface Env {
   authRateLimit: number;
   /** Verification and reset mails allowed per minute per client IP and per e-mail address. */
   mailRateLimit: number;
+  /** Sign-in attempts per account per lock window from browsers the account has not signed in from. */
+  signInAccountLimit: number;
+  /** The account's sign-in window: over the limit, new browsers wait until it ends (or the owner unlocks). */
+  signInLockMinutes: number;
   /** Read the client IP from X-Forwarded-For (set only behind a reverse proxy that overwrites it). */
   trustProxy: boolean;
   /** Shared Redis (rate-limit counters, better-auth's session cache) for running several processes. */
@@ -154,6 +158,8 @@ export function parseEnv(
     devOrigin: e.DEV_ORIGIN === undefined ? undefined : new URL(e.DEV_ORIGIN).origin,
     authRateLimit: e.AUTH_RATE_LIMIT,
     mailRateLimit: e.MAIL_RATE_LIMIT,
+    signInAccountLimit: e.SIGN_IN_ACCOUNT_LIMIT,
+    signInLockMinutes: e.SIGN_IN_LOCK_MINUTES,
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,

@@ -43,6 +43,15 @@ describe.skipIf(!redisUrlForTests)("Redis stores", () => {
     expect((await store.hit("short", 150)).count).toBe(1);
   });
 
+  it("reset forgets a key's window for every process", async () => {
+    const store = createRedisRateLimitStore(redis);
+    await store.hit("lock", 60_000);
+    expect((await store.hit("lock", 60_000)).count).toBe(2);
+    await store.reset("lock");
+    expect(await admin.exists(`${prefix}rl:lock`)).toBe(0);
+    expect((await store.hit("lock", 60_000)).count).toBe(1);
+  });
+
   it("answers Retry-After seconds through consumeRateLimit", async () => {
     const store = createRedisRateLimitStore(redis);
     const rules = [{ key: `ip:${randomUUID()}`, limit: 2 }];

@@ -29,6 +29,8 @@ import type { AppBindings } from "../http/router";
 import { createRouter } from "../http/router";
 import { referralOutcomeOf } from "../referrals/referrals.service";
 import { forwardToAuth, readCredentials, readJsonObject } from "./auth-request";
+import { deviceOf, withDeviceCookie } from "./device";
+import { createSignInLock } from "./sign-in-lock";
 import { runSignUp, type SignUpState } from "./sign-up-scope";
 import { createTimingEqualiser } from "./timing-equaliser";
 
@@ -58,6 +60,7 @@ export const signUpExtras = z.object({
 export const createAuthRoutes = (deps: AppDeps) => {
   const { env, db, rateLimitStore: store } = deps;
   const signUpTiming = createTimingEqualiser();
+  const signInLock = createSignInLock(deps);
   const ip = (c: Context<AppBindings>) => clientIp(c, env.trustProxy);
   const mailRules = (c: Context<AppBindings>, email: unknown): RateLimitRule[] => [
     { key: `mail:ip:${ip(c)}`, limit: env.mailRateLimit },
@@ -131,23 +134,27 @@ export const createAuthRoutes = (deps: AppDeps) => {
         }
         // Over the mail quota the account is still created, only its confirmation mail is not sent.
         const overMailQuota = (await consumeRateLimit(store, mailRules(c, email))) > 0;
+        // The browser's device id (set now if it has none): stored with the new account (docs/product.md).
+        const device = deviceOf(c);
         const state: SignUpState = {
           referralCode: extras.data.referralCode ?? null,
           skipMail: overMailQuota,
           ip: ip(c),
+          deviceId: device.id,
         };
         const res = await runSignUp(state, () => forwardToAuth(c, deps, { name: "", email, password }));
         // An existing address creates nothing and would answer sooner: it waits as long as a creation takes.
         await signUpTiming.settle(startedAt, state.outcome !== undefined);
-        if (!res.ok) return res;
+        if (!res.ok) return withDeviceCookie(res, device, env);
         // An already-registered address creates nothing; it must answer exactly like a new one.
         const referral = state.outcome ?? (await referralOutcomeOf(db, state.referralCode));
         const headers = new Headers(res.headers);
         headers.delete("content-length");
-        return new Response(JSON.stringify({ ...(await res.json()), referral }), {
+        const answer = new Response(JSON.stringify({ ...(await res.json()), referral }), {
           status: res.status,
           headers,
         });
+        return withDeviceCookie(answer, device, env);
       },
     )
     .post(
@@ -156,15 +163,53 @@ export const createAuthRoutes = (deps: AppDeps) => {
         { 200: signInResponseSchema },
         {
           summary: "Log in with email and password",
-          description: "Sets the session cookie; refused until the address is confirmed.",
+          description:
+            "Sets the session cookie; refused until the address is confirmed. Limited per IP and per account: " +
+            "past SIGN_IN_ACCOUNT_LIMIT attempts in SIGN_IN_LOCK_MINUTES, browsers that never signed in to the " +
+            "account get 429 SIGN_IN_LOCKED (with Retry-After) and the owner is mailed an unlock link.",
           body: signInBodySchema,
-          errors: ["MISSING_CREDENTIALS", "EMAIL_NOT_VERIFIED"],
+          errors: ["MISSING_CREDENTIALS", "EMAIL_NOT_VERIFIED", "SIGN_IN_LOCKED"],
         },
       ),
       rateLimit(store, (c) => [{ key: `sign-in:ip:${ip(c)}`, limit: env.authRateLimit }]),
       async (c) => {
         const { body, email, password } = await readCredentials(c);
-        return forwardToAuth(c, deps, { ...body, email, password });
+        const device = deviceOf(c);
+        const refused = await signInLock.admit(email, device.isNew ? undefined : device.id);
+        if (refused) {
+          c.header("Retry-After", String(refused.retryAfter));
+          throw new AppError(refused.code);
+        }
+        const res = await forwardToAuth(c, deps, { ...body, email, password });
+        if (res.ok) {
+          const signedIn = signInResponseSchema.safeParse(await res.clone().json());
+          if (signedIn.success) await signInLock.succeeded(email, signedIn.data.user.id, device.id);
+        }
+        return withDeviceCookie(res, device, env);
+      },
+    )
+    .get(
+      "/unlock-sign-in",
+      responds(
+        {
+          302: {
+            description:
+              "Redirects to /auth?unlocked=1 (the account's sign-in lock is lifted and this browser may sign in) " +
+              "or /auth?unlockError=INVALID_TOKEN (forged, expired or unknown account)",
+          },
+        },
+        {
+          summary: "Follow the unlock link of a 'repeated sign-in attempts' mail",
+          query: z.object({ token: z.string().optional() }),
+        },
+      ),
+      limitReset,
+      async (c) => {
+        const device = deviceOf(c);
+        const token = c.req.query("token") ?? "";
+        const unlocked = token.length <= 512 && (await signInLock.unlock(token, device.id));
+        const target = unlocked ? "/auth?unlocked=1" : "/auth?unlockError=INVALID_TOKEN";
+        return withDeviceCookie(c.redirect(`${env.appUrl}${target}`, 302), device, env);
       },
     )
     .post(

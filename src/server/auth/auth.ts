@@ -11,6 +11,7 @@ import type { Logger } from "../logger";
 import type { MailOutbox } from "../mail/outbox.job";
 import { passwordResetMail, verificationMail } from "../mail/templates";
 import { createProfile } from "../profile/profile.service";
+import { rememberDevice } from "./device";
 import { type Argon2Params, createPasswordHasher } from "./password-hash";
 import { currentSignUp } from "./sign-up-scope";
 
@@ -185,7 +186,10 @@ export function createAuth({ env, db, logger, mailOutbox, argon2, secondaryStora
                 userId: created.id,
                 referralCode: signUp?.referralCode,
                 signupIp: signUp?.ip,
+                signupDevice: signUp?.deviceId,
               });
+              // The browser that chose the password has signed in to the account, as far as the lock is concerned.
+              if (signUp?.deviceId) await rememberDevice(trx, created.id, signUp.deviceId);
               if (signUp) signUp.outcome = outcome;
               if (signUp?.skipMail) {
                 logger.warn({ to: user.email }, "mail quota used up: no confirmation mail for this sign-up");

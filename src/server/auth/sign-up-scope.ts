@@ -11,6 +11,8 @@ export interface SignUpState {
   skipMail: boolean;
   /** The client address of the sign-up request (the referral bonus review compares it). */
   ip?: string | undefined;
+  /** The device id of the signing-up browser (auth/device.ts): stored with the profile, and remembered. */
+  deviceId?: string | undefined;
   /** Set by the hook when an account was created; unset for an already-registered address. */
   outcome?: ReferralOutcome;
 }

@@ -62,7 +62,17 @@ export interface UserProfileTable {
   referred_by: string | null;
   /** The client address the account signed up from (TRUST_PROXY respected). */
   signup_ip: string | null;
+  /** The device id (`ple_device` cookie) of the browser that signed up; the referral review compares it. */
+  signup_device: string | null;
   created_at: Generated<Date>;
+}
+
+/** A browser (device id) the account signed in from with the right password, or that opened its unlock link. */
+export interface UserDeviceTable {
+  user_id: string;
+  device_id: string;
+  first_seen_at: Generated<Date>;
+  last_seen_at: Generated<Date>;
 }
 
 export type ReferralBonusState = "pending" | "paid" | "held" | "released" | "declined";
@@ -236,6 +246,8 @@ export interface KycSubmissionTable {
   document_id_sealed: Uint8Array;
   /** What the submitter sees of the document id, e.g. `••••1234`. */
   document_id_hint: string;
+  /** HMAC-SHA256 of the normalised document number (kyc-crypto.ts); null for submissions made before it existed. */
+  document_number_hash: Uint8Array | null;
   /** Sniffed from the file's content: image/jpeg, image/png, image/webp or application/pdf. */
   document_type: string;
   document_size: number;
@@ -283,6 +295,7 @@ export interface DB {
   account: AccountTable;
   verification: VerificationTable;
   user_profiles: UserProfileTable;
+  user_devices: UserDeviceTable;
   referrals: ReferralTable;
   dev_mailbox: DevMailboxTable;
   quizzes: QuizTable;

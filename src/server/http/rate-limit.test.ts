@@ -15,6 +15,15 @@ describe("memory rate-limit store", () => {
     expect(await store.hit("a", 60_000)).toEqual({ count: 1, resetAt: 121_000 });
   });
 
+  it("reset forgets a key's window at once", async () => {
+    const store = createMemoryRateLimitStore(() => 1_000);
+    await store.hit("a", 60_000);
+    await store.hit("a", 60_000);
+    await store.reset("a");
+    expect((await store.hit("a", 60_000)).count).toBe(1);
+    await store.reset("never-hit");
+  });
+
   it("forgets expired windows", async () => {
     let now = 0;
     const store = createMemoryRateLimitStore(() => now);

@@ -10,6 +10,8 @@ import type { AppBindings } from "./router";
 export interface RateLimitStore {
   /** Counts one hit on `key` in its current fixed window; returns the hits so far and when the window ends (ms). */
   hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
+  /** Forgets `key`'s window (a lock lifted early: the account's sign-in counter after a sign-in or unlock). */
+  reset(key: string): Promise<void>;
 }
 
 export function createMemoryRateLimitStore(now: () => number = Date.now): RateLimitStore {
@@ -29,6 +31,9 @@ export function createMemoryRateLimitStore(now: () => number = Date.now): RateLi
       }
       window.count++;
       return { ...window };
+    },
+    async reset(key) {
+      windows.delete(key);
     },
   };
 }

@@ -16,11 +16,22 @@ const MAX_CODE_ATTEMPTS = 10;
  */
 export async function createProfile(
   trx: Executor,
-  input: { userId: string; referralCode: string | null | undefined; signupIp?: string | undefined },
+  input: {
+    userId: string;
+    referralCode: string | null | undefined;
+    signupIp?: string | undefined;
+    /** The signing-up browser's device id (auth/device.ts); the referral review compares it. */
+    signupDevice?: string | undefined;
+  },
   generateCode: () => string = generateReferralCode,
 ): Promise<ReferralOutcome> {
   const { referrerId, outcome } = await referralAtSignUp(trx, input.userId, input.referralCode);
-  const profile = { userId: input.userId, referredBy: referrerId, signupIp: input.signupIp ?? null };
+  const profile = {
+    userId: input.userId,
+    referredBy: referrerId,
+    signupIp: input.signupIp ?? null,
+    signupDevice: input.signupDevice ?? null,
+  };
   if (!(await insertProfile(trx, profile, generateCode))) return outcome;
   if (referrerId) await recordReferral(trx, referrerId, input.userId);
   return outcome;
@@ -29,7 +40,12 @@ export async function createProfile(
 /** Inserts the profile with a code nobody has; false if the user already had a profile. */
 async function insertProfile(
   trx: Executor,
-  { userId, referredBy, signupIp }: { userId: string; referredBy: string | null; signupIp: string | null },
+  {
+    userId,
+    referredBy,
+    signupIp,
+    signupDevice,
+  }: { userId: string; referredBy: string | null; signupIp: string | null; signupDevice: string | null },
   generateCode: () => string,
 ): Promise<boolean> {
   for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt++) {
@@ -42,6 +58,7 @@ async function insertProfile(
         referral_code: generateCode(),
         referred_by: referredBy,
         signup_ip: signupIp?.slice(0, 100) ?? null,
+        signup_device: signupDevice,
       })
       .onConflict((oc) => oc.doNothing())
       .returning("id")

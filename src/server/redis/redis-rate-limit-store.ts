@@ -30,5 +30,8 @@ export function createRedisRateLimitStore(redis: Redis): RateLimitStore {
       const [count, ttl] = await redis.pleRateLimitHit(`rl:${key}`, windowMs);
       return { count, resetAt: Date.now() + ttl };
     },
+    async reset(key) {
+      await redis.del(`rl:${key}`);
+    },
   };
 }

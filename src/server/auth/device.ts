@@ -1,0 +1,81 @@
+import { randomBytes } from "node:crypto";
+import type { Context } from "hono";
+import { generateCookie, getCookie } from "hono/cookie";
+import type { Kysely, Transaction } from "kysely";
+import type { DB } from "../db/schema";
+import type { Env } from "../env";
+import type { AppBindings } from "../http/router";
+
+/**
+ * The browser's device id (docs/product.md, "Accounts and devices"): a random id in a first-party, httpOnly cookie,
+ * set at sign-up and at a sign-in that finds none, and kept ever after. It is no credential: it only tells "a
+ * browser that has signed in to this account before" (not held back by the account's sign-in lock) and "the
+ * browser that made the referrer's account" (the referral review).
+ */
+export const DEVICE_COOKIE = "ple_device";
+/** 400 days: the longest a browser keeps a cookie. */
+const DEVICE_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
+const DEVICE_ID = /^[A-Za-z0-9_-]{16,64}$/;
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export const isDeviceId = (value: unknown): value is string =>
+  typeof value === "string" && DEVICE_ID.test(value);
+
+/** The request's device id, or undefined when it has none (or a malformed one). */
+export function deviceIdOf(c: Context<AppBindings>): string | undefined {
+  const value = getCookie(c, DEVICE_COOKIE);
+  return isDeviceId(value) ? value : undefined;
+}
+
+/** The request's device id, or a new one with `isNew` (the answer must then set the cookie: withDeviceCookie). */
+export function deviceOf(c: Context<AppBindings>): { id: string; isNew: boolean } {
+  const id = deviceIdOf(c);
+  return id ? { id, isNew: false } : { id: randomBytes(18).toString("base64url"), isNew: true };
+}
+
+/** `res` with the device cookie set, when the device is new; else `res` itself. */
+export function withDeviceCookie(
+  res: Response,
+  device: { id: string; isNew: boolean },
+  env: Pick<Env, "appUrl">,
+): Response {
+  if (!device.isNew) return res;
+  const headers = new Headers(res.headers);
+  headers.append(
+    "set-cookie",
+    generateCookie(DEVICE_COOKIE, device.id, {
+      path: "/",
+      httpOnly: true,
+      sameSite: "Lax",
+      secure: env.appUrl.startsWith("https:"),
+      maxAge: DEVICE_COOKIE_MAX_AGE_S,
+    }),
+  );
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+}
+
+/** Records that `deviceId` signed in to `userId` (with the right password, or through the unlock link). */
+export async function rememberDevice(db: Executor, userId: string, deviceId: string): Promise<void> {
+  await db
+    .insertInto("user_devices")
+    .values({ user_id: userId, device_id: deviceId })
+    .onConflict((oc) => oc.columns(["user_id", "device_id"]).doUpdateSet({ last_seen_at: new Date() }))
+    .execute();
+}
+
+/** The id of the account with address `email` when `deviceId` has signed in to it before; else undefined. */
+export async function accountKnowingDevice(
+  db: Executor,
+  email: string,
+  deviceId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("user_devices as d")
+    .innerJoin("user as u", "u.id", "d.user_id")
+    .select("u.id")
+    .where("u.email", "=", email)
+    .where("d.device_id", "=", deviceId)
+    .executeTakeFirst();
+  return row?.id;
+}
