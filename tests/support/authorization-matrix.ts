@@ -206,6 +206,11 @@ export function authorizationMatrix(f: MatrixFixtures): Record<string, MatrixCas
       expect: same(400),
     },
     "GET /api/auth/verify-email": { request: () => ({ path: f.a.verifyLink }), expect: same(302) },
+    // The unlock link of a 'repeated sign-in attempts' mail: a token, not a session, decides what it does.
+    "GET /api/auth/unlock-sign-in": {
+      request: () => ({ path: "/api/auth/unlock-sign-in?token=not-a-token" }),
+      expect: same(302),
+    },
     "GET /api/auth/get-session": {
       request: () => ({ path: "/api/auth/get-session" }),
       expect: same(200),

@@ -77,6 +77,8 @@ const JUNK_QUERIES = [
   "limit=%00",
   "token=%00",
   "token=../../x",
+  "token=a.b.c",
+  "token=YQ.99999999999.x",
   "callbackURL=https://evil.example",
   "callbackURL=javascript:alert(1)",
   "callbackURL=%2F%2Fevil.example",
@@ -91,6 +93,11 @@ const JUNK_COOKIES = [
   "better-auth.session_token=%E0%A4%A",
   `better-auth.session_token=${"x".repeat(8000)}`,
   "better-auth.session_data=eyJhIjoxfQ",
+  // The device id (src/server/auth/device.ts): malformed, too long, or another account's kind of value.
+  "ple_device=%",
+  `ple_device=${"A".repeat(65)}`,
+  "ple_device=../../etc",
+  "ple_device=AAAAAAAAAAAAAAAAAAAAAAAA",
   "a=b; ".repeat(300),
   "=; ;;",
 ];

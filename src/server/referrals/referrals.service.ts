@@ -12,10 +12,11 @@ import type { Database } from "../db/client";
 import type { DB, ReferralBonusState } from "../db/schema";
 import { lockProfiles, payReferralPair, REFERRER_BONUS_LIMIT_KEY } from "../ledger/referral-pair";
 import { withRetryableTransaction } from "../ledger/transaction";
+import { looksLikeSamePerson } from "./same-person";
 
 /**
  * The referral rules (docs/product.md, "Referral program"): the referral recorded at sign-up and what the
- * sign-up reports, when the bonus pair is paid or held for review (same address), the referrer's 30-day limit,
+ * sign-up reports, when the bonus pair is paid or held for review (same person), the referrer's 30-day limit,
  * the administrator's decision on a held pair, and the status the referral page shows. The pair's coins are
  * written only by the ledger (src/server/ledger/referral-pair.ts, called from here); the ledger's award()
  * calls settleReferralAtFirstEarning inside the friend's first earning. The review queue's routes and audited
@@ -70,24 +71,6 @@ export async function recordReferral(trx: Executor, referrerId: string, referred
     .execute();
 }
 
-/** True when the friend signed up from the address the referrer signed up or last signed in from. */
-async function sameAddress(tx: Executor, friendId: string, referrerId: string): Promise<boolean> {
-  const signupIp = async (id: string) =>
-    (await tx.selectFrom("user_profiles").select("signup_ip").where("id", "=", id).executeTakeFirst())
-      ?.signup_ip;
-  const ip = await signupIp(friendId);
-  if (!ip) return false;
-  if ((await signupIp(referrerId)) === ip) return true;
-  const lastSignIn = await tx
-    .selectFrom("session")
-    .select("ipAddress")
-    .where("userId", "=", referrerId)
-    .orderBy("createdAt", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  return lastSignIn?.ipAddress === ip;
-}
-
 /** True while the referrer has received fewer than `limit` referrer bonuses in the last 30 days. */
 async function referrerWithinLimit(tx: Executor, referrerId: string, limit: number): Promise<boolean> {
   const since = new Date(Date.now() - REFERRAL_LIMIT_WINDOW_MS);
@@ -110,8 +93,8 @@ async function payPair(tx: Executor, friendId: string, referrerId: string, refer
 /**
  * Settles the referral bonus of `userId` (referred by `referrerId`) at the user's first earning, inside that
  * earning's transaction: under a lock on the referral row, a pending referral becomes paid (the pair, the
- * referrer's half subject to the 30-day limit) or — when the friend signed up from the referrer's sign-up or
- * last sign-in address — held for review with nothing paid. Returns the coins paid to `userId`.
+ * referrer's half subject to the 30-day limit) or — when the pair looks like one person (same-person.ts: the
+ * same mailbox, browser or address) — held for review with nothing paid. Returns the coins paid to `userId`.
  */
 export async function settleReferralAtFirstEarning(
   tx: Executor,
@@ -126,7 +109,7 @@ export async function settleReferralAtFirstEarning(
     .forUpdate()
     .executeTakeFirst();
   if (referral && referral.bonus_status !== "pending") return 0;
-  if (referral && (await sameAddress(tx, userId, referrerId))) {
+  if (referral && (await looksLikeSamePerson(tx, userId, referrerId))) {
     await tx
       .updateTable("referrals")
       .set({ bonus_status: "held" })

@@ -4,6 +4,7 @@ import { Navigate, useSearchParams } from "react-router";
 import { Page } from "~/web/components/layout/page";
 import { Spinner } from "~/web/components/ui/spinner";
 import { AuthForm } from "~/web/features/auth/components/auth-form";
+import { UnlockLinkNotice } from "~/web/features/auth/components/unlock-link-notice";
 import { VerifyLinkError } from "~/web/features/auth/components/verify-link-error";
 import { notify } from "~/web/lib/notify";
 import { safeRedirectPath } from "~/web/lib/redirect";
@@ -11,8 +12,8 @@ import { useSession } from "~/web/lib/session";
 
 /**
  * /auth (docs/product.md): login and register. `?ref=CODE` starts in register mode; `?redirectTo=/path` is where a login
- * returns to (else '/'); `?verified=1` / `?verifyError=CODE` arrive from the confirmation link. A signed-in user
- * is sent on at once.
+ * returns to (else '/'); `?verified=1` / `?verifyError=CODE` arrive from the confirmation link, `?unlocked=1` /
+ * `?unlockError=CODE` from the unlock link of a 'repeated sign-in attempts' mail. A signed-in user is sent on at once.
  */
 export function AuthRoute() {
   const { status } = useSession();
@@ -20,6 +21,8 @@ export function AuthRoute() {
   const referralCode = params.get("ref");
   const verifyError = params.get("verifyError");
   const verified = params.get("verified") === "1";
+  const unlocked = params.get("unlocked") === "1";
+  const unlockError = params.get("unlockError");
 
   const announced = useRef(false);
   useEffect(() => {
@@ -54,6 +57,7 @@ export function AuthRoute() {
       ) : (
         <>
           {verifyError ? <VerifyLinkError code={verifyError} /> : null}
+          {unlocked || unlockError ? <UnlockLinkNotice unlocked={unlocked} /> : null}
           <AuthForm key={referralCode ?? ""} initialReferralCode={referralCode} />
         </>
       )}
