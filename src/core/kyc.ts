@@ -108,6 +108,18 @@ export type KycQueueItem = z.infer<typeof kycQueueItem>;
 export const kycQueueResponse = z.object({ items: z.array(kycQueueItem) });
 export type KycQueueResponse = z.infer<typeof kycQueueResponse>;
 
+/** Another account whose KYC submission carries the same document number (its latest such submission). */
+export const kycSameDocumentAccount = z.object({
+  userId: z.string(),
+  email: z.string(),
+  status: z.enum(["pending", "approved", "rejected"]),
+});
+export type KycSameDocumentAccount = z.infer<typeof kycSameDocumentAccount>;
+
+/** Why approving a submission that shares its document number with another account is refused without a reason. */
+export const KYC_SAME_DOCUMENT_REASON_MESSAGE =
+  "Another account submitted the same document number: give a reason for approving.";
+
 /** One submission for an administrator: the opened document id and whether the document can still be viewed. */
 export const kycSubmissionDetail = kycQueueItem.extend({
   documentId: z.string(),
@@ -115,5 +127,10 @@ export const kycSubmissionDetail = kycQueueItem.extend({
   decidedAt: z.string().nullable(),
   decidedBy: z.string().nullable(),
   documentAvailable: z.boolean(),
+  /**
+   * Other accounts that submitted the same document number (one identity, one account): the submission is held
+   * for review with them shown, and approving it needs a reason. Empty for most submissions.
+   */
+  sameDocumentAs: z.array(kycSameDocumentAccount),
 });
 export type KycSubmissionDetail = z.infer<typeof kycSubmissionDetail>;

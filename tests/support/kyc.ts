@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { AppDeps } from "~/server/app-deps";
 import { decideKyc, submitKyc } from "~/server/kyc/kyc.service";
 import { kycEncryptionKey } from "~/server/kyc/kyc-key";
@@ -9,15 +10,22 @@ import type { TestContext } from "./test-app";
 export const KYC_FIELDS = { fullName: "Ada Lovelace", documentId: "P-1234-5678" };
 
 /**
+ * A document number no other test person has: two accounts with one number are held for a reasoned approval
+ * (docs/product.md, "KYC"), so fixtures give each person their own.
+ */
+export const uniqueDocumentId = (prefix = "P") => `${prefix}-${randomBytes(4).toString("hex").toUpperCase()}`;
+
+/**
  * Submits the KYC form as the page does (multipart, through the typed client): `file` under `name` (a small
- * PNG by default). Answers 201 with the new status, or the refusal.
+ * PNG by default), with KYC_FIELDS' name and a document number of this person's own unless `fields` are given.
+ * Answers 201 with the new status, or the refusal.
  */
 export function submitKycForm(
   ctx: TestContext,
   user: TestUser,
   file: Blob = new Blob([pngFile()]),
   name = "document.png",
-  fields = KYC_FIELDS,
+  fields: { fullName: string; documentId: string } = { ...KYC_FIELDS, documentId: uniqueDocumentId() },
 ) {
   const documentUpload = new File([file], name, { type: file.type });
   return ctx.api(user).kyc.$post({ form: { ...fields, documentUpload } });
@@ -47,7 +55,7 @@ export async function givePendingKyc(
     {
       userId,
       fullName: fields.fullName ?? "Test Person",
-      documentId: fields.documentId ?? "ID-12345678",
+      documentId: fields.documentId ?? uniqueDocumentId("ID"),
       document: { bytes: pngFile(), type: "image/png" },
     },
   );

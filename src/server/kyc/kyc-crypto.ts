@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
+import { documentNumberKey } from "~/core/same-person";
 
 /**
  * AES-256-GCM sealing of KYC data at rest. A sealed value is `version (1 byte) | iv (12) | tag (16) | ciphertext`.
@@ -28,4 +29,14 @@ export function open(key: Buffer, sealed: Uint8Array, associatedData: string): B
   decipher.setAAD(Buffer.from(associatedData, "utf8"));
   decipher.setAuthTag(tag);
   return Buffer.concat([decipher.update(bytes.subarray(HEADER_BYTES)), decipher.final()]);
+}
+
+/**
+ * A keyed hash of a document number (HMAC-SHA256 of its normalised form, src/core/same-person.ts), so two accounts'
+ * submissions of one number can be found without the plain number leaving its seal. The HMAC key is derived from
+ * the KYC key (HKDF, its own label), so it is as secret as the documents and differs from the sealing key.
+ */
+export function documentNumberHash(key: Buffer, documentNumber: string): Buffer {
+  const hmacKey = Buffer.from(hkdfSync("sha256", key, "", "ple kyc document number", 32));
+  return createHmac("sha256", hmacKey).update(documentNumberKey(documentNumber), "utf8").digest();
 }

@@ -47,7 +47,11 @@ export const createKycAdminRoutes = (deps: AppDeps, limited: ReturnType<typeof r
       "/:id",
       responds(
         { 200: kycSubmissionDetail },
-        { summary: "One KYC submission, with its document id in full", errors: ["NOT_FOUND"] },
+        {
+          summary: "One KYC submission, with its document id in full",
+          description: "`sameDocumentAs` lists the other accounts that submitted the same document number.",
+          errors: ["NOT_FOUND"],
+        },
       ),
       params(idParams),
       async (c) => c.json(await getKycSubmission(deps.db, key(), c.req.valid("param").id)),
@@ -84,7 +88,9 @@ export const createKycAdminRoutes = (deps: AppDeps, limited: ReturnType<typeof r
         { 200: kycDecisionResult },
         {
           summary: "Approve or reject a KYC submission",
-          description: "A rejection needs a reason the user will read; the decision is audited and mailed.",
+          description:
+            "A rejection needs a reason the user will read; so does approving a submission whose document number " +
+            "another account submitted too (422 VALIDATION_FAILED otherwise). The decision is audited and mailed.",
           errors: ["NOT_FOUND", "KYC_ALREADY_DECIDED"],
         },
       ),

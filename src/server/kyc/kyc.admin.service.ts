@@ -5,6 +5,7 @@ import { AppError } from "../errors";
 import { databaseDocumentStore, type KycDocumentStore } from "./document-store";
 import { documentAad, documentIdAad } from "./kyc.service";
 import { open } from "./kyc-crypto";
+import { sameDocumentAs } from "./kyc-same-document";
 
 /** The administrators' side of KYC: the review queue, one submission with its document id, the document. */
 
@@ -79,6 +80,7 @@ export async function getKycSubmission(db: Database, key: Buffer, id: string): P
     decidedAt: row.decided_at ? new Date(row.decided_at).toISOString() : null,
     decidedBy: row.decided_by_email,
     documentAvailable: row.document_deleted_at === null,
+    sameDocumentAs: await sameDocumentAs(db, row.id),
   };
 }
 

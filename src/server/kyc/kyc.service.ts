@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import {
+  KYC_SAME_DOCUMENT_REASON_MESSAGE,
   type KycDecisionResult,
   type KycDocumentType,
   type KycFields,
@@ -13,7 +14,8 @@ import type { Database } from "../db/client";
 import { AppError } from "../errors";
 import { kycDecisionMail } from "../mail/templates";
 import { databaseDocumentStore, type KycDocumentStore } from "./document-store";
-import { seal } from "./kyc-crypto";
+import { documentNumberHash, seal } from "./kyc-crypto";
+import { sameDocumentAs } from "./kyc-same-document";
 
 /**
  * Identity verification: not submitted → pending → approved | rejected. One pending submission per user (the
@@ -99,6 +101,7 @@ export async function submitKyc(
           full_name: input.fullName,
           document_id_sealed: seal(deps.key, Buffer.from(input.documentId, "utf8"), documentIdAad(id)),
           document_id_hint: maskDocumentId(input.documentId),
+          document_number_hash: documentNumberHash(deps.key, input.documentId),
           document_type: input.document.type,
           document_size: input.document.bytes.byteLength,
         })
@@ -125,7 +128,8 @@ export interface KycDecision {
 /**
  * Records an administrator's decision on a pending submission, its audit row and the e-mail to the user, all in
  * one transaction. 404 for an unknown submission, 409 KYC_ALREADY_DECIDED when it is not pending any more (two
- * administrators deciding at once: the second gets the 409).
+ * administrators deciding at once: the second gets the 409). Approving a submission whose document number another
+ * account submitted too needs a reason (422 otherwise); the audit row names those accounts.
  */
 export async function decideKyc(
   deps: Pick<AppDeps, "db" | "mailOutbox" | "env">,
@@ -139,6 +143,11 @@ export async function decideKyc(
   }
   const status = input.decision === "approve" ? "approved" : "rejected";
   return deps.db.transaction().execute(async (trx) => {
+    const others = (await sameDocumentAs(trx, input.submissionId)).map((o) => o.userId);
+    if (input.decision === "approve" && others.length > 0 && !reason)
+      throw new AppError("VALIDATION_FAILED", undefined, [
+        { path: "reason", message: KYC_SAME_DOCUMENT_REASON_MESSAGE },
+      ]);
     const row = await trx
       .updateTable("kyc_submissions")
       .set({ status, reason, decided_by: input.actorId, decided_at: new Date() })
@@ -160,7 +169,7 @@ export async function decideKyc(
       targetType: "kyc_submission",
       targetId: row.id,
       before: { status: "pending", userId: row.user_id },
-      after: { status, userId: row.user_id },
+      after: { status, userId: row.user_id, ...(others.length ? { sameDocumentAs: others } : {}) },
       reason,
       requestId: input.requestId ?? null,
     });
