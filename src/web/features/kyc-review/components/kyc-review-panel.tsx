@@ -12,6 +12,7 @@ import { Spinner } from "~/web/components/ui/spinner";
 import { notify } from "~/web/lib/notify";
 import { useDecideKyc } from "../api/decide-kyc";
 import { kycDocumentHref, useKycSubmission } from "../api/get-kyc-submission";
+import { SameDocumentApproval } from "./same-document-approval";
 
 const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
@@ -32,7 +33,13 @@ export function KycReviewPanel({ id, onDone }: { id: string; onDone: () => void 
   function send(decision: KycDecisionInput) {
     form.clearErrors();
     decide.mutate(
-      { id, decision: decision.decision === "approve" ? { decision: "approve" } : decision },
+      {
+        id,
+        decision:
+          decision.decision === "approve"
+            ? { decision: "approve", ...(decision.reason ? { reason: decision.reason } : {}) }
+            : decision,
+      },
       {
         onSuccess: (result) => {
           notify({
@@ -85,12 +92,20 @@ export function KycReviewPanel({ id, onDone }: { id: string; onDone: () => void 
         ) : (
           <p>The document was deleted after the retention period.</p>
         )}
-        <div className="flex flex-wrap gap-3">
-          <Button onClick={() => send({ decision: "approve" })} disabled={decide.isPending}>
-            <Check aria-hidden="true" />
-            Approve
-          </Button>
-        </div>
+        {s.sameDocumentAs.length > 0 ? (
+          <SameDocumentApproval
+            accounts={s.sameDocumentAs}
+            disabled={decide.isPending}
+            onApprove={(reason) => send({ decision: "approve", reason })}
+          />
+        ) : (
+          <div className="flex flex-wrap gap-3">
+            <Button onClick={() => send({ decision: "approve" })} disabled={decide.isPending}>
+              <Check aria-hidden="true" />
+              Approve
+            </Button>
+          </div>
+        )}
         <form onSubmit={reject} noValidate className="flex flex-col gap-2">
           <Label htmlFor={`${formId}-reason`}>Reason for rejection (shown to the user)</Label>
           <Input
