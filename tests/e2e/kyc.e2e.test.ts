@@ -177,4 +177,36 @@ describeE2E("KYC", () => {
     await uploadPng(page, "Alan Turing");
     await waitForStatus(page, "Pending");
   });
+
+  it("a second account with the same document number: the review names the first, and approving needs a reason", async () => {
+    const submitByApi = async (user: TestUser, fullName: string) => {
+      const form = new FormData();
+      form.set("fullName", fullName);
+      form.set("documentId", "Q-7770-0001");
+      form.set("documentUpload", new File([pngFile()], "id.png", { type: "image/png" }));
+      const res = await api().request("/api/kyc", { method: "POST", form, cookie: user.cookie });
+      expect(res.status).toBe(201);
+    };
+    const first = await createVerifiedUser(api());
+    const second = await createVerifiedUser(api());
+    await submitByApi(first, "Mary Jackson");
+    await submitByApi(second, "Mary Jackson Two");
+
+    const operator = await adminSession();
+    const { page, errors } = await signedIn(operator, phone);
+    await page.goto("/admin/kyc");
+    await page.getByRole("button", { name: `Review Mary Jackson Two (${second.email})` }).click();
+    await page.getByRole("heading", { name: "Review: Mary Jackson Two" }).waitFor({ timeout: 20_000 });
+    const notice = page.getByRole("region", { name: "Same document number as another account" });
+    await notice.getByText(`Same document as ${first.email} (waiting for review)`).waitFor();
+    await expectNoAxeViolations(page);
+    await notice.getByRole("button", { name: "Approve", exact: true }).click();
+    await notice
+      .getByText("Another account submitted the same document number: give a reason for approving.")
+      .waitFor();
+    await notice.getByLabel(/^Reason for approving/).fill("Checked both documents: different people.");
+    await notice.getByRole("button", { name: "Approve", exact: true }).click();
+    await expectNotice(page, "KYC Approved");
+    expect(errors).toEqual([]);
+  });
 });
