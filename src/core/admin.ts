@@ -111,9 +111,9 @@ export const referralReviewsQuery = z.object({
 
 export const referredIdParam = z.object({ referredId: z.string().min(1).max(100) });
 
-/** Why a referral bonus pair is held: the friend signed up from an address the referrer used. */
+/** Why a referral bonus pair is held: friend and referrer look like one person (server: referrals/same-person.ts). */
 export const referralHoldReason =
-  "The friend signed up from the address the referrer signed up or last signed in from.";
+  "The friend and the referrer look like one person: the same mailbox (ignoring case, +tags and Gmail dots), the same browser, or the address the referrer signed up or last signed in from.";
 
 /** One held referral bonus pair, the friend's and the referrer's accounts side by side. */
 export const heldReferralSchema = z.object({
