@@ -23,7 +23,8 @@ describe("sign-up → confirmation mail → sign-in", () => {
     expect(signUp.status).toBe(200);
     const body = await signUp.json();
     expect(body).toMatchObject({ token: null, user: { email, emailVerified: false }, referral: "none" });
-    expect(signUp.headers.getSetCookie()).toEqual([]);
+    // No session: only the browser's device id (docs/product.md, "Accounts and devices").
+    expect(signUp.headers.getSetCookie().filter((c) => !c.startsWith("ple_device="))).toEqual([]);
 
     const mail = await waitForMail(ctx.client, email, /confirm/i);
     expect(mail.subject).toBe("Confirm your email for Play, Learn, Earn");

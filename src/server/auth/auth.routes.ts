@@ -181,10 +181,10 @@ export const createAuthRoutes = (deps: AppDeps) => {
           throw new AppError(refused.code);
         }
         const res = await forwardToAuth(c, deps, { ...body, email, password });
-        if (res.ok) {
-          const signedIn = signInResponseSchema.safeParse(await res.clone().json());
-          if (signedIn.success) await signInLock.succeeded(email, signedIn.data.user.id, device.id);
-        }
+        if (!res.ok) return res;
+        // The right password: this browser is now one the account knows (and keeps its device id).
+        const signedIn = signInResponseSchema.safeParse(await res.clone().json());
+        if (signedIn.success) await signInLock.succeeded(email, signedIn.data.user.id, device.id);
         return withDeviceCookie(res, device, env);
       },
     )
