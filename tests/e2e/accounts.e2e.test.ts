@@ -10,7 +10,7 @@ import {
   useAccountsE2E,
 } from "./support/accounts";
 import { phone } from "./support/chromium";
-import { addSessionCookie, describeE2E, navBalance } from "./support/fixtures";
+import { addSessionCookie, describeE2E, expectNoAxeViolations, navBalance } from "./support/fixtures";
 
 describeE2E("accounts", () => {
   const { e2e, api, sink, linkInMail, confirmedUser, mailCount } = useAccountsE2E();
@@ -183,5 +183,48 @@ describeE2E("accounts", () => {
     await sink().waitForMail(stranger, { subject: /confirm/i });
     expect(unexpected(errors)).toEqual([]);
     await context.close();
+  });
+
+  it("ten wrong passwords from elsewhere lock new browsers out; the owner's browser, and the mailed unlock link, still let the owner in", async () => {
+    const user = await confirmedUser("locked");
+    // The owner's usual browser: signed in once, then logged out (it keeps its device id).
+    const own = await e2e.newPage(phone);
+    await own.page.goto("/auth");
+    await fillLogin(own.page, user.email, user.password);
+    await expectNotice(own.page, "Login Successful", `Welcome back, ${user.email}!`);
+    await button(banner(own.page), "Logout").click();
+    await expectNotice(own.page, "Logged Out", "You have been successfully logged out.");
+    await banner(own.page).getByRole("link", { name: "Login/Register" }).waitFor();
+
+    // Someone else guesses ten times.
+    for (let i = 1; i <= 10; i++)
+      await api().request("/api/auth/sign-in/email", { json: { email: user.email, password: `guess-${i}` } });
+
+    // A browser new to the account is refused even with the right password …
+    const fresh = await e2e.newPage();
+    await fresh.page.goto("/auth");
+    await fillLogin(fresh.page, user.email, user.password);
+    await expectNotice(
+      fresh.page,
+      "Login Failed",
+      "Too many sign-in attempts for this account. If it is yours, we have e-mailed you a link that lets you sign in now; otherwise try again later.",
+    );
+
+    // … the owner's browser is not.
+    await own.page.goto("/auth");
+    await fillLogin(own.page, user.email, user.password);
+    await expectNotice(own.page, "Login Successful", `Welcome back, ${user.email}!`);
+
+    // The mail's link lets the new browser in too.
+    const unlock = await linkInMail(user.email, /repeated sign-in attempts/, "/api/auth/unlock-sign-in");
+    for (let i = 1; i <= 6; i++)
+      await api().request("/api/auth/sign-in/email", { json: { email: user.email, password: `again-${i}` } });
+    await fresh.page.goto(unlock);
+    await fresh.page.getByText("You can log in from this browser now.").waitFor({ timeout: 15_000 });
+    await expectNoAxeViolations(fresh.page);
+    await fillLogin(fresh.page, user.email, user.password);
+    await expectNotice(fresh.page, "Login Successful", `Welcome back, ${user.email}!`);
+    expect(unexpected(fresh.errors)).toEqual([]);
+    expect(unexpected(own.errors)).toEqual([]);
   });
 });

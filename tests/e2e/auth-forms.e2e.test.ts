@@ -101,6 +101,9 @@ describeE2E("auth forms", () => {
     await page.goto("/auth?verifyError=TOKEN_EXPIRED");
     await page.getByText("This confirmation link has expired.").waitFor();
     await expectNoAxeViolations(page);
+    await page.goto("/auth?unlockError=INVALID_TOKEN");
+    await page.getByText("This unlock link did not work").waitFor();
+    await expectNoAxeViolations(page);
     await page.goto("/update-password?token=some-token");
     await field(page, "New Password").waitFor();
     await expectNoAxeViolations(page);
