@@ -203,7 +203,8 @@ export const createAuthRoutes = (deps: AppDeps) => {
           query: z.object({ token: z.string().optional() }),
         },
       ),
-      limitReset,
+      // A token check like reset-password's: AUTH_RATE_LIMIT a minute per IP, counted on its own.
+      rateLimit(store, (c) => [{ key: `unlock-sign-in:ip:${ip(c)}`, limit: env.authRateLimit }]),
       async (c) => {
         const device = deviceOf(c);
         const token = c.req.query("token") ?? "";

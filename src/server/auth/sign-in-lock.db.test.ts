@@ -148,6 +148,17 @@ describe("the unlock link of the mail", () => {
     expect((await signInFrom(ctx, user.email, user.password, nextIp())).status).toBe(429);
   });
 
+  it("is limited per IP like a reset token: the 6th guess in a minute is 429", async () => {
+    const from = { ip: "127.0.0.9", headers: { "x-forwarded-for": "198.51.100.200" } };
+    for (let i = 1; i <= 5; i++) {
+      const res = await ctx.request(`/api/auth/unlock-sign-in?token=guess-${i}`, from);
+      expect(res.status, `guess ${i}`).toBe(302);
+    }
+    const sixth = await ctx.request("/api/auth/unlock-sign-in?token=guess-6", from);
+    expect(sixth.status).toBe(429);
+    expect((await sixth.json()).error.code).toBe("RATE_LIMITED");
+  });
+
   it("an expired link lifts nothing", async () => {
     const user = await ctx.createVerifiedUser();
     for (let i = 1; i <= LIMIT + 1; i++) await signInFrom(ctx, user.email, "wrong", nextIp());
