@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieFrom, linkIn, uniqueEmail } from "#tests/support/factories";
 import { connectTestRedis, dropTestKeys, redisUrlForTests, requireRedisUnderCi } from "#tests/support/redis";
 import { createTestContext, nextIp, type TestContext } from "#tests/support/test-app";
+import { createMemoryRateLimitStore } from "../http/rate-limit";
 import { createLogger } from "../logger";
 import { openRedis } from "../redis/client";
 import { createRedisRateLimitStore } from "../redis/redis-rate-limit-store";
@@ -104,6 +105,27 @@ describe("10 wrong passwords for one account from 10 IPs", () => {
     for (let i = 0; i < LIMIT; i++)
       expect((await signInFrom(ctx, spellings[i % 3] ?? "", "wrong", nextIp())).status).toBe(401);
     expect((await signInFrom(ctx, user.email.toUpperCase(), user.password, nextIp())).status).toBe(429);
+  });
+});
+
+describe("the lock is short", () => {
+  it("SIGN_IN_LOCK_MINUTES after the first counted attempt, any browser signs in again", async () => {
+    let now = Date.now();
+    const clocked = await createTestContext(
+      { TRUST_PROXY: "true", SIGN_IN_ACCOUNT_LIMIT: String(LIMIT), SIGN_IN_LOCK_MINUTES: "15" },
+      { rateLimitStore: createMemoryRateLimitStore(() => now) },
+    );
+    try {
+      const user = await clocked.createVerifiedUser();
+      for (let i = 1; i <= LIMIT; i++)
+        expect((await signInFrom(clocked, user.email, "wrong", nextIp())).status).toBe(401);
+      now += 14 * 60_000;
+      expect((await signInFrom(clocked, user.email, user.password, nextIp())).status).toBe(429);
+      now += 60_000;
+      expect((await signInFrom(clocked, user.email, user.password, nextIp())).status).toBe(200);
+    } finally {
+      await clocked.close();
+    }
   });
 });
 
