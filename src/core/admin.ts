@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { wordsField } from "./words";
 
 /** Roles of better-auth's admin plugin as this app uses them: everyone is a `user`; operators are `admin`s. */
 export const roles = ["user", "admin"] as const;
@@ -19,11 +20,12 @@ export type {
 } from "./api/admin";
 
 /** Reasons an administrator gives (adjustments, bans, role changes): shown in the audit log. */
-export const adminReason = z
-  .string()
-  .trim()
-  .min(3, "Give a reason of at least 3 characters.")
-  .max(200, "Keep the reason under 200 characters.");
+export const adminReason = wordsField({
+  min: 3,
+  max: 200,
+  tooShort: "Give a reason of at least 3 characters.",
+  tooLong: "Keep the reason under 200 characters.",
+});
 
 /** Largest single coin adjustment, either way. */
 export const MAX_ADJUSTMENT = 1_000_000;

@@ -139,6 +139,16 @@ export async function decideKyc(
   }
   const status = input.decision === "approve" ? "approved" : "rejected";
   return deps.db.transaction().execute(async (trx) => {
+    const own = await trx
+      .selectFrom("kyc_submissions")
+      .select("user_id")
+      .where("id", "=", input.submissionId)
+      .executeTakeFirst();
+    if (own?.user_id === input.actorId)
+      throw new AppError(
+        "SELF_ACTION",
+        "You cannot decide your own KYC submission: another administrator must do it.",
+      );
     const row = await trx
       .updateTable("kyc_submissions")
       .set({ status, reason, decided_by: input.actorId, decided_at: new Date() })
