@@ -102,6 +102,21 @@ export const auditActionLabels: Record<string, string> = {
   "redemption.mark_paid": "Redemption marked paid",
   "redemption.retry": "Payout retried",
   "redemption.recheck": "Payout re-checked",
+  "proposal.create": "Proposal made (dual control)",
+  "proposal.approve": "Proposal approved (dual control)",
+  "proposal.withdraw": "Proposal withdrawn (dual control)",
+};
+
+/** Ledger kinds in the words users read (the console's earnings, the overview, the audit log). */
+export const ledgerKindLabels: Record<string, string> = {
+  ttt_win: "Tic Tac Toe wins",
+  quiz_correct: "Quiz answers",
+  quiz_bonus: "Quiz bonuses",
+  video_watch: "Videos",
+  referral_bonus: "Referral bonuses",
+  adjustment: "Adjustments",
+  redemption: "Redemptions",
+  redemption_refund: "Redemption refunds",
 };
 
 /** Held referral bonuses per page of the review queue. */

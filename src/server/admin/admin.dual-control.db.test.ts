@@ -33,7 +33,8 @@ const adjust = (admin: TestUser, userId: string, amount: number, adjustmentId = 
     amount,
     reason: "Tournament prize",
   });
-const approve = (admin: TestUser, id: number) => adminRequest(ctx, admin, `/api/admin/proposals/${id}/approve`, {});
+const approve = (admin: TestUser, id: number) =>
+  adminRequest(ctx, admin, `/api/admin/proposals/${id}/approve`, {});
 const auditActions = async (targetId: string) =>
   (
     await ctx.db
@@ -50,7 +51,12 @@ describe("a large adjustment needs a second administrator", () => {
     const res = await adjust(a, user.id, 10_000);
     expect(res.status, await res.clone().text()).toBe(202);
     const { proposal } = await res.json();
-    expect(proposal).toMatchObject({ kind: "coins.adjust", status: "proposed", amount: 10_000, proposedBy: { id: a.id } });
+    expect(proposal).toMatchObject({
+      kind: "coins.adjust",
+      status: "proposed",
+      amount: 10_000,
+      proposedBy: { id: a.id },
+    });
     expect(await ledgerAuditCounts(ctx.db, user.id)).toEqual({ ledger: 0, audit: 1, balance: 0 });
 
     const own = await approve(a, proposal.id);
@@ -63,9 +69,16 @@ describe("a large adjustment needs a second administrator", () => {
 
     const ok = await approve(b, proposal.id);
     expect(ok.status, await ok.clone().text()).toBe(200);
-    expect(await ok.json()).toMatchObject({ proposal: { status: "approved", decidedBy: { id: b.id } }, balance: 10_000 });
+    expect(await ok.json()).toMatchObject({
+      proposal: { status: "approved", decidedBy: { id: b.id } },
+      balance: 10_000,
+    });
     expect(await ledgerAuditCounts(ctx.db, user.id)).toMatchObject({ ledger: 1, balance: 10_000 });
-    expect(await auditActions(user.id)).toEqual(["proposal.create by A", "proposal.approve by B", "coins.adjust by B"]);
+    expect(await auditActions(user.id)).toEqual([
+      "proposal.create by A",
+      "proposal.approve by B",
+      "coins.adjust by B",
+    ]);
 
     // A resend of A's request answers the applied adjustment; a second approval is refused.
     const again = await adjust(a, user.id, 10_000, proposal.adjustmentId);
@@ -99,10 +112,14 @@ describe("a large adjustment needs a second administrator", () => {
     const user = await ctx.createVerifiedUser();
     const first = (await (await adjust(a, user.id, 8000)).json()).proposal;
     const second = (await (await adjust(a, user.id, 9000)).json()).proposal;
-    const w1 = await adminRequest(ctx, a, `/api/admin/proposals/${first.id}/withdraw`, { reason: "Wrong user" });
+    const w1 = await adminRequest(ctx, a, `/api/admin/proposals/${first.id}/withdraw`, {
+      reason: "Wrong user",
+    });
     expect(w1.status).toBe(200);
     expect(await w1.json()).toMatchObject({ status: "withdrawn", decidedBy: { id: a.id } });
-    const w2 = await adminRequest(ctx, b, `/api/admin/proposals/${second.id}/withdraw`, { reason: "No ticket" });
+    const w2 = await adminRequest(ctx, b, `/api/admin/proposals/${second.id}/withdraw`, {
+      reason: "No ticket",
+    });
     expect(w2.status).toBe(200);
     expect((await approve(b, first.id)).status).toBe(409);
     expect(await ledgerAuditCounts(ctx.db, user.id)).toMatchObject({ ledger: 0, balance: 0 });
@@ -142,8 +159,16 @@ describe("a large redemption approval needs a second administrator", () => {
     const first = await adminRequest(ctx, a, `/api/admin/redemptions/${redemption.id}/approve`, {});
     expect(first.status, await first.clone().text()).toBe(202);
     const { proposal } = await first.json();
-    expect(proposal).toMatchObject({ kind: "redemption.approve", redemptionId: redemption.id, dollars: "100.00" });
-    const stillPending = await ctx.db.selectFrom("redemptions").select("status").where("id", "=", redemption.id).executeTakeFirstOrThrow();
+    expect(proposal).toMatchObject({
+      kind: "redemption.approve",
+      redemptionId: redemption.id,
+      dollars: "100.00",
+    });
+    const stillPending = await ctx.db
+      .selectFrom("redemptions")
+      .select("status")
+      .where("id", "=", redemption.id)
+      .executeTakeFirstOrThrow();
     expect(stillPending.status).toBe("pending");
     // A pressing Approve again gets the same proposal; A cannot approve the proposal.
     const again = await adminRequest(ctx, a, `/api/admin/redemptions/${redemption.id}/approve`, {});
@@ -165,12 +190,24 @@ describe("a large redemption approval needs a second administrator", () => {
     const user = await ctx.createVerifiedUser();
     await grantCoins(ctx.db, user.id, 20_000);
     const { redemption } = await (
-      await ctx.request("/api/redemptions", { method: "POST", cookie: user.cookie, json: { coins: 12_000, method: "paypal" } })
+      await ctx.request("/api/redemptions", {
+        method: "POST",
+        cookie: user.cookie,
+        json: { coins: 12_000, method: "paypal" },
+      })
     ).json();
-    const { proposal } = await (await adminRequest(ctx, a, `/api/admin/redemptions/${redemption.id}/approve`, {})).json();
-    const rejected = await adminRequest(ctx, b, `/api/admin/redemptions/${redemption.id}/reject`, { reason: "Fraud ring" });
+    const { proposal } = await (
+      await adminRequest(ctx, a, `/api/admin/redemptions/${redemption.id}/approve`, {})
+    ).json();
+    const rejected = await adminRequest(ctx, b, `/api/admin/redemptions/${redemption.id}/reject`, {
+      reason: "Fraud ring",
+    });
     expect(rejected.status).toBe(200);
-    const row = await ctx.db.selectFrom("admin_proposals").select("status").where("id", "=", proposal.id).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom("admin_proposals")
+      .select("status")
+      .where("id", "=", proposal.id)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe("withdrawn");
   });
 });
@@ -186,7 +223,9 @@ describe("thresholds of 0 turn dual control off", () => {
         reason: "Migration from the old system",
       });
       expect(res.status).toBe(201);
-      const overview = await (await solo.ctx.request("/api/admin/overview", { cookie: solo.admin.cookie })).json();
+      const overview = await (
+        await solo.ctx.request("/api/admin/overview", { cookie: solo.admin.cookie })
+      ).json();
       expect(overview.dualControl).toMatchObject({ coins: 0, dollars: 0 });
       expect(overview.dualControl.warning).toMatch(/Dual control is off/);
     } finally {
