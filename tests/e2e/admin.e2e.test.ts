@@ -13,6 +13,9 @@ import { addSessionCookie, describeE2E, expectNoAxeViolations, navBalance, useE2
  */
 const adminEmail = uniqueEmail("operator");
 const adminPassword = "operator-secret-1";
+/** Two more administrators, for dual control. */
+const proposerEmail = uniqueEmail("operator-b");
+const approverEmail = uniqueEmail("operator-c");
 
 const notices = (page: Page) =>
   page.getByRole("region", { name: /Notifications/, includeHidden: true }).locator('li[data-state="open"]');
@@ -25,7 +28,7 @@ async function expectNotice(page: Page, text: RegExp) {
 
 describeE2E("the admin console", () => {
   const e2e = useE2E({
-    ADMIN_EMAILS: adminEmail.toUpperCase(),
+    ADMIN_EMAILS: `${adminEmail.toUpperCase()},${proposerEmail},${approverEmail}`,
     AUTH_RATE_LIMIT: "1000",
     MAIL_RATE_LIMIT: "1000",
   });
@@ -311,6 +314,60 @@ describeE2E("the admin console", () => {
     expect(await page.getByRole("form", { name: "Adjust coins" }).count()).toBe(0);
     expect(await page.getByRole("form", { name: "Ban user" }).count()).toBe(0);
     expect(await page.getByRole("form", { name: "Revoke administrator" }).count()).toBe(0);
+  });
+
+  it("dual control: a large adjustment is proposed by one administrator and applied when another approves it", {
+    timeout: 180_000,
+  }, async () => {
+    const user = await createVerifiedUser(api());
+    const proposer = await createVerifiedUser(api(), { email: proposerEmail });
+    const second = await createVerifiedUser(api(), { email: approverEmail });
+    const first = await e2e.newPage(desktop);
+    await addSessionCookie(first.context, proposer.cookie, e2e.server.url);
+    await first.page.goto(`/admin/users/${user.id}`);
+    await first.page.getByRole("heading", { level: 1, name: user.email }).waitFor({ timeout: 15_000 });
+    const adjust = first.page.getByRole("form", { name: "Adjust coins" });
+    await adjust.getByLabel("Coins (+ to add, − to take)").fill("8000");
+    await adjust.getByLabel("Reason").fill("Tournament prize");
+    await adjust.getByRole("button", { name: "Apply adjustment" }).click();
+    await first.page.getByRole("alertdialog").getByRole("button", { name: "Confirm adjustment" }).click();
+    await expectNotice(first.page, /Adjustment proposed.*waits for a second administrator/);
+    const balance = async () =>
+      (
+        (await (await api().request("/api/ledger/balance", { cookie: user.cookie })).json()) as {
+          balance: number;
+        }
+      ).balance;
+    expect(await balance()).toBe(0);
+    // The proposer sees it waiting, without an Approve button.
+    await first.page.goto("/admin/proposals");
+    const mine = first.page
+      .getByRole("list", { name: "Proposals" })
+      .getByRole("listitem")
+      .filter({ hasText: user.email });
+    await mine.getByText("You proposed this", { exact: false }).waitFor({ timeout: 15_000 });
+    expect(await mine.getByRole("button", { name: "Approve", exact: true }).count()).toBe(0);
+
+    const other = await e2e.newPage(phone);
+    await addSessionCookie(other.context, second.cookie, e2e.server.url);
+    await other.page.goto("/admin");
+    await other.page
+      .getByText("Proposals waiting for a second administrator", { exact: true })
+      .waitFor({ timeout: 15_000 });
+    await other.page.goto("/admin/proposals");
+    const item = other.page
+      .getByRole("list", { name: "Proposals" })
+      .getByRole("listitem")
+      .filter({ hasText: user.email });
+    await item.getByText(`+8\u202f000 coins to ${user.email}`).waitFor({ timeout: 15_000 });
+    await expectNoAxeViolations(other.page);
+    expect(await other.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await item.getByRole("button", { name: "Approve", exact: true }).click();
+    await other.page.getByRole("alertdialog").getByRole("button", { name: "Approve and apply" }).click();
+    await expectNotice(other.page, /Proposal approved.*New balance: 8000\./);
+    expect(await balance()).toBe(8000);
+    await expect.poll(() => item.count(), { timeout: 15_000 }).toBe(0);
+    expect(other.errors.filter((e) => !e.startsWith("Failed to load resource"))).toEqual([]);
   });
 
   it("a guest at /admin gets the log-in prompt that returns to /admin", async () => {

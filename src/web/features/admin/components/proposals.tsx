@@ -51,7 +51,7 @@ function ProposalCard({ p, self }: { p: Proposal; self: { id: string; email: str
     <li className="flex flex-col gap-3 rounded-2xl border bg-card p-4">
       {dialog}
       {reauth}
-      <p className="font-semibold break-words">{what}</p>
+      <h2 className="text-base font-semibold break-words">{what}</h2>
       <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="text-muted-foreground">Proposed by</dt>
         <dd className="break-all">{`${p.proposedBy.email ?? p.proposedBy.id}, ${formatTime(p.proposedAt)}`}</dd>
