@@ -71,6 +71,7 @@ function TextAction({
   onSubmit,
   busy,
   mustConfirm,
+  rule,
 }: {
   label: string;
   button: string;
@@ -81,13 +82,15 @@ function TextAction({
   busy: boolean;
   /** A box the administrator must tick first (e.g. 'This payout was not paid'). */
   mustConfirm?: string;
+  /** The field's own rule (a reason: src/core/words.ts), checked before anything is sent. */
+  rule?: z.ZodType<string, string>;
 }) {
   const id = useId();
   const form = useForm({
     defaultValues: { value: "", confirmed: false },
     resolver: zodResolver(
       z.object({
-        value: z.string().trim().min(minLength),
+        value: rule ?? z.string().trim().min(minLength),
         confirmed: z.boolean().refine((v) => !mustConfirm || v),
       }),
     ),
@@ -100,7 +103,7 @@ function TextAction({
         errors.value
           ? {
               title: "Missing Text",
-              description: `${label}: at least ${minLength} characters.`,
+              description: `${label}: ${rule ? errors.value.message : `at least ${minLength} characters.`}`,
               variant: "destructive",
             }
           : { title: "Please Confirm", description: `Tick '${mustConfirm}' first.`, variant: "destructive" },
@@ -266,6 +269,7 @@ function QueueItem({ r, selfId }: { r: AdminRedemption; selfId: string }) {
                   maxLength={rejectRedemptionSchema.shape.reason.maxLength ?? 500}
                   busy={busy}
                   mustConfirm={r.status === "approved" ? `#${r.id} was not paid` : undefined}
+                  rule={rejectRedemptionSchema.shape.reason}
                   onSubmit={(reason) =>
                     run(
                       { id: r.id, action: "reject", reason, notPaid: r.status === "approved" },
