@@ -1,7 +1,4 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { ledgerKindLabels } from "~/core/admin";
 import { groupDigits } from "~/core/dual-control";
 import {
@@ -15,7 +12,6 @@ import {
 import { QueryState } from "~/web/components/query-state";
 import { Button } from "~/web/components/ui/button";
 import { Card, CardContent } from "~/web/components/ui/card";
-import { Input } from "~/web/components/ui/input";
 import { Label } from "~/web/components/ui/label";
 import { ApiError } from "~/web/lib/api-client";
 import { notify } from "~/web/lib/notify";
@@ -26,6 +22,7 @@ import {
   useRedemptionQueue,
 } from "../api/redemptions";
 import { type Confirmation, useConfirm } from "./confirm-dialog";
+import { TextAction } from "./text-action";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
@@ -60,72 +57,6 @@ function useDecision() {
     });
   };
   return { run, busy: decide.isPending, dialog };
-}
-
-/** A text field and a button, for the reason of a rejection or the reference of a manual payout. */
-function TextAction({
-  label,
-  button,
-  minLength,
-  maxLength,
-  onSubmit,
-  busy,
-  mustConfirm,
-  rule,
-}: {
-  label: string;
-  button: string;
-  minLength: number;
-  /** The server's limit, so a longer text cannot be typed. */
-  maxLength: number;
-  onSubmit: (value: string) => void;
-  busy: boolean;
-  /** A box the administrator must tick first (e.g. 'This payout was not paid'). */
-  mustConfirm?: string;
-  /** The field's own rule (a reason: src/core/words.ts), checked before anything is sent. */
-  rule?: z.ZodType<string, string>;
-}) {
-  const id = useId();
-  const form = useForm({
-    defaultValues: { value: "", confirmed: false },
-    resolver: zodResolver(
-      z.object({
-        value: rule ?? z.string().trim().min(minLength),
-        confirmed: z.boolean().refine((v) => !mustConfirm || v),
-      }),
-    ),
-    shouldFocusError: false,
-  });
-  const submit = form.handleSubmit(
-    ({ value }) => onSubmit(value),
-    (errors) =>
-      notify(
-        errors.value
-          ? {
-              title: "Missing Text",
-              description: `${label}: ${rule ? errors.value.message : `at least ${minLength} characters.`}`,
-              variant: "destructive",
-            }
-          : { title: "Please Confirm", description: `Tick '${mustConfirm}' first.`, variant: "destructive" },
-      ),
-  );
-  return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-end">
-      <div className="grid flex-1 gap-1">
-        <Label htmlFor={id}>{label}</Label>
-        <Input id={id} maxLength={maxLength} {...form.register("value")} />
-        {mustConfirm ? (
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" className="size-4" {...form.register("confirmed")} />
-            {mustConfirm}
-          </label>
-        ) : null}
-      </div>
-      <Button type="submit" variant="outline" disabled={busy}>
-        {button}
-      </Button>
-    </form>
-  );
 }
 
 function QueueItem({ r, selfId }: { r: AdminRedemption; selfId: string }) {
