@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { wordsField } from "./words";
 
 /** Roles of better-auth's admin plugin as this app uses them: everyone is a `user`; operators are `admin`s. */
 export const roles = ["user", "admin"] as const;
@@ -19,11 +20,12 @@ export type {
 } from "./api/admin";
 
 /** Reasons an administrator gives (adjustments, bans, role changes): shown in the audit log. */
-export const adminReason = z
-  .string()
-  .trim()
-  .min(3, "Give a reason of at least 3 characters.")
-  .max(200, "Keep the reason under 200 characters.");
+export const adminReason = wordsField({
+  min: 3,
+  max: 200,
+  tooShort: "Give a reason of at least 3 characters.",
+  tooLong: "Keep the reason under 200 characters.",
+});
 
 /** Largest single coin adjustment, either way. */
 export const MAX_ADJUSTMENT = 1_000_000;
@@ -100,6 +102,21 @@ export const auditActionLabels: Record<string, string> = {
   "redemption.mark_paid": "Redemption marked paid",
   "redemption.retry": "Payout retried",
   "redemption.recheck": "Payout re-checked",
+  "proposal.create": "Proposal made (dual control)",
+  "proposal.approve": "Proposal approved (dual control)",
+  "proposal.withdraw": "Proposal withdrawn (dual control)",
+};
+
+/** Ledger kinds in the words users read (the console's earnings, the overview, the audit log). */
+export const ledgerKindLabels: Record<string, string> = {
+  ttt_win: "Tic Tac Toe wins",
+  quiz_correct: "Quiz answers",
+  quiz_bonus: "Quiz bonuses",
+  video_watch: "Videos",
+  referral_bonus: "Referral bonuses",
+  adjustment: "Adjustments",
+  redemption: "Redemptions",
+  redemption_refund: "Redemption refunds",
 };
 
 /** Held referral bonuses per page of the review queue. */

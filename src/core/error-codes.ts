@@ -15,6 +15,15 @@ export const errorCatalog = {
     status: 400,
     message: "This password is too common. Please choose one that is harder to guess.",
   },
+  /**
+   * A reason or name made of invisible characters (zero-width spaces, bidi overrides, control characters): after
+   * they are removed too little is left (src/core/words.ts).
+   */
+  INVISIBLE_TEXT: {
+    status: 400,
+    message:
+      "The text is made of invisible characters (zero-width spaces, direction marks or control characters); write it in visible words.",
+  },
   /** Text PostgreSQL cannot store (a NUL byte): found by the API fuzzer (tests/db/fuzz.test.ts). */
   INVALID_TEXT: {
     status: 400,
@@ -36,8 +45,27 @@ export const errorCatalog = {
     status: 403,
     message: "Please enter your password again to confirm this change.",
   },
-  /** An administrator may not ban, demote or otherwise lock out themself. */
-  SELF_ACTION: { status: 403, message: "You cannot do that to your own account." },
+  /**
+   * No self-service in the console: an administrator may not adjust their own coins, decide their own KYC
+   * submission, redemption or referral bonus, ban or unban themself, or change their own role.
+   */
+  SELF_ACTION: {
+    status: 403,
+    message: "You cannot do that to your own account: another administrator must do it.",
+  },
+  /** ADMIN_EMAILS accounts are the operator's configuration: not demoted or banned through the API. */
+  LISTED_ADMIN: {
+    status: 403,
+    message:
+      "This administrator is listed in ADMIN_EMAILS (the operator's configuration): remove the address there and from the role with `npm run admin -- revoke`, not through the console.",
+  },
+  /** Dual control: the administrator who proposed a large movement cannot also approve it. */
+  SECOND_ADMIN_REQUIRED: {
+    status: 403,
+    message: "You proposed this change: a different administrator must approve it.",
+  },
+  /** A dual-control proposal that is no longer waiting (approved or withdrawn already). */
+  PROPOSAL_STATE: { status: 409, message: "This proposal is no longer waiting for approval." },
   /** A coin adjustment that would take a balance below 0: nothing is written. */
   ADJUSTMENT_BELOW_ZERO: {
     status: 409,

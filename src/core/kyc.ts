@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { wordsField } from "./words";
 
 /**
  * Identity verification (KYC): the rules the server enforces and the browser shows. The product rules are in
@@ -24,11 +25,13 @@ export const KYC_REASON_MAX = 500;
 
 /** The text fields of the KYC form, trimmed; the file travels beside them as `documentUpload`. */
 export const kycFieldsSchema = z.object({
-  fullName: z
-    .string({ message: "Please enter your full name." })
-    .trim()
-    .min(1, "Please enter your full name.")
-    .max(KYC_FULL_NAME_MAX, `Your full name can be at most ${KYC_FULL_NAME_MAX} characters.`),
+  // A name is words (src/core/words.ts): normalised, without invisible characters, at least one visible one.
+  fullName: wordsField({
+    min: 1,
+    max: KYC_FULL_NAME_MAX,
+    tooShort: "Please enter your full name.",
+    tooLong: `Your full name can be at most ${KYC_FULL_NAME_MAX} characters.`,
+  }),
   documentId: z
     .string({ message: "Please enter your document ID." })
     .trim()
@@ -72,11 +75,13 @@ export type KycPageResponse = z.infer<typeof kycPageResponse>;
 export const kycDecisionSchema = z
   .object({
     decision: z.enum(["approve", "reject"]),
-    reason: z
-      .string()
-      .trim()
-      .max(KYC_REASON_MAX, `The reason can be at most ${KYC_REASON_MAX} characters.`)
-      .optional(),
+    reason: wordsField({
+      min: 3,
+      max: KYC_REASON_MAX,
+      tooShort: "Give a reason of at least 3 characters.",
+      tooLong: `The reason can be at most ${KYC_REASON_MAX} characters.`,
+      allowEmpty: true,
+    }).optional(),
   })
   .refine((d) => d.decision === "approve" || (d.reason ?? "") !== "", {
     path: ["reason"],

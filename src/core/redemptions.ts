@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { wordsField } from "./words";
 
 /**
  * Redemptions: coins turned into a payout (docs/product.md, "Redemptions"). The request and answer shapes of
@@ -41,7 +42,19 @@ export const redemptionRequestSchema = z.object({
 export type RedemptionRequest = z.input<typeof redemptionRequestSchema>;
 
 /** Rejecting needs a reason the user will read. */
-export const rejectRedemptionSchema = z.object({ reason: z.string().trim().min(3).max(500) });
+export const rejectRedemptionSchema = z.object({
+  reason: wordsField({
+    min: 3,
+    max: 500,
+    tooShort: "Give a reason of at least 3 characters.",
+    tooLong: "Keep the reason under 500 characters.",
+  }),
+  /**
+   * Rejecting an approved (manual) payout refunds its coins, so the administrator confirms that it was not paid
+   * by hand: `notPaid: true`, or the server refuses (docs/product.md, "Redemptions").
+   */
+  notPaid: z.boolean().optional(),
+});
 /** Marking a manual payout paid records the payout's reference (e.g. the PayPal transaction id). */
 export const markPaidSchema = z.object({ reference: z.string().trim().min(1).max(200) });
 

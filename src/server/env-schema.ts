@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_DUAL_CONTROL } from "~/core/dual-control";
 import { DEFAULT_EARNING_LIMITS, DEFAULT_GUEST_QUIZ_SESSIONS_PER_HOUR } from "~/core/earning";
 import { KYC_DEFAULT_MAX_UPLOAD_BYTES, KYC_DEFAULT_RETENTION_DAYS } from "~/core/kyc";
 
@@ -84,6 +85,8 @@ export const envSchema = z.object({
       message: "must be e-mail addresses separated by commas",
     }),
   ADMIN_RATE_LIMIT: wholeNumber(1, 10_000, 30),
+  DUAL_CONTROL_COINS: wholeNumber(0, 100_000_000, DEFAULT_DUAL_CONTROL.coins),
+  DUAL_CONTROL_DOLLARS: wholeNumber(0, 1_000_000, DEFAULT_DUAL_CONTROL.dollars),
   EARN_TTT_WINS_PER_DAY: wholeNumber(0, 100_000, DEFAULT_EARNING_LIMITS.tttWinsPerDay),
   EARN_QUIZ_SESSIONS_PER_DAY: wholeNumber(0, 100_000, DEFAULT_EARNING_LIMITS.quizSessionsPerDay),
   EARN_VIDEO_WATCHES_PER_DAY: wholeNumber(0, 100_000, DEFAULT_EARNING_LIMITS.videoWatchesPerDay),

@@ -1,5 +1,6 @@
 import os from "node:os";
 import type { z } from "zod";
+import type { DualControl } from "~/core/dual-control";
 import type { EarningLimits } from "~/core/earning";
 import { envSchema, type logLevels } from "./env-schema";
 
@@ -49,6 +50,12 @@ export interface Env {
   adminEmails: string[];
   /** Administrative changes allowed per administrator per minute. */
   adminRateLimit: number;
+  /**
+   * Dual control (docs/product.md, "Dual control"): a coin adjustment of more than `coins` coins either way, or a
+   * redemption approval of more than `dollars` dollars, takes effect only when a second administrator approves
+   * it. 0 turns that half off.
+   */
+  dualControl: DualControl;
   /** Serving processes sharing the port: default one per core on PostgreSQL (where the system allows it); always 1 on PGlite. */
   webConcurrency: number;
   /** Per-user daily earning limits (0 = that channel pays nothing). */
@@ -166,6 +173,7 @@ export function parseEnv(
     videoWatchLimit: e.VIDEO_WATCH_LIMIT,
     adminEmails: [...new Set(e.ADMIN_EMAILS)],
     adminRateLimit: e.ADMIN_RATE_LIMIT,
+    dualControl: { coins: e.DUAL_CONTROL_COINS, dollars: e.DUAL_CONTROL_DOLLARS },
     webConcurrency: e.WEB_CONCURRENCY ?? (e.DATABASE_URL && sharesPort ? os.availableParallelism() : 1),
     earningLimits: {
       tttWinsPerDay: e.EARN_TTT_WINS_PER_DAY,

@@ -13,6 +13,9 @@ import { addSessionCookie, describeE2E, expectNoAxeViolations, navBalance, useE2
  */
 const adminEmail = uniqueEmail("operator");
 const adminPassword = "operator-secret-1";
+/** Two more administrators, for dual control. */
+const proposerEmail = uniqueEmail("operator-b");
+const approverEmail = uniqueEmail("operator-c");
 
 const notices = (page: Page) =>
   page.getByRole("region", { name: /Notifications/, includeHidden: true }).locator('li[data-state="open"]');
@@ -25,7 +28,7 @@ async function expectNotice(page: Page, text: RegExp) {
 
 describeE2E("the admin console", () => {
   const e2e = useE2E({
-    ADMIN_EMAILS: adminEmail.toUpperCase(),
+    ADMIN_EMAILS: `${adminEmail.toUpperCase()},${proposerEmail},${approverEmail}`,
     AUTH_RATE_LIMIT: "1000",
     MAIL_RATE_LIMIT: "1000",
   });
@@ -75,6 +78,12 @@ describeE2E("the admin console", () => {
     await adjust.getByLabel("Coins (+ to add, − to take)").fill("1000");
     await adjust.getByLabel("Reason").fill("Welcome bonus from support");
     await adjust.getByRole("button", { name: "Apply adjustment" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm
+      .getByText(`+1\u202f000 coins to ${user.email}: 0 → 1\u202f000`)
+      .waitFor({ timeout: 15_000 });
+    await expectNoAxeViolations(page);
+    await confirm.getByRole("button", { name: "Confirm adjustment" }).click();
     await expectNotice(page, /Coins adjusted\+1000 coins for .* New balance: 1000\./);
     await page.getByRole("list", { name: "Coin history" }).getByText("Welcome bonus from support").waitFor();
 
@@ -82,6 +91,8 @@ describeE2E("the admin console", () => {
     await adjust.getByLabel("Coins (+ to add, − to take)").fill("-5000");
     await adjust.getByLabel("Reason").fill("Too much");
     await adjust.getByRole("button", { name: "Apply adjustment" }).click();
+    await confirm.getByText(`−5\u202f000 coins from ${user.email}: 1\u202f000 → −4\u202f000`).waitFor();
+    await confirm.getByRole("button", { name: "Confirm adjustment" }).click();
     await expectNotice(page, /below 0 coins; nothing was changed/);
 
     // The user sees the coins in the nav and the reason in their history.
@@ -111,9 +122,14 @@ describeE2E("the admin console", () => {
     const adjustment = entries.getByRole("listitem").filter({ hasText: "Coin adjustment" });
     await adjustment.first().waitFor({ timeout: 15_000 });
     expect(await adjustment.count()).toBe(1);
-    await adjustment.getByText("Welcome bonus from support").waitFor();
-    await adjustment.getByText(adminEmail).waitFor();
-    await adjustment.getByText(`user ${user.email}`).waitFor();
+    // The entry reads as a sentence; the raw record is behind a toggle.
+    await adjustment
+      .getByText(
+        `${adminEmail} added 1\u202f000 coins to ${user.email}'s balance (0 → 1\u202f000). Reason: “Welcome bonus from support”.`,
+      )
+      .waitFor();
+    await adjustment.getByText("Raw record").click();
+    await adjustment.getByText(/"adjustmentId"/).waitFor();
     await expectNoAxeViolations(page);
 
     await page.getByLabel("Action", { exact: true }).selectOption("user.ban");
@@ -189,6 +205,9 @@ describeE2E("the admin console", () => {
     await card.getByRole("alert").getByText("Give a reason of at least 3 characters.").waitFor();
     await card.getByLabel("Reason").fill("Same flat, different people");
     await card.getByRole("button", { name: "Release bonus" }).click();
+    const release = page.getByRole("alertdialog");
+    await release.getByText(`+50 coins to ${friend.email} and +50 coins to ${referrer.email}`).waitFor();
+    await release.getByRole("button", { name: "Release bonus" }).click();
     await expectNotice(page, /Referral bonus released.*received 50 Coins/);
     await expect.poll(() => card.count(), { timeout: 15_000 }).toBe(0);
 
@@ -217,10 +236,14 @@ describeE2E("the admin console", () => {
     await adjust.getByLabel("Coins (+ to add, − to take)").fill("500");
     await adjust.getByLabel("Reason").fill("Lost answer");
     const apply = adjust.getByRole("button", { name: "Apply adjustment" });
-    await apply.click();
+    const confirmed = async () => {
+      await apply.click();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Confirm adjustment" }).click();
+    };
+    await confirmed();
     await expect.poll(() => sent.length, { timeout: 15_000 }).toBe(1);
     await expect.poll(() => apply.isEnabled(), { timeout: 15_000 }).toBe(true);
-    await apply.click();
+    await confirmed();
     await expect
       .poll(() => notices(page).allTextContents(), { timeout: 15_000 })
       .toContainEqual(
@@ -236,12 +259,115 @@ describeE2E("the admin console", () => {
     // The next adjustment is a new one, with a new id.
     await adjust.getByLabel("Coins (+ to add, − to take)").fill("500");
     await adjust.getByLabel("Reason").fill("Lost answer");
-    await apply.click();
+    await confirmed();
     await expect.poll(() => sent.length, { timeout: 15_000 }).toBe(3);
     expect(sent[2]?.adjustmentId).not.toBe(sent[0]?.adjustmentId);
     await expect
       .poll(() => notices(page).allTextContents(), { timeout: 15_000 })
       .toContainEqual(expect.stringMatching(/New balance: 1000\./));
+  });
+
+  it("the confirmation step comes before a coin adjustment: nothing is sent until it is confirmed", {
+    timeout: 120_000,
+  }, async () => {
+    const user = await createVerifiedUser(api());
+    const { page, context } = await e2e.newPage(desktop);
+    const cookie = await signIn(api(), adminEmail, adminPassword);
+    await addSessionCookie(context, cookie, e2e.server.url);
+    const sent: unknown[] = [];
+    page.on("request", (req) => {
+      if (req.method() === "POST" && req.url().includes("/adjustments")) sent.push(req.postDataJSON());
+    });
+    await page.goto(`/admin/users/${user.id}`);
+    await page.getByRole("heading", { level: 1, name: user.email }).waitFor({ timeout: 15_000 });
+    const adjust = page.getByRole("form", { name: "Adjust coins" });
+    await adjust.getByLabel("Coins (+ to add, − to take)").fill("1000");
+    await adjust.getByLabel("Reason").fill("Contest prize");
+    await adjust.getByRole("button", { name: "Apply adjustment" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Confirm the adjustment" });
+    await confirm
+      .getByText(`+1\u202f000 coins to ${user.email}: 0 → 1\u202f000`)
+      .waitFor({ timeout: 15_000 });
+    expect(sent).toEqual([]);
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "hidden" });
+    expect(sent).toEqual([]);
+    const balance = async () =>
+      (
+        (await (await api().request("/api/ledger/balance", { cookie: user.cookie })).json()) as {
+          balance: number;
+        }
+      ).balance;
+    expect(await balance()).toBe(0);
+
+    // Confirmed, it is made once.
+    await adjust.getByRole("button", { name: "Apply adjustment" }).click();
+    await confirm.getByRole("button", { name: "Confirm adjustment" }).click();
+    await expectNotice(page, /Coins adjusted\+1000 coins for .* New balance: 1000\./);
+    expect(sent).toHaveLength(1);
+    expect(await balance()).toBe(1000);
+
+    // On their own page the administrator is offered no adjustment, ban or role change.
+    const me = (await (await api().request("/api/me", { cookie })).json()) as { user: { id: string } };
+    await page.goto(`/admin/users/${me.user.id}`);
+    await page.getByText("This is your own account", { exact: false }).waitFor({ timeout: 15_000 });
+    expect(await page.getByRole("form", { name: "Adjust coins" }).count()).toBe(0);
+    expect(await page.getByRole("form", { name: "Ban user" }).count()).toBe(0);
+    expect(await page.getByRole("form", { name: "Revoke administrator" }).count()).toBe(0);
+  });
+
+  it("dual control: a large adjustment is proposed by one administrator and applied when another approves it", {
+    timeout: 180_000,
+  }, async () => {
+    const user = await createVerifiedUser(api());
+    const proposer = await createVerifiedUser(api(), { email: proposerEmail });
+    const second = await createVerifiedUser(api(), { email: approverEmail });
+    const first = await e2e.newPage(desktop);
+    await addSessionCookie(first.context, proposer.cookie, e2e.server.url);
+    await first.page.goto(`/admin/users/${user.id}`);
+    await first.page.getByRole("heading", { level: 1, name: user.email }).waitFor({ timeout: 15_000 });
+    const adjust = first.page.getByRole("form", { name: "Adjust coins" });
+    await adjust.getByLabel("Coins (+ to add, − to take)").fill("8000");
+    await adjust.getByLabel("Reason").fill("Tournament prize");
+    await adjust.getByRole("button", { name: "Apply adjustment" }).click();
+    await first.page.getByRole("alertdialog").getByRole("button", { name: "Confirm adjustment" }).click();
+    await expectNotice(first.page, /Adjustment proposed.*waits for a second administrator/);
+    const balance = async () =>
+      (
+        (await (await api().request("/api/ledger/balance", { cookie: user.cookie })).json()) as {
+          balance: number;
+        }
+      ).balance;
+    expect(await balance()).toBe(0);
+    // The proposer sees it waiting, without an Approve button.
+    await first.page.goto("/admin/proposals");
+    const mine = first.page
+      .getByRole("list", { name: "Proposals" })
+      .getByRole("listitem")
+      .filter({ hasText: user.email });
+    await mine.getByText("You proposed this", { exact: false }).waitFor({ timeout: 15_000 });
+    expect(await mine.getByRole("button", { name: "Approve", exact: true }).count()).toBe(0);
+
+    const other = await e2e.newPage(phone);
+    await addSessionCookie(other.context, second.cookie, e2e.server.url);
+    await other.page.goto("/admin");
+    await other.page
+      .getByText("Proposals waiting for a second administrator", { exact: true })
+      .waitFor({ timeout: 15_000 });
+    await other.page.goto("/admin/proposals");
+    const item = other.page
+      .getByRole("list", { name: "Proposals" })
+      .getByRole("listitem")
+      .filter({ hasText: user.email });
+    await item.getByText(`+8\u202f000 coins to ${user.email}`).waitFor({ timeout: 15_000 });
+    await expectNoAxeViolations(other.page);
+    expect(await other.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await item.getByRole("button", { name: "Approve", exact: true }).click();
+    await other.page.getByRole("alertdialog").getByRole("button", { name: "Approve and apply" }).click();
+    await expectNotice(other.page, /Proposal approved.*New balance: 8000\./);
+    expect(await balance()).toBe(8000);
+    await expect.poll(() => item.count(), { timeout: 15_000 }).toBe(0);
+    expect(other.errors.filter((e) => !e.startsWith("Failed to load resource"))).toEqual([]);
   });
 
   it("a guest at /admin gets the log-in prompt that returns to /admin", async () => {

@@ -119,11 +119,21 @@ describeE2E("redemptions", () => {
     await item.getByText("approved", { exact: true }).waitFor();
     await expectNoAxeViolations(adminView.page);
     await item.getByRole("button", { name: `Approve #${id}` }).click();
+    // The confirmation states the effect before any money moves.
+    const confirm = adminView.page.getByRole("alertdialog");
+    await confirm
+      .getByText(`Pay $5.00 (1\u202f000 coins): PayPal to payee.paypal@example.com`, { exact: false })
+      .waitFor();
+    await confirm.getByRole("button", { name: `Approve #${id}` }).click();
     await expectNotice(adminView.page, "Redemption Approved", `Redemption #${id} is approved.`);
     await adminView.page.getByLabel("Show").selectOption("approved");
     const approved = adminView.page.getByRole("listitem", { name: `Redemption #${id}` });
     await approved.getByLabel("Payout reference").fill("PAYPAL-TX-1000");
     await approved.getByRole("button", { name: `Mark #${id} paid` }).click();
+    await adminView.page
+      .getByRole("alertdialog")
+      .getByRole("button", { name: `Mark #${id} paid` })
+      .click();
     await expectNotice(adminView.page, "Redemption Paid", `Redemption #${id} is paid.`);
     expect(adminView.errors).toEqual([]);
 
@@ -148,6 +158,10 @@ describeE2E("redemptions", () => {
     await item.waitFor({ timeout: 15_000 });
     await item.getByLabel("Reason for rejecting").fill("Payout address could not be verified");
     await item.getByRole("button", { name: `Reject #${redemption.id}` }).click();
+    await adminView.page
+      .getByRole("alertdialog")
+      .getByRole("button", { name: `Reject #${redemption.id}` })
+      .click();
     await expectNotice(adminView.page, "Redemption Rejected", `Redemption #${redemption.id} is rejected.`);
 
     const { page, errors } = await open(rejected, "/wallet", phone);

@@ -52,3 +52,10 @@ export async function ledgerAuditCounts(db: Database, userId: string) {
   ]);
   return { ledger: ledger.n, audit: audit.n, balance: profile.points };
 }
+
+/** A second administrator, granted the role in the database (not listed in ADMIN_EMAILS), signed in. */
+export async function secondAdmin(ctx: TestContext): Promise<TestUser> {
+  const user = await ctx.createVerifiedUser({ email: uniqueEmail("admin-b") });
+  await ctx.db.updateTable("user").set({ role: "admin" }).where("id", "=", user.id).execute();
+  return user;
+}

@@ -81,6 +81,20 @@ export function adminMatrix(f: MatrixFixtures): Record<string, MatrixCase> {
       expect: adminOnly(200),
       check: (_actor, res) => expect(body(body(res).users).total).toBeGreaterThanOrEqual(4),
     },
+    "GET /api/admin/proposals": {
+      request: () => ({ path: "/api/admin/proposals" }),
+      expect: adminOnly(200),
+      check: (_actor, res) => expect(Array.isArray(body(res).proposals)).toBe(true),
+    },
+    // No proposal has this id: the guards answer first, then 404.
+    "POST /api/admin/proposals/{id}/approve": {
+      request: () => post("/api/admin/proposals/999999999/approve", {}),
+      expect: adminOnly(404),
+    },
+    "POST /api/admin/proposals/{id}/withdraw": {
+      request: () => post("/api/admin/proposals/999999999/withdraw", { reason: "Matrix check" }),
+      expect: adminOnly(404),
+    },
     "GET /api/admin/redemptions": {
       request: () => ({ path: "/api/admin/redemptions" }),
       expect: adminOnly(200),

@@ -20,6 +20,12 @@ export const adminOverviewSchema = z.object({
       dollars: z.string().optional(),
     }),
   ),
+  /** The dual-control thresholds (0 = off), and the warning the overview shows when a half of it is off. */
+  dualControl: z.object({
+    coins: z.number().int(),
+    dollars: z.number().int(),
+    warning: z.string().nullable(),
+  }),
 });
 
 export const adminUserRowSchema = z.object({
@@ -43,6 +49,8 @@ export const adminUserDetailSchema = z.object({
   user: adminUserRowSchema.extend({
     banReason: z.string().nullable(),
     banExpires: z.iso.datetime().nullable(),
+    /** Listed in ADMIN_EMAILS: the console can neither ban nor demote this account. */
+    listedAdmin: z.boolean(),
   }),
   referralCode: z.string().nullable(),
   referredBy: z.object({ id: z.string(), email: z.string() }).nullable(),
@@ -62,6 +70,7 @@ export const adminUserDetailSchema = z.object({
 /** A user's coin history as the console pages it: the same page the user's own wallet reads. */
 export const adminLedgerPageSchema = transactionsPageSchema;
 
+/** A coin adjustment answered as applied (200/201). Above DUAL_CONTROL_COINS it is a proposal instead (202). */
 export const adjustmentResultSchema = z.object({
   entryId: z.number().int(),
   amount: z.number().int(),

@@ -1,23 +1,43 @@
-import { sql } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { AdjustmentResult } from "~/core/admin";
+import { adjustmentNeedsSecondAdmin, type DualControl, type Proposal } from "~/core/dual-control";
 import { recordAudit } from "../audit/audit.service";
 import type { Database } from "../db/client";
+import type { DB } from "../db/schema";
 import { AppError } from "../errors";
 import { adjustmentCauseKey } from "../ledger/cause-keys";
 import { adjustBalance } from "../ledger/ledger.service";
+import { createProposal, loadProposal } from "./proposal-records";
 import type { Acting } from "./users.service";
+
+export interface AdjustmentInput {
+  userId: string;
+  amount: number;
+  reason: string;
+  adjustmentId: string;
+}
+
+/** What a request to adjust coins did: applied them (or answered an earlier application), or proposed them. */
+export type AdjustmentOutcome = { applied: AdjustmentResult } | { proposed: Proposal; replayed: boolean };
 
 /**
  * +N or −N coins through the ledger's one writer (kind `adjustment`), with its audit row, in one transaction.
  * `adjustmentId` (made by the console once per intended adjustment) makes a resend harmless: the first request
  * applies it, a resend with the same user, amount and reason gets the first result back, marked `replayed`, and the id
  * with anything else is a 409. Requests with one id are serialised by a transaction lock on the id.
+ *
+ * No self-service: an administrator never adjusts their own coins (403 SELF_ACTION). Dual control: an adjustment
+ * of more than DUAL_CONTROL_COINS coins either way is not applied but proposed (proposals.service.ts), and is
+ * applied when a different administrator approves it.
  */
 export async function adjustCoins(
   db: Database,
   acting: Acting,
-  input: { userId: string; amount: number; reason: string; adjustmentId: string },
-): Promise<AdjustmentResult> {
+  input: AdjustmentInput,
+  rule: DualControl,
+): Promise<AdjustmentOutcome> {
+  if (input.userId === acting.adminId)
+    throw new AppError("SELF_ACTION", "You cannot adjust your own coins: another administrator must do it.");
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtextextended(${`adjustment:${input.adjustmentId}`}, 0))`.execute(
       trx,
@@ -28,33 +48,84 @@ export async function adjustCoins(
       .where("action", "=", "coins.adjust")
       .where(sql<string>`after->>'adjustmentId'`, "=", input.adjustmentId)
       .executeTakeFirst();
-    if (earlier) return replayOf(earlier, input);
-    const before = await trx
-      .selectFrom("user_profiles")
-      .select("points")
-      .where("id", "=", input.userId)
-      .forUpdate()
+    if (earlier) return { applied: replayOf(earlier, input) };
+    const proposal = await trx
+      .selectFrom("admin_proposals")
+      .select(["id", "user_id", "amount", "reason"])
+      .where("adjustment_id", "=", input.adjustmentId)
       .executeTakeFirst();
-    if (!before) throw new AppError("NOT_FOUND", "No such user.");
-    const { entryId, balance } = await adjustBalance(trx, {
-      userId: input.userId,
-      amount: input.amount,
-      reason: input.reason,
-      causeKey: adjustmentCauseKey(input.userId, input.adjustmentId),
-    });
-    const auditId = await recordAudit(trx, {
-      actorId: acting.adminId,
-      action: "coins.adjust",
-      targetType: "user",
-      targetId: input.userId,
-      before: { balance: before.points },
-      after: { balance, amount: input.amount, ledgerEntryId: entryId, adjustmentId: input.adjustmentId },
-      reason: input.reason,
-      requestId: acting.requestId,
-    });
-    return { entryId, amount: input.amount, balance, auditId, replayed: false };
+    if (proposal) {
+      if (!sameAdjustment(proposal, input))
+        throw new AppError("CONFLICT", "This adjustment id was already used for a different adjustment.");
+      return { proposed: await loadProposal(trx, Number(proposal.id)), replayed: true };
+    }
+    if (adjustmentNeedsSecondAdmin(rule, input.amount)) {
+      await userExists(trx, input.userId);
+      const created = await createProposal(trx, acting, {
+        kind: "coins.adjust",
+        userId: input.userId,
+        amount: input.amount,
+        adjustmentId: input.adjustmentId,
+        redemptionId: null,
+        reason: input.reason,
+      });
+      return { proposed: created, replayed: false };
+    }
+    return { applied: await applyAdjustment(trx, acting, input) };
   });
 }
+
+async function userExists(trx: Transaction<DB>, userId: string) {
+  const row = await trx.selectFrom("user_profiles").select("id").where("id", "=", userId).executeTakeFirst();
+  if (!row) throw new AppError("NOT_FOUND", "No such user.");
+}
+
+/**
+ * The adjustment itself, inside `trx`: the ledger row and its `coins.adjust` audit row. `approved` names the
+ * proposal it carries out (dual control): the audit row then records who proposed it.
+ */
+export async function applyAdjustment(
+  trx: Transaction<DB>,
+  acting: Acting,
+  input: AdjustmentInput,
+  approved?: { proposalId: number; proposedBy: string },
+): Promise<AdjustmentResult> {
+  const before = await trx
+    .selectFrom("user_profiles")
+    .select("points")
+    .where("id", "=", input.userId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!before) throw new AppError("NOT_FOUND", "No such user.");
+  const { entryId, balance } = await adjustBalance(trx, {
+    userId: input.userId,
+    amount: input.amount,
+    reason: input.reason,
+    causeKey: adjustmentCauseKey(input.userId, input.adjustmentId),
+  });
+  const auditId = await recordAudit(trx, {
+    actorId: acting.adminId,
+    action: "coins.adjust",
+    targetType: "user",
+    targetId: input.userId,
+    before: { balance: before.points },
+    after: {
+      balance,
+      amount: input.amount,
+      ledgerEntryId: entryId,
+      adjustmentId: input.adjustmentId,
+      ...(approved ?? {}),
+    },
+    reason: input.reason,
+    requestId: acting.requestId,
+  });
+  return { entryId, amount: input.amount, balance, auditId, replayed: false };
+}
+
+const sameAdjustment = (
+  earlier: { user_id: string; amount: number; reason: string | null },
+  input: { userId: string; amount: number; reason: string },
+) => earlier.user_id === input.userId && earlier.amount === input.amount && earlier.reason === input.reason;
 
 /** The first answer of an adjustment id, read back from its audit row; 409 when the id meant another change. */
 function replayOf(
@@ -62,7 +133,7 @@ function replayOf(
   input: { userId: string; amount: number; reason: string },
 ): AdjustmentResult {
   const after = earlier.after as { balance: number; amount: number; ledgerEntryId: number };
-  if (earlier.target_id !== input.userId || after.amount !== input.amount || earlier.reason !== input.reason)
+  if (!sameAdjustment({ user_id: earlier.target_id, amount: after.amount, reason: earlier.reason }, input))
     throw new AppError("CONFLICT", "This adjustment id was already used for a different adjustment.");
   return {
     entryId: Number(after.ledgerEntryId),

@@ -20,6 +20,7 @@ import {
   roleResultSchema,
   unbanResultSchema,
 } from "~/core/api/admin";
+import { proposedSchema } from "~/core/dual-control";
 import type { AppDeps } from "../app-deps";
 import { listAudit } from "../audit/audit.service";
 import { actingAdmin, requireAdmin, requireFreshSession } from "../auth/require-admin";
@@ -33,6 +34,7 @@ import { createRedemptionsAdminRoutes } from "../redemptions/redemptions.admin.r
 import { createReferralReviewRoutes } from "../referrals/referrals.admin.routes";
 import { adjustCoins } from "./adjustments.service";
 import { getOverview } from "./overview.service";
+import { createProposalRoutes } from "./proposals.routes";
 import { banUser, changeRole, getUserDetail, revokeSessions, searchUsers, unbanUser } from "./users.service";
 
 /**
@@ -58,7 +60,7 @@ export const createAdminRoutes = (deps: AppDeps) => {
             "Users, coins issued today and in 7 days per kind, the outstanding liability, and queue counts.",
         },
       ),
-      async (c) => c.json(await getOverview(deps.db)),
+      async (c) => c.json(await getOverview(deps.db, deps.env.dualControl)),
     )
     .get(
       "/users",
@@ -83,7 +85,7 @@ export const createAdminRoutes = (deps: AppDeps) => {
         },
       ),
       params(userIdParam),
-      async (c) => c.json(await getUserDetail(deps.db, c.req.valid("param").userId)),
+      async (c) => c.json(await getUserDetail(deps.db, c.req.valid("param").userId, deps.env.adminEmails)),
     )
     .get(
       "/users/:userId/ledger",
@@ -99,12 +101,12 @@ export const createAdminRoutes = (deps: AppDeps) => {
     .post(
       "/users/:userId/adjustments",
       responds(
-        { 200: adjustmentResultSchema, 201: adjustmentResultSchema },
+        { 200: adjustmentResultSchema, 201: adjustmentResultSchema, 202: proposedSchema },
         {
           summary: "Add or take coins",
           description:
-            "A ledger row of kind `adjustment` with the reason (shown to the user) and an audit row, in one transaction (201). `adjustmentId` is the console's id for this one adjustment: a resend with the same id, user, amount and reason changes nothing and answers the first result with `replayed: true` (200); the id with a different user, amount or reason is a 409 CONFLICT. Needs a session signed in within 15 minutes.",
-          errors: ["ADJUSTMENT_BELOW_ZERO", "CONFLICT"],
+            "A ledger row of kind `adjustment` with the reason (shown to the user) and an audit row, in one transaction (201). `adjustmentId` is the console's id for this one adjustment: a resend with the same id, user, amount and reason changes nothing and answers the first result with `replayed: true` (200); the id with a different user, amount or reason is a 409 CONFLICT. More than DUAL_CONTROL_COINS coins either way (when above 0) is not applied but proposed (202 with the proposal): it takes effect when a different administrator approves it at /api/admin/proposals/{id}/approve. An administrator cannot adjust their own coins (403 SELF_ACTION). Needs a session signed in within 15 minutes.",
+          errors: ["ADJUSTMENT_BELOW_ZERO", "CONFLICT", "SELF_ACTION", "INVISIBLE_TEXT"],
         },
       ),
       params(userIdParam),
@@ -113,10 +115,14 @@ export const createAdminRoutes = (deps: AppDeps) => {
       jsonBody(adjustmentInput),
       async (c) => {
         const { userId } = c.req.valid("param");
-        const result = await adjustCoins(deps.db, actingAdmin(c.var), {
-          userId,
-          ...c.req.valid("json"),
-        });
+        const outcome = await adjustCoins(
+          deps.db,
+          actingAdmin(c.var),
+          { userId, ...c.req.valid("json") },
+          deps.env.dualControl,
+        );
+        if ("proposed" in outcome) return c.json({ proposal: outcome.proposed }, 202);
+        const result = outcome.applied;
         return result.replayed ? c.json(result, 200) : c.json(result, 201);
       },
     )
@@ -126,8 +132,9 @@ export const createAdminRoutes = (deps: AppDeps) => {
         { 200: banResultSchema },
         {
           summary: "Ban a user",
-          description: "Ends all of the user's sessions; sign-in and earning are refused until the ban ends.",
-          errors: ["SELF_ACTION"],
+          description:
+            "Ends all of the user's sessions; sign-in and earning are refused until the ban ends. Never oneself (403 SELF_ACTION), never an ADMIN_EMAILS account (403 LISTED_ADMIN: the operator's configuration).",
+          errors: ["SELF_ACTION", "LISTED_ADMIN", "INVISIBLE_TEXT"],
         },
       ),
       params(userIdParam),
@@ -147,7 +154,14 @@ export const createAdminRoutes = (deps: AppDeps) => {
     )
     .post(
       "/users/:userId/unban",
-      responds({ 200: unbanResultSchema }, { summary: "Lift a ban", errors: ["CONFLICT"] }),
+      responds(
+        { 200: unbanResultSchema },
+        {
+          summary: "Lift a ban",
+          description: "Never one's own (403 SELF_ACTION).",
+          errors: ["CONFLICT", "SELF_ACTION"],
+        },
+      ),
       params(userIdParam),
       limited,
       jsonBody(reasonInput),
@@ -174,8 +188,8 @@ export const createAdminRoutes = (deps: AppDeps) => {
         {
           summary: "Grant or revoke the administrator role",
           description:
-            "Needs a session signed in within 15 minutes; an administrator cannot change their own role.",
-          errors: ["SELF_ACTION"],
+            "Needs a session signed in within 15 minutes; an administrator cannot change their own role (403 SELF_ACTION), and an ADMIN_EMAILS account cannot be demoted through the API (403 LISTED_ADMIN: the operator's configuration).",
+          errors: ["SELF_ACTION", "LISTED_ADMIN"],
         },
       ),
       params(userIdParam),
@@ -184,7 +198,14 @@ export const createAdminRoutes = (deps: AppDeps) => {
       jsonBody(roleInput),
       async (c) => {
         const { userId } = c.req.valid("param");
-        return c.json(await changeRole(deps.db, actingAdmin(c.var), { userId, ...c.req.valid("json") }));
+        return c.json(
+          await changeRole(
+            deps.db,
+            actingAdmin(c.var),
+            { userId, ...c.req.valid("json") },
+            deps.env.adminEmails,
+          ),
+        );
       },
     )
     .get(
@@ -202,5 +223,6 @@ export const createAdminRoutes = (deps: AppDeps) => {
     )
     .route("/redemptions", createRedemptionsAdminRoutes(deps, limited))
     .route("/kyc", createKycAdminRoutes(deps, limited))
-    .route("/referrals", createReferralReviewRoutes(deps, limited));
+    .route("/referrals", createReferralReviewRoutes(deps, limited))
+    .route("/proposals", createProposalRoutes(deps, limited));
 };

@@ -1,9 +1,11 @@
 import { sql } from "kysely";
 import type { AdminOverview } from "~/core/admin";
 import { formatDollars } from "~/core/coins";
+import { type DualControl, dualControlWarning } from "~/core/dual-control";
 import type { Database } from "../db/client";
 import { countPendingKyc } from "../kyc/kyc.admin.service";
 import { countHeldReferrals } from "../referrals/referrals.service";
+import { countOpenProposals } from "./proposals.service";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -29,9 +31,19 @@ export const pendingCounts: PendingCount[] = [
     href: "/admin/referrals",
     count: countHeldReferrals,
   },
+  {
+    key: "proposals",
+    label: "Proposals waiting for a second administrator",
+    href: "/admin/proposals",
+    count: countOpenProposals,
+  },
 ];
 
-export async function getOverview(db: Database, now: Date = new Date()): Promise<AdminOverview> {
+export async function getOverview(
+  db: Database,
+  dualControl: DualControl,
+  now: Date = new Date(),
+): Promise<AdminOverview> {
   const todayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const weekStart = new Date(now.getTime() - 7 * DAY_MS);
   const since = todayStart < weekStart ? todayStart : weekStart;
@@ -77,5 +89,6 @@ export async function getOverview(db: Database, now: Date = new Date()): Promise
     issued: issued.map((r) => ({ kind: r.kind, today: Number(r.today), last7Days: Number(r.last7Days) })),
     liability: { coins, dollars: formatDollars(coins) },
     pending,
+    dualControl: { ...dualControl, warning: dualControlWarning(dualControl) },
   };
 }

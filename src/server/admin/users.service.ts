@@ -11,7 +11,7 @@ import type { AppDeps } from "../app-deps";
 import { recordAudit } from "../audit/audit.service";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
-import { setRole } from "./roles.service";
+import { isListedAdmin, setRole } from "./roles.service";
 
 /** Who acts, and the request that carries the action (its id lands in the audit row). */
 export interface Acting {
@@ -79,7 +79,11 @@ export async function searchUsers(
   return { users: rows.map(toRow), total: total.n, page: input.page, pageSize: USERS_PAGE_SIZE };
 }
 
-export async function getUserDetail(db: Database, userId: string): Promise<AdminUserDetail> {
+export async function getUserDetail(
+  db: Database,
+  userId: string,
+  adminEmails: readonly string[] = [],
+): Promise<AdminUserDetail> {
   const user = await userRows(db)
     .leftJoin("user as referrer", "referrer.id", "user_profiles.referred_by")
     .select([
@@ -116,6 +120,7 @@ export async function getUserDetail(db: Database, userId: string): Promise<Admin
       ...toRow(user),
       banReason: user.banReason,
       banExpires: user.banExpires ? iso(user.banExpires) : null,
+      listedAdmin: isListedAdmin(adminEmails, user.email),
     },
     referralCode: user.referral_code,
     referredBy:
@@ -156,13 +161,31 @@ const banState = (u: { banned: boolean | null; banReason: string | null; banExpi
 });
 
 /**
- * Bans `userId` (never oneself): records the ban and ends all of the user's sessions, in one transaction. The
+ * ADMIN_EMAILS accounts are the operator's configuration: the console can neither ban nor demote them (they would
+ * regain the role at their next sign-in anyway). 403 LISTED_ADMIN, inside the transaction that locked the user.
+ */
+async function refuseListedAdmin(
+  trx: Parameters<typeof recordAudit>[0],
+  adminEmails: readonly string[],
+  userId: string,
+  what: string,
+) {
+  const row = await trx.selectFrom("user").select("email").where("id", "=", userId).executeTakeFirst();
+  if (row && isListedAdmin(adminEmails, row.email))
+    throw new AppError(
+      "LISTED_ADMIN",
+      `This administrator is listed in ADMIN_EMAILS (the operator's configuration) and cannot be ${what} through the console: the operator removes the address from ADMIN_EMAILS and then uses \`npm run admin -- revoke\`.`,
+    );
+}
+
+/**
+ * Bans `userId` (never oneself, never an ADMIN_EMAILS account): records the ban and ends all of the user's sessions, in one transaction. The
  * cached sessions (Redis) are dropped after the commit; if that fails (Redis unreachable) the ban stands and is
  * answered as done, because the session guards read the session and the ban state from the database
  * (auth/session-reader.ts), so a cached session that outlives the drop is refused anyway.
  */
 export async function banUser(
-  deps: Pick<AppDeps, "db" | "auth" | "logger">,
+  deps: Pick<AppDeps, "db" | "auth" | "logger"> & { env: Pick<AppDeps["env"], "adminEmails"> },
   acting: Acting,
   input: { userId: string; reason: string; expiresAt: Date | null },
 ): Promise<BanResult> {
@@ -173,6 +196,7 @@ export async function banUser(
     ]);
   const result = await deps.db.transaction().execute(async (trx) => {
     const user = await lockUser(trx, input.userId);
+    await refuseListedAdmin(trx, deps.env.adminEmails, user.id, "banned");
     await trx
       .updateTable("user")
       .set({ banned: true, banReason: input.reason, banExpires: input.expiresAt, updatedAt: new Date() })
@@ -211,6 +235,7 @@ export async function unbanUser(
   acting: Acting,
   input: { userId: string; reason: string },
 ): Promise<UnbanResult> {
+  if (input.userId === acting.adminId) throw new AppError("SELF_ACTION", "You cannot lift your own ban.");
   return db.transaction().execute(async (trx) => {
     const user = await lockUser(trx, input.userId);
     if (!user.banned) throw new AppError("CONFLICT", "This user is not banned.");
@@ -264,15 +289,17 @@ export async function revokeSessions(
   return result;
 }
 
-/** Grants or revokes the administrator role (never one's own). */
+/** Grants or revokes the administrator role (never one's own; never demoting an ADMIN_EMAILS account). */
 export async function changeRole(
   db: Database,
   acting: Acting,
   input: { userId: string; role: Role; reason: string },
+  adminEmails: readonly string[] = [],
 ): Promise<RoleResult> {
   if (input.userId === acting.adminId) throw new AppError("SELF_ACTION", "You cannot change your own role.");
-  const changed = await db
-    .transaction()
-    .execute((trx) => setRole(trx, { ...input, actorId: acting.adminId, requestId: acting.requestId }));
+  const changed = await db.transaction().execute(async (trx) => {
+    if (input.role !== "admin") await refuseListedAdmin(trx, adminEmails, input.userId, "demoted");
+    return setRole(trx, { ...input, actorId: acting.adminId, requestId: acting.requestId });
+  });
   return { role: input.role, changed };
 }

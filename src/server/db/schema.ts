@@ -282,7 +282,27 @@ export interface AuditLogTable {
   created_at: Generated<Date>;
 }
 
+/** A dual-control proposal (docs/decisions/056): a large movement waiting for a second administrator. */
+export interface AdminProposalTable {
+  id: Generated<number>;
+  kind: "coins.adjust" | "redemption.approve";
+  status: Generated<"proposed" | "approved" | "withdrawn">;
+  /** Whose coins (the adjusted user, or the redemption's owner). */
+  user_id: string;
+  /** Coins: the adjustment (+/−) or the redemption's coins. */
+  amount: number;
+  adjustment_id: string | null;
+  redemption_id: number | null;
+  reason: string | null;
+  proposed_by: string;
+  proposed_at: Generated<Date>;
+  decided_by: string | null;
+  decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  decision_reason: string | null;
+}
+
 export interface DB {
+  admin_proposals: AdminProposalTable;
   jobs: JobTable;
   audit_log: AuditLogTable;
   redemptions: RedemptionTable;

@@ -118,7 +118,7 @@ export interface RouteAbout {
  * What a route answers, for the OpenAPI document: `responds({ 200: meResponseSchema }, { summary })` as the
  * route's first handler. Every operation must declare its success answer (a test fails otherwise).
  */
-export function responds(answers: Partial<Record<200 | 201 | 302, SuccessAnswer>>, about: RouteAbout) {
+export function responds(answers: Partial<Record<200 | 201 | 202 | 302, SuccessAnswer>>, about: RouteAbout) {
   const responses: ResponsesWithResolver = {};
   for (const [status, answer] of Object.entries(answers)) {
     if (!answer) continue;

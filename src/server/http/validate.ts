@@ -1,5 +1,6 @@
 import { validator } from "hono/validator";
 import type { z } from "zod";
+import { INVISIBLE_TEXT_ISSUE } from "~/core/words";
 import { AppError } from "../errors";
 import { documented } from "./route-docs";
 
@@ -7,10 +8,24 @@ function toIssues(error: z.ZodError) {
   return error.issues.map((i) => ({ path: i.path.join(".") || "(body)", message: i.message }));
 }
 
-/** `value` parsed by `schema`, or 422 VALIDATION_FAILED with the paths of the fields that failed. */
+/** Whether a field was refused for being made of invisible characters (src/core/words.ts). */
+const invisible = (error: z.ZodError) =>
+  error.issues.some(
+    (i) => i.code === "custom" && (i.params as { code?: string } | undefined)?.code === INVISIBLE_TEXT_ISSUE,
+  );
+
+/**
+ * `value` parsed by `schema`, or 422 VALIDATION_FAILED with the paths of the fields that failed (400
+ * INVISIBLE_TEXT when a reason or name was made of invisible characters).
+ */
 function parseOr422<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new AppError("VALIDATION_FAILED", undefined, toIssues(parsed.error));
+  if (!parsed.success)
+    throw new AppError(
+      invisible(parsed.error) ? "INVISIBLE_TEXT" : "VALIDATION_FAILED",
+      undefined,
+      toIssues(parsed.error),
+    );
   return parsed.data as z.output<S>;
 }
 

@@ -72,13 +72,15 @@ export const createKycAdminRoutes = (deps: AppDeps, limited: ReturnType<typeof r
         const { id } = c.req.valid("param");
         const file = await readKycDocumentFile(deps.db, key(), id);
         // Served as an untrusted file: its sniffed type only, never re-sniffed, sandboxed (no script, no
-        // same-origin), never cached, shown inline under a name we choose.
+        // same-origin), never cached, under a name we choose. An image is shown inline (the review shows it next
+        // to the name on file); a PDF is an attachment, so a browser's PDF viewer never runs it in the console.
+        const disposition = file.type === "application/pdf" ? "attachment" : "inline";
         return c.body(new Uint8Array(file.bytes), 200, {
           "Content-Type": file.type,
           "X-Content-Type-Options": "nosniff",
           "Content-Security-Policy": "sandbox",
           "Cache-Control": "no-store",
-          "Content-Disposition": `inline; filename="kyc-${id}.${EXTENSIONS[file.type] ?? "bin"}"`,
+          "Content-Disposition": `${disposition}; filename="kyc-${id}.${EXTENSIONS[file.type] ?? "bin"}"`,
         });
       },
     )
@@ -90,8 +92,9 @@ export const createKycAdminRoutes = (deps: AppDeps, limited: ReturnType<typeof r
           summary: "Approve or reject a KYC submission",
           description:
             "A rejection needs a reason the user will read; so does approving a submission whose document number " +
-            "another account submitted too (422 VALIDATION_FAILED otherwise). The decision is audited and mailed.",
-          errors: ["NOT_FOUND", "KYC_ALREADY_DECIDED"],
+            "another account submitted too (422 VALIDATION_FAILED otherwise). The decision is audited and mailed. " +
+            "Never one's own submission (403 SELF_ACTION).",
+          errors: ["NOT_FOUND", "KYC_ALREADY_DECIDED", "SELF_ACTION", "INVISIBLE_TEXT"],
         },
       ),
       params(idParams),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestUser, uniqueEmail } from "#tests/support/factories";
 import { submitKycForm } from "#tests/support/kyc";
-import { pngFile } from "#tests/support/kyc-files";
+import { pdfFile, pngFile } from "#tests/support/kyc-files";
 import { createTestContext, type TestContext } from "#tests/support/test-app";
 import { enqueueJob } from "../jobs/jobs.service";
 import { KYC_RETENTION_QUEUE } from "./kyc-retention.job";
@@ -58,6 +58,18 @@ describe("the review queue", () => {
     const detail = await (await reviews()[":id"].$get({ param: { id: item.id } })).json();
     expect(detail).toMatchObject({ documentAvailable: true, reason: null });
     expect(detail.documentId).toMatch(/^P-[0-9A-F]{8}$/);
+  });
+
+  it("serves a PDF as an attachment (never opened inline in the console), an image inline", async () => {
+    const user = await ctx.createVerifiedUser();
+    expect((await submit(user, new Blob([pdfFile("attachment")]), "scan.pdf")).status).toBe(201);
+    const item = (await queue()).items.find((i) => i.userId === user.id);
+    if (!item) throw new Error("the submission is not in the queue");
+    const res = await ctx.request(`/api/admin/kyc/${item.id}/document`, { cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="kyc-${item.id}.pdf"`);
+    expect(res.headers.get("content-security-policy")).toBe("sandbox");
   });
 
   it("lists pending submissions oldest first and counts them on the overview", async () => {

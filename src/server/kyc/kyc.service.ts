@@ -143,6 +143,16 @@ export async function decideKyc(
   }
   const status = input.decision === "approve" ? "approved" : "rejected";
   return deps.db.transaction().execute(async (trx) => {
+    const own = await trx
+      .selectFrom("kyc_submissions")
+      .select("user_id")
+      .where("id", "=", input.submissionId)
+      .executeTakeFirst();
+    if (own?.user_id === input.actorId)
+      throw new AppError(
+        "SELF_ACTION",
+        "You cannot decide your own KYC submission: another administrator must do it.",
+      );
     const others = (await sameDocumentAs(trx, input.submissionId)).map((o) => o.userId);
     if (input.decision === "approve" && others.length > 0 && !reason)
       throw new AppError("VALIDATION_FAILED", undefined, [

@@ -10,6 +10,7 @@ import {
 } from "kysely";
 import { formatDollars } from "~/core/coins";
 import { payoutMethodLabels, type Redemption } from "~/core/redemptions";
+import { withdrawOpenProposals } from "../admin/proposal-records";
 import type { AppDeps } from "../app-deps";
 import { recordAudit } from "../audit/audit.service";
 import type { DB } from "../db/schema";
@@ -62,14 +63,29 @@ function refuse(row: { status: string }, what: string): never {
   throw new AppError("REDEMPTION_STATE", `This redemption is ${row.status}: it cannot be ${what}.`);
 }
 
-async function audit(trx: Trx, actor: Actor, action: string, before: Row, after: Row, reason?: string) {
+async function audit(
+  trx: Trx,
+  actor: Actor,
+  action: string,
+  before: Row,
+  after: Row,
+  reason?: string,
+  extra?: Record<string, unknown>,
+) {
   await recordAudit(trx, {
     actorId: actor.adminId,
     action: `redemption.${action}`,
     targetType: "redemption",
     targetId: String(after.id),
     before: { status: before.status, reference: before.provider_reference },
-    after: { status: after.status, reference: after.provider_reference, provider: after.provider },
+    after: {
+      status: after.status,
+      reference: after.provider_reference,
+      provider: after.provider,
+      coins: after.coins,
+      userId: after.user_id,
+      ...(extra ?? {}),
+    },
     reason: reason ?? null,
     requestId: actor.requestId,
   });
@@ -146,6 +162,7 @@ export async function enqueuePaidMail(deps: Pick<Deps, "env" | "mailOutbox">, tr
  */
 async function transition(
   deps: Deps,
+  actor: Actor,
   id: number,
   step: {
     set: UpdateObject<DB, "redemptions">;
@@ -154,19 +171,35 @@ async function transition(
     moved: (trx: Trx, before: Row, row: Row) => Promise<void>;
   },
 ): Promise<Redemption> {
-  return withRetryableTransaction(deps.db, async (trx) => {
-    const before = await loadRow(trx, id);
-    const row = await trx
-      .updateTable("redemptions")
-      .set(step.set)
-      .where("id", "=", id)
-      .where(step.from)
-      .returningAll()
-      .executeTakeFirst();
-    if (!row) return step.unmoved(await loadRow(trx, id));
-    await step.moved(trx, before, row);
-    return toRedemption(row);
-  });
+  return withRetryableTransaction(deps.db, (trx) => transitionIn(trx, actor, id, step));
+}
+
+/**
+ * `transition` inside the caller's transaction (a dual-control approval applies the redemption's approval in the
+ * transaction that approves the proposal). No self-service: an administrator never decides their own redemption.
+ */
+async function transitionIn(
+  trx: Trx,
+  actor: Actor,
+  id: number,
+  step: Parameters<typeof transition>[3],
+): Promise<Redemption> {
+  const before = await loadRow(trx, id);
+  if (before.user_id === actor.adminId)
+    throw new AppError(
+      "SELF_ACTION",
+      "You cannot decide your own redemption: another administrator must do it.",
+    );
+  const row = await trx
+    .updateTable("redemptions")
+    .set(step.set)
+    .where("id", "=", id)
+    .where(step.from)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) return step.unmoved(await loadRow(trx, id));
+  await step.moved(trx, before, row);
+  return toRedemption(row);
 }
 
 /** To approved with a new payout attempt (an approval, or a retry after a failure) through the current provider. */
@@ -185,12 +218,29 @@ const startPayout =
   };
 
 export async function approveRedemption(deps: Deps, actor: Actor, id: number): Promise<Redemption> {
-  return transition(deps, id, {
+  return withRetryableTransaction(deps.db, (trx) => approveRedemptionIn(trx, deps, actor, id));
+}
+
+/**
+ * The approval inside the caller's transaction. `approved` names the dual-control proposal it carries out: its
+ * proposer is recorded in the audit row beside the approving administrator.
+ */
+export async function approveRedemptionIn(
+  trx: Trx,
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  approved?: { proposalId: number; proposedBy: string },
+): Promise<Redemption> {
+  return transitionIn(trx, actor, id, {
     set: { ...newPayoutAttempt(deps), decided_by: actor.adminId, decided_at: sql`now()` },
     from: (eb) => eb("status", "=", "pending"),
     unmoved: (current) =>
       current.status === "approved" ? toRedemption(current) : refuse(current, "approved"),
-    moved: startPayout(deps, actor, id, "approve"),
+    moved: async (trx, before, row) => {
+      if (deps.payoutProvider.automatic) await enqueuePayout(trx, id, row.payout_attempt);
+      await audit(trx, actor, "approve", before, row, undefined, approved);
+    },
   });
 }
 
@@ -199,8 +249,9 @@ export async function rejectRedemption(
   actor: Actor,
   id: number,
   reason: string,
+  options: { notPaid?: boolean | undefined } = {},
 ): Promise<Redemption> {
-  return transition(deps, id, {
+  return transition(deps, actor, id, {
     set: {
       status: "rejected",
       reason,
@@ -217,6 +268,14 @@ export async function rejectRedemption(
     unmoved: (current) =>
       current.status === "rejected" ? toRedemption(current) : refuse(current, "rejected"),
     moved: async (trx, before, row) => {
+      // An approved manual payout may have been paid by hand before 'Mark paid': refunding it too would pay twice,
+      // so the administrator must say it was not paid (docs/decisions/057). The refusal rolls the update back.
+      if (before.status === "approved" && options.notPaid !== true)
+        throw new AppError(
+          "REDEMPTION_STATE",
+          "This redemption was approved: confirm that it was not paid (notPaid: true) before rejecting it, or mark it paid.",
+        );
+      await withdrawOpenProposals(trx, actor, id);
       await refundRedemption(trx, { userId: row.user_id, redemptionId: id, coins: row.coins });
       const mail = redemptionRejectedMail(
         await emailOf(trx, row.user_id),
@@ -224,7 +283,15 @@ export async function rejectRedemption(
         walletUrl(deps),
       );
       await deps.mailOutbox.enqueue(mail, { db: trx, dedupeKey: `redemption-rejected:${id}` });
-      await audit(trx, actor, "reject", before, row, reason);
+      await audit(
+        trx,
+        actor,
+        "reject",
+        before,
+        row,
+        reason,
+        before.status === "approved" ? { notPaid: true } : undefined,
+      );
     },
   });
 }
@@ -236,7 +303,7 @@ export async function markRedemptionPaid(
   id: number,
   reference: string,
 ): Promise<Redemption> {
-  return transition(deps, id, {
+  return transition(deps, actor, id, {
     set: { status: "paid", provider_reference: reference, paid_at: sql`now()`, updated_at: sql`now()` },
     from: (eb) => eb.and([eb("status", "=", "approved"), eb("provider", "=", "manual")]),
     unmoved: (current) => {
@@ -254,7 +321,7 @@ export async function markRedemptionPaid(
 
 /** After a provider failure: failed → approved with a new payout attempt (and a new job when automatic). */
 export async function retryRedemption(deps: Deps, actor: Actor, id: number): Promise<Redemption> {
-  return transition(deps, id, {
+  return transition(deps, actor, id, {
     set: { ...newPayoutAttempt(deps), provider_reference: null, reason: null },
     from: (eb) => eb("status", "=", "failed"),
     unmoved: (current) => refuse(current, "retried"),
@@ -268,7 +335,7 @@ export async function retryRedemption(deps: Deps, actor: Actor, id: number): Pro
  * can settle the redemption (paid or failed) but never pays a second time.
  */
 export async function recheckRedemption(deps: Deps, actor: Actor, id: number): Promise<Redemption> {
-  return transition(deps, id, {
+  return transition(deps, actor, id, {
     set: { updated_at: sql`now()` },
     // Not while a payout job of this attempt is queued or running: two at once could both create the order.
     from: (eb) =>

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { formatDollars } from "~/core/coins";
+import { proposedSchema } from "~/core/dual-control";
 import {
   type AdminRedemptionList,
   adminRedemptionListSchema,
@@ -10,6 +11,7 @@ import {
   rejectRedemptionSchema,
 } from "~/core/redemptions";
 import { pendingCounts } from "../admin/overview.service";
+import { approveOrProposeRedemption } from "../admin/proposals.service";
 import type { AppDeps } from "../app-deps";
 import { actingAdmin } from "../auth/require-admin";
 import type { rateLimit } from "../http/rate-limit";
@@ -17,7 +19,6 @@ import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";
 import { jsonBody, params, query } from "../http/validate";
 import {
-  approveRedemption,
   markRedemptionPaid,
   recheckRedemption,
   rejectRedemption,
@@ -26,7 +27,8 @@ import {
 import { listRedemptionQueue, pendingRedemptions } from "./redemptions.admin.service";
 
 const queueQuery = z.object({
-  status: z.enum(redemptionStatuses).optional(),
+  /** One status, or `open`: what still needs an administrator (pending, payout failed, approved not yet paid). */
+  status: z.enum([...redemptionStatuses, "open"]).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(100),
 });
 
@@ -48,7 +50,11 @@ export const createRedemptionsAdminRoutes = (deps: AppDeps, limited: ReturnType<
   const decision = (summary: string, description?: string) =>
     responds(
       { 200: redemptionDecisionSchema },
-      { summary, ...(description ? { description } : {}), errors: ["REDEMPTION_STATE"] },
+      {
+        summary,
+        description: `${description ? `${description} ` : ""}Never on one's own redemption (403 SELF_ACTION).`,
+        errors: ["REDEMPTION_STATE", "SELF_ACTION"],
+      },
     );
   return createRouter()
     .get(
@@ -66,18 +72,33 @@ export const createRedemptionsAdminRoutes = (deps: AppDeps, limited: ReturnType<
     )
     .post(
       "/:id/approve",
-      decision(
-        "Approve a pending redemption",
-        "Pays it through the configured payout provider, or leaves it to be paid by hand.",
+      responds(
+        { 200: redemptionDecisionSchema, 202: proposedSchema },
+        {
+          summary: "Approve a pending redemption",
+          description:
+            "Pays it through the configured payout provider, or leaves it to be paid by hand. Above DUAL_CONTROL_DOLLARS (when above 0) the first approval is a proposal (202) and a different administrator's approval applies it (200). Never one's own redemption (403 SELF_ACTION).",
+          errors: ["REDEMPTION_STATE", "SELF_ACTION"],
+        },
       ),
       params(redemptionIdParams),
       limited,
-      async (c) =>
-        c.json({ redemption: await approveRedemption(deps, actingAdmin(c.var), c.req.valid("param").id) }),
+      async (c) => {
+        const outcome = await approveOrProposeRedemption(
+          deps,
+          actingAdmin(c.var),
+          c.req.valid("param").id,
+          deps.env.dualControl,
+        );
+        return "proposal" in outcome ? c.json(outcome, 202) : c.json(outcome, 200);
+      },
     )
     .post(
       "/:id/reject",
-      decision("Reject a redemption", "Returns the held coins; the user reads the reason."),
+      decision(
+        "Reject a redemption",
+        "Returns the held coins; the user reads the reason. An approved manual payout is rejected only with `notPaid: true` (the administrator confirms it was not paid by hand), else 409 REDEMPTION_STATE.",
+      ),
       params(redemptionIdParams),
       limited,
       jsonBody(rejectRedemptionSchema),
@@ -88,6 +109,7 @@ export const createRedemptionsAdminRoutes = (deps: AppDeps, limited: ReturnType<
             actingAdmin(c.var),
             c.req.valid("param").id,
             c.req.valid("json").reason,
+            { notPaid: c.req.valid("json").notPaid },
           ),
         }),
     )

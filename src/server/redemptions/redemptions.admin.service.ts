@@ -38,7 +38,8 @@ export async function listRedemptionQueue(
     .orderBy(ORDER)
     .orderBy(sql`case when status = 'pending' then redemptions.id else -redemptions.id end`)
     .limit(options.limit);
-  if (options.status) q = q.where("redemptions.status", "=", options.status as "pending");
+  if (options.status === "open") q = q.where("redemptions.status", "in", ["pending", "failed", "approved"]);
+  else if (options.status) q = q.where("redemptions.status", "=", options.status as "pending");
   const rows = await q.execute();
   const userIds = [...new Set(rows.map((r) => r.user_id))];
   if (userIds.length === 0) return [];

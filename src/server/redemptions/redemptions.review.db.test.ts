@@ -122,12 +122,23 @@ describe("cancel, reject and manual payout", () => {
     expect(actions.map((a) => a.action)).toEqual(["redemption.approve", "redemption.mark_paid"]);
   });
 
-  it("an approved manual payout may still be rejected, with one refund, and then not be marked paid", async () => {
+  it("an approved manual payout is rejected only when confirmed not paid, with one refund, and then not marked paid", async () => {
     const user = await userWith(1000);
     const r = await requested(user, 1000);
     expect((await asAdmin(`/${r.id}/approve`)).status).toBe(200);
-    const reject = await asAdmin(`/${r.id}/reject`, { reason: "Could not pay this address" });
+    // It may have been paid by hand before 'Mark paid': a reject without the 'not paid' confirmation is refused.
+    const unconfirmed = await asAdmin(`/${r.id}/reject`, { reason: "Could not pay this address" });
+    expect(unconfirmed.status).toBe(409);
+    expect(await rd.refundsOf(ctx, r.id)).toHaveLength(0);
+    const reject = await asAdmin(`/${r.id}/reject`, { reason: "Could not pay this address", notPaid: true });
     expect(reject.status).toBe(200);
+    const audit = await ctx.db
+      .selectFrom("audit_log")
+      .select("after")
+      .where("action", "=", "redemption.reject")
+      .where("target_id", "=", String(r.id))
+      .executeTakeFirstOrThrow();
+    expect(audit.after).toMatchObject({ notPaid: true });
     expect((await asAdmin(`/${r.id}/mark-paid`, { reference: "LATE" })).status).toBe(409);
     expect(await rd.refundsOf(ctx, r.id)).toHaveLength(1);
     expect(await balanceAndLedger(ctx.db, user.id)).toEqual({ balance: 1000, ledger: 1000 });

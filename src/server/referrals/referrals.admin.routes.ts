@@ -27,7 +27,9 @@ export const createReferralReviewRoutes = (deps: AppDeps, limited: ReturnType<ty
             decision === "release"
               ? "Release a held referral bonus: pay the friend and the referrer"
               : "Decline a held referral bonus: pay nothing",
-          errors: ["NOT_FOUND", "CONFLICT"],
+          description:
+            "Never a pair in which the administrator is the friend or the referrer (403 SELF_ACTION).",
+          errors: ["NOT_FOUND", "CONFLICT", "SELF_ACTION", "INVISIBLE_TEXT"],
         },
       ),
       params(referredIdParam),

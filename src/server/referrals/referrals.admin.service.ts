@@ -68,6 +68,17 @@ export async function decideReferral(
     referralBonusesPer30Days: number;
   },
 ): Promise<ReferralDecision> {
+  // No self-service: an administrator who is the friend or the referrer of the pair never decides it.
+  const pair = await db
+    .selectFrom("referrals")
+    .select(["referrer_id", "referred_id"])
+    .where("referred_id", "=", input.referredId)
+    .executeTakeFirst();
+  if (pair && (pair.referrer_id === acting.adminId || pair.referred_id === acting.adminId))
+    throw new AppError(
+      "SELF_ACTION",
+      "You cannot decide a referral bonus that pays you: another administrator must do it.",
+    );
   let auditId = 0;
   const decided = await decideHeldReferral(db, {
     referredId: input.referredId,

@@ -15,4 +15,5 @@ export const adminPaths = {
   redemptions: { path: "redemptions", getHref: () => "/admin/redemptions" },
   kyc: { path: "kyc", getHref: () => "/admin/kyc" },
   referrals: { path: "referrals", getHref: () => "/admin/referrals" },
+  proposals: { path: "proposals", getHref: () => "/admin/proposals" },
 } as const;

@@ -24,6 +24,9 @@ const KycReviewRoute = lazy(() =>
 const ReferralReviewsRoute = lazy(() =>
   import("~/web/routes/admin/referrals").then((m) => ({ default: m.AdminReferralsRoute })),
 );
+const ProposalsRoute = lazy(() =>
+  import("~/web/routes/admin/proposals").then((m) => ({ default: m.AdminProposalsRoute })),
+);
 const AuditRoute = lazy(() =>
   import("~/web/routes/admin/audit").then((m) => ({ default: m.AdminAuditRoute })),
 );
@@ -39,6 +42,7 @@ const consoleRoutes = [
   { path: adminPaths.redemptions.path, element: <RedemptionsRoute /> },
   { path: adminPaths.kyc.path, element: <KycReviewRoute /> },
   { path: adminPaths.referrals.path, element: <ReferralReviewsRoute /> },
+  { path: adminPaths.proposals.path, element: <ProposalsRoute /> },
   { path: adminPaths.audit.path, element: <AuditRoute /> },
   { path: "*", element: <p role="alert">This console page does not exist.</p> },
 ];

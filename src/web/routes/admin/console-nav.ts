@@ -18,5 +18,6 @@ export const consoleNav: readonly ConsoleNavItem[] = [
   { to: adminPaths.redemptions.getHref(), label: "Redemptions" },
   { to: adminPaths.kyc.getHref(), label: "KYC review" },
   { to: adminPaths.referrals.getHref(), label: "Referral reviews" },
+  { to: adminPaths.proposals.getHref(), label: "Proposals" },
   { to: adminPaths.audit.getHref(), label: "Audit log" },
 ];

@@ -1,9 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Proposal } from "~/core/dual-control";
 import type { AdminRedemptionList, Redemption, RedemptionStatus } from "~/core/redemptions";
+
+/** A status, or `open`: what still needs an administrator (pending, payout failed, approved and not paid). */
+export type QueueFilter = RedemptionStatus | "open";
+
 import { api, call } from "~/web/lib/api";
 
 export function getRedemptionQueue(
-  status: RedemptionStatus | undefined,
+  status: QueueFilter | undefined,
   signal?: AbortSignal,
 ): Promise<AdminRedemptionList> {
   // 100: the server's default page of the queue.
@@ -11,22 +16,25 @@ export function getRedemptionQueue(
   return call(() => api.admin.redemptions.$get({ query }, { init: { signal } }));
 }
 
-export const redemptionQueueQueryOptions = (status: RedemptionStatus | undefined) =>
+export const redemptionQueueQueryOptions = (status: QueueFilter | undefined) =>
   queryOptions({
     queryKey: ["admin", "redemptions", status ?? "all"] as const,
     queryFn: ({ signal }) => getRedemptionQueue(status, signal),
     staleTime: 0,
   });
 
-export const useRedemptionQueue = (status: RedemptionStatus | undefined) =>
+export const useRedemptionQueue = (status: QueueFilter | undefined) =>
   useQuery(redemptionQueueQueryOptions(status));
 
 export type RedemptionDecision =
   | { id: number; action: "approve" | "retry" | "recheck" }
-  | { id: number; action: "reject"; reason: string }
+  | { id: number; action: "reject"; reason: string; notPaid?: boolean }
   | { id: number; action: "mark-paid"; reference: string };
 
-export function decideRedemption(decision: RedemptionDecision): Promise<{ redemption: Redemption }> {
+/** A decision's answer: the redemption as it is now, or (an approval above DUAL_CONTROL_DOLLARS) a proposal. */
+export type DecisionAnswer = { redemption: Redemption } | { proposal: Proposal };
+
+export function decideRedemption(decision: RedemptionDecision): Promise<DecisionAnswer> {
   const one = api.admin.redemptions[":id"];
   const param = { id: String(decision.id) };
   switch (decision.action) {
@@ -37,7 +45,12 @@ export function decideRedemption(decision: RedemptionDecision): Promise<{ redemp
     case "recheck":
       return call(() => one.recheck.$post({ param }));
     case "reject":
-      return call(() => one.reject.$post({ param, json: { reason: decision.reason } }));
+      return call(() =>
+        one.reject.$post({
+          param,
+          json: { reason: decision.reason, ...(decision.notPaid ? { notPaid: true } : {}) },
+        }),
+      );
     case "mark-paid":
       return call(() => one["mark-paid"].$post({ param, json: { reference: decision.reference } }));
   }

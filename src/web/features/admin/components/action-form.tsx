@@ -8,6 +8,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/web
 import { notify } from "~/web/lib/notify";
 import { ReasonField } from "./reason-field";
 
+/** Thrown by `onSubmit` when the administrator cancelled a confirmation: the form keeps its values, no notice. */
+export class CancelledAction extends Error {
+  constructor() {
+    super("Cancelled");
+  }
+}
+
 /** The form's values: the reason and the action's own fields, by their names. */
 export type ActionValues = Record<string, string> & { reason: string };
 
@@ -65,6 +72,7 @@ export function ActionForm({
       await onSubmit(values.reason, values);
       form.reset();
     } catch (err) {
+      if (err instanceof CancelledAction) return;
       notify({
         title,
         description: err instanceof Error ? err.message : String(err),

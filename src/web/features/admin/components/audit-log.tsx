@@ -3,6 +3,7 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { auditActionLabels } from "~/core/admin";
+import { auditSentence } from "~/core/audit-sentences";
 import { PagedList } from "~/web/components/paged-list";
 import { Button } from "~/web/components/ui/button";
 import { Input } from "~/web/components/ui/input";
@@ -12,8 +13,6 @@ import { formatTime } from "./format";
 
 /** The filter fields: the e-mail or id fields trimmed, the action as chosen. */
 const filterSchema = z.object({ actor: z.string().trim(), target: z.string().trim(), action: z.string() });
-
-const show = (value: unknown) => (value === null || value === undefined ? "—" : JSON.stringify(value));
 
 /** Every administrative action, newest first, filterable by administrator, target and action. */
 export function AuditLog({
@@ -73,20 +72,25 @@ export function AuditLog({
                   {formatTime(e.createdAt)}
                 </time>
               </p>
-              <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
-                <dt className="text-muted-foreground">By</dt>
-                <dd className="break-all">{e.actor ? (e.actor.email ?? e.actor.id) : "System"}</dd>
-                <dt className="text-muted-foreground">Target</dt>
-                <dd className="break-all">{`${e.targetType} ${e.targetEmail ?? e.targetId}`}</dd>
-                <dt className="text-muted-foreground">Reason</dt>
-                <dd className="break-words">{e.reason ?? "—"}</dd>
-                <dt className="text-muted-foreground">Before</dt>
-                <dd className="break-all font-mono text-xs">{show(e.before)}</dd>
-                <dt className="text-muted-foreground">After</dt>
-                <dd className="break-all font-mono text-xs">{show(e.after)}</dd>
-                <dt className="text-muted-foreground">Request</dt>
-                <dd className="break-all font-mono text-xs">{e.requestId ?? "—"}</dd>
-              </dl>
+              <p className="mt-2 break-words">{auditSentence(e)}</p>
+              <details className="mt-2">
+                <summary className="cursor-pointer text-muted-foreground">Raw record</summary>
+                <pre className="mt-2 overflow-x-auto whitespace-pre-wrap break-all rounded-lg bg-muted p-2 font-mono text-xs">
+                  {JSON.stringify(
+                    {
+                      action: e.action,
+                      actor: e.actor,
+                      target: { type: e.targetType, id: e.targetId, email: e.targetEmail },
+                      before: e.before,
+                      after: e.after,
+                      reason: e.reason,
+                      requestId: e.requestId,
+                    },
+                    null,
+                    2,
+                  )}
+                </pre>
+              </details>
             </li>
           ))}
         </ol>

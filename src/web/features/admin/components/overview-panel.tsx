@@ -1,16 +1,11 @@
+import { TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
+import { ledgerKindLabels } from "~/core/admin";
 import { QueryState } from "~/web/components/query-state";
 import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";
 import { useOverview } from "../api/get-overview";
 
-const kindLabels: Record<string, string> = {
-  ttt_win: "Tic Tac Toe wins",
-  quiz_correct: "Quiz answers",
-  quiz_bonus: "Quiz bonuses",
-  video_watch: "Videos",
-  referral_bonus: "Referral bonuses",
-  adjustment: "Adjustments",
-};
+const kindLabels = ledgerKindLabels;
 
 function Stat({ label, value, detail }: { label: string; value: string; detail?: string }) {
   return (
@@ -32,6 +27,15 @@ export function OverviewPanel() {
     <QueryState query={query} what="the overview">
       {data ? (
         <div className="flex flex-col gap-6">
+          {data.dualControl.warning ? (
+            <div
+              role="alert"
+              className="flex gap-3 rounded-2xl border border-amber-600 bg-amber-50 p-4 text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+            >
+              <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
+              <p>{data.dualControl.warning}</p>
+            </div>
+          ) : null}
           <div className="grid gap-4 sm:grid-cols-3">
             <Stat
               label="Users"

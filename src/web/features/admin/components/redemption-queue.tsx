@@ -1,12 +1,10 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
-import { z } from "zod";
+import { ledgerKindLabels } from "~/core/admin";
+import { groupDigits } from "~/core/dual-control";
 import {
   type AdminRedemption,
   markPaidSchema,
   payoutMethodLabels,
-  type RedemptionStatus,
   redemptionStatuses,
   redemptionStatusLabels,
   rejectRedemptionSchema,
@@ -14,23 +12,42 @@ import {
 import { QueryState } from "~/web/components/query-state";
 import { Button } from "~/web/components/ui/button";
 import { Card, CardContent } from "~/web/components/ui/card";
-import { Input } from "~/web/components/ui/input";
 import { Label } from "~/web/components/ui/label";
 import { ApiError } from "~/web/lib/api-client";
 import { notify } from "~/web/lib/notify";
-import { type RedemptionDecision, useDecideRedemption, useRedemptionQueue } from "../api/redemptions";
+import {
+  type QueueFilter,
+  type RedemptionDecision,
+  useDecideRedemption,
+  useRedemptionQueue,
+} from "../api/redemptions";
+import { type Confirmation, useConfirm } from "./confirm-dialog";
+import { TextAction } from "./text-action";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
+/**
+ * Runs a decision after its confirmation (everything here moves money or coins back): the dialog states the effect,
+ * and nothing is sent unless the administrator confirms it.
+ */
 function useDecision() {
   const decide = useDecideRedemption();
-  const run = (decision: RedemptionDecision, done: string) =>
+  const { confirm, dialog } = useConfirm();
+  const run = async (decision: RedemptionDecision, done: string, confirmation: Confirmation) => {
+    if (!(await confirm(confirmation))) return;
     decide.mutate(decision, {
-      onSuccess: ({ redemption }) =>
-        notify({
-          title: done,
-          description: `Redemption #${redemption.id} is ${redemptionStatusLabels[redemption.status].toLowerCase()}.`,
-        }),
+      onSuccess: (answer) =>
+        notify(
+          "proposal" in answer
+            ? {
+                title: "Approval Proposed",
+                description: `Redemption #${answer.proposal.redemptionId} ($${answer.proposal.dollars}) is above the dual-control limit: it is approved when another administrator approves it too (Proposals).`,
+              }
+            : {
+                title: done,
+                description: `Redemption #${answer.redemption.id} is ${redemptionStatusLabels[answer.redemption.status].toLowerCase()}.`,
+              },
+        ),
       onError: (error) =>
         notify({
           title: "Action Failed",
@@ -38,60 +55,20 @@ function useDecision() {
           variant: "destructive",
         }),
     });
-  return { run, busy: decide.isPending };
+  };
+  return { run, busy: decide.isPending, dialog };
 }
 
-/** A text field and a button, for the reason of a rejection or the reference of a manual payout. */
-function TextAction({
-  label,
-  button,
-  minLength,
-  maxLength,
-  onSubmit,
-  busy,
-}: {
-  label: string;
-  button: string;
-  minLength: number;
-  /** The server's limit, so a longer text cannot be typed. */
-  maxLength: number;
-  onSubmit: (value: string) => void;
-  busy: boolean;
-}) {
-  const id = useId();
-  const form = useForm({
-    defaultValues: { value: "" },
-    resolver: zodResolver(z.object({ value: z.string().trim().min(minLength) })),
-    shouldFocusError: false,
-  });
-  const submit = form.handleSubmit(
-    ({ value }) => onSubmit(value),
-    () =>
-      notify({
-        title: "Missing Text",
-        description: `${label}: at least ${minLength} characters.`,
-        variant: "destructive",
-      }),
-  );
-  return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-end">
-      <div className="grid flex-1 gap-1">
-        <Label htmlFor={id}>{label}</Label>
-        <Input id={id} maxLength={maxLength} {...form.register("value")} />
-      </div>
-      <Button type="submit" variant="outline" disabled={busy}>
-        {button}
-      </Button>
-    </form>
-  );
-}
-
-function QueueItem({ r }: { r: AdminRedemption }) {
-  const { run, busy } = useDecision();
+function QueueItem({ r, selfId }: { r: AdminRedemption; selfId: string }) {
+  const { run, busy, dialog } = useDecision();
   const canReject =
     r.status === "pending" || r.status === "failed" || (r.status === "approved" && r.provider === "manual");
+  const own = r.user.id === selfId;
+  const money = `$${r.dollars} (${groupDigits(r.coins)} coins)`;
+  const payee = `${payoutMethodLabels[r.method]} to ${r.recipient}`;
   return (
     <li aria-label={`Redemption #${r.id}`}>
+      {dialog}
       <Card>
         <CardContent className="flex flex-col gap-3 pt-6">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -100,6 +77,11 @@ function QueueItem({ r }: { r: AdminRedemption }) {
               {redemptionStatusLabels[r.status]}
             </span>
           </div>
+          {r.status === "approved" && r.provider === "manual" ? (
+            <p className="text-sm font-medium">
+              Next step: pay it outside the app, then record the payout's reference with 'Mark paid'.
+            </p>
+          ) : null}
           <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
             <dt className="text-muted-foreground">User</dt>
             <dd className="break-all">{r.user.email}</dd>
@@ -114,7 +96,9 @@ function QueueItem({ r }: { r: AdminRedemption }) {
             <dt className="text-muted-foreground">Earnings</dt>
             <dd>
               {r.user.earnings.length
-                ? r.user.earnings.map((e) => `${e.kind} ${e.coins}`).join(", ")
+                ? r.user.earnings
+                    .map((e) => `${ledgerKindLabels[e.kind] ?? e.kind}: ${groupDigits(e.coins)} coins`)
+                    .join(", ")
                 : "none"}
             </dd>
             {r.reason ? (
@@ -137,59 +121,114 @@ function QueueItem({ r }: { r: AdminRedemption }) {
               ))}
             </ul>
           ) : null}
-          <div className="flex flex-col gap-3">
-            {r.status === "pending" ? (
-              <Button
-                disabled={busy}
-                onClick={() => run({ id: r.id, action: "approve" }, "Redemption Approved")}
-              >
-                {`Approve #${r.id}`}
-              </Button>
-            ) : null}
-            {r.status === "failed" ? (
-              <Button disabled={busy} onClick={() => run({ id: r.id, action: "retry" }, "Payout Retried")}>
-                {`Retry payout #${r.id}`}
-              </Button>
-            ) : null}
-            {r.status === "approved" && r.provider !== null && r.provider !== "manual" ? (
-              <Button
-                variant="outline"
-                disabled={busy}
-                onClick={() => run({ id: r.id, action: "recheck" }, "Payout Check Queued")}
-              >
-                {`Check payout #${r.id} again`}
-              </Button>
-            ) : null}
-            {r.status === "approved" && r.provider === "manual" ? (
-              <TextAction
-                label="Payout reference"
-                button={`Mark #${r.id} paid`}
-                minLength={markPaidSchema.shape.reference.minLength ?? 1}
-                maxLength={markPaidSchema.shape.reference.maxLength ?? 200}
-                busy={busy}
-                onSubmit={(reference) => run({ id: r.id, action: "mark-paid", reference }, "Redemption Paid")}
-              />
-            ) : null}
-            {canReject ? (
-              <TextAction
-                label="Reason for rejecting"
-                button={`Reject #${r.id}`}
-                minLength={rejectRedemptionSchema.shape.reason.minLength ?? 3}
-                maxLength={rejectRedemptionSchema.shape.reason.maxLength ?? 500}
-                busy={busy}
-                onSubmit={(reason) => run({ id: r.id, action: "reject", reason }, "Redemption Rejected")}
-              />
-            ) : null}
-          </div>
+          {own ? (
+            <p role="note" className="text-sm">
+              This is your own redemption: another administrator decides it.
+            </p>
+          ) : (
+            <div className="flex flex-col gap-3">
+              {r.status === "pending" ? (
+                <Button
+                  disabled={busy}
+                  onClick={() =>
+                    run({ id: r.id, action: "approve" }, "Redemption Approved", {
+                      title: `Approve redemption #${r.id}?`,
+                      effect: `Pay ${money}: ${payee} for ${r.user.email}`,
+                      detail:
+                        r.provider === "tremendous" || r.provider === null
+                          ? "With a payout provider configured the payout is ordered at once; with manual payouts it waits for you to pay it and 'Mark paid'."
+                          : undefined,
+                      confirmLabel: `Approve #${r.id}`,
+                    })
+                  }
+                >
+                  {`Approve #${r.id}`}
+                </Button>
+              ) : null}
+              {r.status === "failed" ? (
+                <Button
+                  disabled={busy}
+                  onClick={() =>
+                    run({ id: r.id, action: "retry" }, "Payout Retried", {
+                      title: `Retry the payout of #${r.id}?`,
+                      effect: `Pay ${money} again: ${payee} for ${r.user.email}`,
+                      confirmLabel: `Retry payout #${r.id}`,
+                    })
+                  }
+                >
+                  {`Retry payout #${r.id}`}
+                </Button>
+              ) : null}
+              {r.status === "approved" && r.provider !== null && r.provider !== "manual" ? (
+                <Button
+                  variant="outline"
+                  disabled={busy}
+                  onClick={() =>
+                    run({ id: r.id, action: "recheck" }, "Payout Check Queued", {
+                      title: `Check the payout of #${r.id} again?`,
+                      effect: `Ask the provider about the order of ${money} (never a second order)`,
+                      confirmLabel: `Check payout #${r.id} again`,
+                    })
+                  }
+                >
+                  {`Check payout #${r.id} again`}
+                </Button>
+              ) : null}
+              {r.status === "approved" && r.provider === "manual" ? (
+                <TextAction
+                  label="Payout reference"
+                  button={`Mark #${r.id} paid`}
+                  minLength={markPaidSchema.shape.reference.minLength ?? 1}
+                  maxLength={markPaidSchema.shape.reference.maxLength ?? 200}
+                  busy={busy}
+                  onSubmit={(reference) =>
+                    run({ id: r.id, action: "mark-paid", reference }, "Redemption Paid", {
+                      title: `Mark #${r.id} paid?`,
+                      effect: `${money} paid: ${payee} (reference ${reference})`,
+                      detail:
+                        "The user is e-mailed the reference. A paid redemption can no longer be rejected.",
+                      confirmLabel: `Mark #${r.id} paid`,
+                    })
+                  }
+                />
+              ) : null}
+              {canReject ? (
+                <TextAction
+                  label="Reason for rejecting"
+                  button={`Reject #${r.id}`}
+                  minLength={3}
+                  maxLength={rejectRedemptionSchema.shape.reason.maxLength ?? 500}
+                  busy={busy}
+                  mustConfirm={r.status === "approved" ? `#${r.id} was not paid` : undefined}
+                  rule={rejectRedemptionSchema.shape.reason}
+                  onSubmit={(reason) =>
+                    run(
+                      { id: r.id, action: "reject", reason, notPaid: r.status === "approved" },
+                      "Redemption Rejected",
+                      {
+                        title: `Reject redemption #${r.id}?`,
+                        effect: `+${groupDigits(r.coins)} coins back to ${r.user.email}; nothing is paid`,
+                        detail:
+                          r.status === "approved"
+                            ? "It was approved: reject it only if it was not paid by hand, or the user gets the money and the coins."
+                            : `The user reads the reason: ${reason}`,
+                        confirmLabel: `Reject #${r.id}`,
+                      },
+                    )
+                  }
+                />
+              ) : null}
+            </div>
+          )}
         </CardContent>
       </Card>
     </li>
   );
 }
 
-/** The redemption queue: pending first, with what helps to judge each request, and the decisions. */
-export function RedemptionQueue() {
-  const [status, setStatus] = useState<RedemptionStatus | undefined>("pending");
+/** The redemption queue (by default what needs an administrator): pending first, with what helps to judge each request, and the decisions. */
+export function RedemptionQueue({ selfId }: { selfId: string }) {
+  const [status, setStatus] = useState<QueueFilter | undefined>("open");
   const query = useRedemptionQueue(status);
   const filterId = useId();
   return (
@@ -199,11 +238,10 @@ export function RedemptionQueue() {
         <select
           id={filterId}
           value={status ?? "all"}
-          onChange={(e) =>
-            setStatus(e.target.value === "all" ? undefined : (e.target.value as RedemptionStatus))
-          }
+          onChange={(e) => setStatus(e.target.value === "all" ? undefined : (e.target.value as QueueFilter))}
           className="h-10 rounded-lg border border-input bg-card px-3 text-sm"
         >
+          <option value="open">Needs action (pending, approved, payout failed)</option>
           <option value="all">All</option>
           {redemptionStatuses.map((s) => (
             <option key={s} value={s}>
@@ -216,7 +254,7 @@ export function RedemptionQueue() {
         {query.data?.redemptions.length ? (
           <ul aria-label="Redemption queue" className="flex flex-col gap-4">
             {query.data.redemptions.map((r) => (
-              <QueueItem key={r.id} r={r} />
+              <QueueItem key={r.id} r={r} selfId={selfId} />
             ))}
           </ul>
         ) : (

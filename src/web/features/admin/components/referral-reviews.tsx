@@ -8,15 +8,18 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/ca
 import { notify } from "~/web/lib/notify";
 import { decideReferral, useHeldReferrals } from "../api/referral-reviews";
 import { useAdminMutation } from "../api/user-actions";
+import { useConfirm } from "./confirm-dialog";
 import { formatTime } from "./format";
 import { ReasonField } from "./reason-field";
 
 type Decision = "release" | "decline";
 
 /** One held pair: who, from where, when and why, with a required reason and Release / Decline. */
-function HeldReferralCard({ item }: { item: HeldReferral }) {
+function HeldReferralCard({ item, selfId }: { item: HeldReferral; selfId: string }) {
   const id = useId();
   const decide = useAdminMutation(decideReferral);
+  const { confirm, dialog } = useConfirm();
+  const own = item.referrerId === selfId || item.referredId === selfId;
   const form = useForm({
     defaultValues: { reason: "" },
     resolver: zodResolver(reasonInput),
@@ -28,6 +31,16 @@ function HeldReferralCard({ item }: { item: HeldReferral }) {
   async function submit({ reason }: { reason: string }, event?: BaseSyntheticEvent) {
     const submitter = (event?.nativeEvent as SubmitEvent | undefined)?.submitter as HTMLButtonElement | null;
     const decision: Decision = submitter?.value === "decline" ? "decline" : "release";
+    if (
+      decision === "release" &&
+      !(await confirm({
+        title: "Release this referral bonus?",
+        effect: `+50 coins to ${item.friendEmail} and +50 coins to ${item.referrerEmail}`,
+        detail: "The referrer's half is paid only while they are under their 30-day referral limit.",
+        confirmLabel: "Release bonus",
+      }))
+    )
+      return;
     try {
       const result = await decide.mutateAsync({ referredId: item.referredId, decision, reason });
       notify(
@@ -49,6 +62,7 @@ function HeldReferralCard({ item }: { item: HeldReferral }) {
 
   return (
     <li>
+      {dialog}
       <Card>
         <CardHeader>
           <CardTitle as="h2" className="break-all text-base">
@@ -74,32 +88,36 @@ function HeldReferralCard({ item }: { item: HeldReferral }) {
               <dd>{item.why}</dd>
             </div>
           </dl>
-          <form
-            onSubmit={form.handleSubmit(submit)}
-            className="grid gap-3"
-            noValidate
-            aria-label={`Decide the referral bonus of ${item.friendEmail}`}
-          >
-            <ReasonField
-              id={id}
-              error={form.formState.errors.reason?.message}
-              field={form.register("reason")}
-            />
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" name="decision" value="release" disabled={decide.isPending}>
-                {decide.isPending ? "Processing..." : "Release bonus"}
-              </Button>
-              <Button
-                type="submit"
-                name="decision"
-                value="decline"
-                variant="destructive"
-                disabled={decide.isPending}
-              >
-                Decline bonus
-              </Button>
-            </div>
-          </form>
+          {own ? (
+            <p role="note">This bonus pays you: another administrator decides it.</p>
+          ) : (
+            <form
+              onSubmit={form.handleSubmit(submit)}
+              className="grid gap-3"
+              noValidate
+              aria-label={`Decide the referral bonus of ${item.friendEmail}`}
+            >
+              <ReasonField
+                id={id}
+                error={form.formState.errors.reason?.message}
+                field={form.register("reason")}
+              />
+              <div className="flex flex-wrap gap-2">
+                <Button type="submit" name="decision" value="release" disabled={decide.isPending}>
+                  {decide.isPending ? "Processing..." : "Release bonus"}
+                </Button>
+                <Button
+                  type="submit"
+                  name="decision"
+                  value="decline"
+                  variant="destructive"
+                  disabled={decide.isPending}
+                >
+                  Decline bonus
+                </Button>
+              </div>
+            </form>
+          )}
         </CardContent>
       </Card>
     </li>
@@ -107,7 +125,7 @@ function HeldReferralCard({ item }: { item: HeldReferral }) {
 }
 
 /** The queue of referral bonus pairs held for review, oldest first, 20 per page. */
-export function ReferralReviews() {
+export function ReferralReviews({ selfId }: { selfId: string }) {
   const [page, setPage] = useState(1);
   const query = useHeldReferrals(page);
   const data = query.data;
@@ -124,7 +142,7 @@ export function ReferralReviews() {
           </p>
           <ul className="flex flex-col gap-4">
             {data.items.map((item) => (
-              <HeldReferralCard key={item.referredId} item={item} />
+              <HeldReferralCard key={item.referredId} item={item} selfId={selfId} />
             ))}
           </ul>
           {pages > 1 ? (

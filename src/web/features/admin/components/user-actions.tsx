@@ -1,4 +1,6 @@
 import { adjustmentInput } from "~/core/admin";
+import { groupDigits } from "~/core/dual-control";
+import { Card, CardContent } from "~/web/components/ui/card";
 import { Input } from "~/web/components/ui/input";
 import { Label } from "~/web/components/ui/label";
 import { notify } from "~/web/lib/notify";
@@ -10,19 +12,40 @@ import {
   unbanUser,
   useAdminMutation,
 } from "../api/user-actions";
-import { ActionForm } from "./action-form";
+import { ActionForm, CancelledAction } from "./action-form";
 import { useAdjustmentIds } from "./adjustment-ids";
+import { useConfirm } from "./confirm-dialog";
 import { useReauth } from "./reauth";
 
 export interface UserActionsProps {
-  user: { id: string; email: string; banned: boolean; role: "user" | "admin" };
+  user: {
+    id: string;
+    email: string;
+    banned: boolean;
+    role: "user" | "admin";
+    balance: number;
+    /** Listed in ADMIN_EMAILS: the console neither bans nor demotes this account. */
+    listedAdmin: boolean;
+  };
   /** The signed-in administrator (asked for their password when a change needs a fresh sign-in). */
   self: { id: string; email: string };
 }
 
-/** Adjust coins, ban / unban, revoke sessions and change the role of one user; each with a reason. */
+/** The effect of an adjustment as the confirmation states it: '+1 000 coins to ada@example.com: 70 → 1 070'. */
+export function adjustmentEffect(email: string, balance: number, amount: number): string {
+  const sign = amount > 0 ? "+" : "−";
+  const way = amount > 0 ? "to" : "from";
+  return `${sign}${groupDigits(Math.abs(amount))} coins ${way} ${email}: ${groupDigits(balance)} → ${groupDigits(balance + amount)}`;
+}
+
+/**
+ * Adjust coins, ban / unban, revoke sessions and change the role of one user; each with a reason. No self-service:
+ * on their own page an administrator gets none of the actions that the server refuses (their coins, their ban,
+ * their role), and an ADMIN_EMAILS account is offered neither a ban nor a demotion.
+ */
 export function UserActions({ user, self }: UserActionsProps) {
   const { run, dialog } = useReauth(self.email);
+  const confirmation = useConfirm();
   const adjustments = useAdjustmentIds();
   const adjust = useAdminMutation((input: { adjustmentId: string; amount: number; reason: string }) =>
     adjustCoins(user.id, input),
@@ -36,51 +59,81 @@ export function UserActions({ user, self }: UserActionsProps) {
     changeRole(user.id, input),
   );
   const isSelf = user.id === self.id;
+  const protectedNote = isSelf
+    ? "This is your own account: another administrator must adjust its coins, lift or set a ban, or change its role."
+    : user.listedAdmin
+      ? "This administrator is listed in ADMIN_EMAILS, the operator's configuration: the console can neither ban nor demote them."
+      : null;
 
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       {dialog}
-      <ActionForm
-        title="Adjust coins"
-        description="Adds (+N) or takes (−N) coins. The user sees the reason in their history; a balance never goes below 0."
-        submitLabel="Apply adjustment"
-        fields={(id, register) => (
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-amount`}>Coins (+ to add, − to take)</Label>
-            <Input
-              id={`${id}-amount`}
-              type="number"
-              inputMode="numeric"
-              step={1}
-              required
-              {...register("amount")}
-            />
-          </div>
-        )}
-        validate={(values) => {
-          const parsed = adjustmentInput.shape.amount.safeParse(Number(values.amount || Number.NaN));
-          return parsed.success
-            ? null
-            : (parsed.error.issues[0]?.message ?? "Enter a whole number of coins.");
-        }}
-        onSubmit={(reason, values) =>
-          run(async () => {
+      {confirmation.dialog}
+      {protectedNote ? (
+        <Card className="lg:col-span-2">
+          <CardContent className="pt-6">
+            <p role="note">{protectedNote}</p>
+          </CardContent>
+        </Card>
+      ) : null}
+      {isSelf ? null : (
+        <ActionForm
+          title="Adjust coins"
+          description="Adds (+N) or takes (−N) coins. The user sees the reason in their history; a balance never goes below 0."
+          submitLabel="Apply adjustment"
+          fields={(id, register) => (
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-amount`}>Coins (+ to add, − to take)</Label>
+              <Input
+                id={`${id}-amount`}
+                type="number"
+                inputMode="numeric"
+                step={1}
+                required
+                {...register("amount")}
+              />
+            </div>
+          )}
+          validate={(values) => {
+            const parsed = adjustmentInput.shape.amount.safeParse(Number(values.amount || Number.NaN));
+            return parsed.success
+              ? null
+              : (parsed.error.issues[0]?.message ?? "Enter a whole number of coins.");
+          }}
+          onSubmit={async (reason, values) => {
             const amount = Number(values.amount);
-            const adjustmentId = adjustments.idFor(amount, reason);
-            const result = await adjust.mutateAsync({ adjustmentId, amount, reason });
-            adjustments.succeeded(adjustmentId);
-            const change = `${result.amount > 0 ? "+" : ""}${result.amount} coins for ${user.email}.`;
-            // A resend of an adjustment whose first answer was lost: the server made it once, then.
-            notify({
-              title: "Coins adjusted",
-              description: result.replayed
-                ? `${change} Your earlier attempt had already made this adjustment; it was not made twice. Balance after it: ${result.balance}.`
-                : `${change} New balance: ${result.balance}.`,
+            const confirmed = await confirmation.confirm({
+              title: "Confirm the adjustment",
+              effect: adjustmentEffect(user.email, user.balance, amount),
+              detail: `Reason shown to the user: ${reason}`,
+              confirmLabel: "Confirm adjustment",
             });
-          })
-        }
-      />
-      {user.banned ? (
+            if (!confirmed) throw new CancelledAction();
+            await run(async () => {
+              const adjustmentId = adjustments.idFor(amount, reason);
+              const answer = await adjust.mutateAsync({ adjustmentId, amount, reason });
+              adjustments.succeeded(adjustmentId);
+              if ("proposal" in answer) {
+                notify({
+                  title: "Adjustment proposed",
+                  description: `${adjustmentEffect(user.email, user.balance, amount).split(":")[0]} waits for a second administrator: it takes effect when another administrator approves it under Proposals.`,
+                });
+                return;
+              }
+              const result = answer;
+              const change = `${result.amount > 0 ? "+" : ""}${result.amount} coins for ${user.email}.`;
+              // A resend of an adjustment whose first answer was lost: the server made it once, then.
+              notify({
+                title: "Coins adjusted",
+                description: result.replayed
+                  ? `${change} Your earlier attempt had already made this adjustment; it was not made twice. Balance after it: ${result.balance}.`
+                  : `${change} New balance: ${result.balance}.`,
+              });
+            });
+          }}
+        />
+      )}
+      {isSelf ? null : user.banned ? (
         <ActionForm
           title="Lift the ban"
           submitLabel="Unban user"
@@ -89,7 +142,7 @@ export function UserActions({ user, self }: UserActionsProps) {
             notify({ title: "Ban lifted", description: `${user.email} can sign in again.` });
           }}
         />
-      ) : (
+      ) : user.listedAdmin ? null : (
         <ActionForm
           title="Ban user"
           description="Ends all of the user's sessions; signing in and earning are refused until the ban ends."
@@ -102,7 +155,6 @@ export function UserActions({ user, self }: UserActionsProps) {
             </div>
           )}
           validate={(values) => {
-            if (isSelf) return "You cannot ban yourself.";
             const ends = values.expiresAt ?? "";
             return ends && new Date(ends).getTime() <= Date.now()
               ? "The end of the ban must be in the future."
@@ -130,26 +182,27 @@ export function UserActions({ user, self }: UserActionsProps) {
           notify({ title: "Sessions revoked", description: `${result.sessionsEnded} sessions ended.` });
         }}
       />
-      <ActionForm
-        title={user.role === "admin" ? "Revoke administrator" : "Make administrator"}
-        description={
-          user.role === "admin"
-            ? "The user keeps their account but loses the console."
-            : "Gives the user this console and every administrative action."
-        }
-        submitLabel={user.role === "admin" ? "Revoke administrator" : "Make administrator"}
-        validate={() => (isSelf ? "You cannot change your own role." : null)}
-        onSubmit={(reason) =>
-          run(async () => {
-            const next = user.role === "admin" ? "user" : "admin";
-            await role.mutateAsync({ role: next, reason });
-            notify({
-              title: "Role changed",
-              description: `${user.email} is now ${next === "admin" ? "an administrator" : "a user"}.`,
-            });
-          })
-        }
-      />
+      {isSelf || user.listedAdmin ? null : (
+        <ActionForm
+          title={user.role === "admin" ? "Revoke administrator" : "Make administrator"}
+          description={
+            user.role === "admin"
+              ? "The user keeps their account but loses the console."
+              : "Gives the user this console and every administrative action."
+          }
+          submitLabel={user.role === "admin" ? "Revoke administrator" : "Make administrator"}
+          onSubmit={(reason) =>
+            run(async () => {
+              const next = user.role === "admin" ? "user" : "admin";
+              await role.mutateAsync({ role: next, reason });
+              notify({
+                title: "Role changed",
+                description: `${user.email} is now ${next === "admin" ? "an administrator" : "a user"}.`,
+              });
+            })
+          }
+        />
+      )}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { ledgerKindLabels } from "~/core/admin";
 import { PagedList } from "~/web/components/paged-list";
 import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";
 import { useUserLedger } from "../api/get-user-ledger";
@@ -25,7 +26,7 @@ export function UserLedger({ userId }: { userId: string }) {
               <li key={e.id} className="flex items-center justify-between gap-4 py-2">
                 <div className="min-w-0">
                   <p className="font-medium break-words">{e.reason}</p>
-                  <p className="text-sm text-muted-foreground">{`${e.kind} · ${formatTime(e.createdAt)}`}</p>
+                  <p className="text-sm text-muted-foreground">{`${ledgerKindLabels[e.kind] ?? e.kind} · ${formatTime(e.createdAt)}`}</p>
                 </div>
                 <p className="shrink-0 font-semibold tabular-nums">{formatCoins(e.amount)}</p>
               </li>

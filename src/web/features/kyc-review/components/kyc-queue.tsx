@@ -5,7 +5,7 @@ import { Card, CardContent } from "~/web/components/ui/card";
 import { KycReviewPanel } from "./kyc-review-panel";
 
 /** Pending KYC submissions (oldest first, as the API sends them); one at a time opens for review. */
-export function KycQueue({ items }: { items: readonly KycQueueItem[] }) {
+export function KycQueue({ items, selfId }: { items: readonly KycQueueItem[]; selfId: string }) {
   const [selected, setSelected] = useState<string | null>(null);
   return (
     <div className="flex flex-col gap-6">
@@ -39,7 +39,7 @@ export function KycQueue({ items }: { items: readonly KycQueueItem[] }) {
         </Card>
       )}
       {selected && items.some((i) => i.id === selected) ? (
-        <KycReviewPanel key={selected} id={selected} onDone={() => setSelected(null)} />
+        <KycReviewPanel key={selected} id={selected} selfId={selfId} onDone={() => setSelected(null)} />
       ) : null}
     </div>
   );

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Check, ExternalLink, X } from "lucide-react";
+import { Check, Download, X } from "lucide-react";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { KYC_REASON_MAX, type KycDecisionInput, kycDecisionSchema } from "~/core/kyc";
@@ -16,8 +16,13 @@ import { SameDocumentApproval } from "./same-document-approval";
 
 const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
-/** One pending submission: the details, the document (opened in a new tab) and the decision. */
-export function KycReviewPanel({ id, onDone }: { id: string; onDone: () => void }) {
+/**
+ * One pending submission: the details, the document and the decision. An image document is shown inline next to
+ * the name on file, so the two are compared at a glance; a PDF is downloaded (the server sends it as an attachment,
+ * never opened by the browser's viewer inside the console). An administrator's own submission is shown without
+ * the decision: another administrator decides it.
+ */
+export function KycReviewPanel({ id, selfId, onDone }: { id: string; selfId: string; onDone: () => void }) {
   const formId = useId();
   const query = useKycSubmission(id);
   const decide = useDecideKyc();
@@ -67,60 +72,76 @@ export function KycReviewPanel({ id, onDone }: { id: string; onDone: () => void 
         </CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-muted-foreground">E-mail</dt>
-          <dd className="break-all">{s.email}</dd>
-          <dt className="text-muted-foreground">Full name</dt>
-          <dd className="break-words">{s.fullName}</dd>
-          <dt className="text-muted-foreground">Document ID</dt>
-          <dd className="break-all font-mono">{s.documentId}</dd>
-          <dt className="text-muted-foreground">Document</dt>
-          <dd>{`${s.documentType}, ${kilobytes(s.documentSize)}`}</dd>
-          <dt className="text-muted-foreground">Submitted</dt>
-          <dd>{new Date(s.submittedAt).toLocaleString()}</dd>
-        </dl>
-        {s.documentAvailable ? (
-          <a
-            href={kycDocumentHref(s.id)}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="inline-flex items-center gap-2 self-start font-medium underline underline-offset-4"
-          >
-            <ExternalLink aria-hidden="true" className="size-4" />
-            Open the document (new tab)
-          </a>
+        <div className="grid gap-4 md:grid-cols-2">
+          <dl className="grid grid-cols-[auto_1fr] content-start gap-x-4 gap-y-1 text-sm">
+            <dt className="text-muted-foreground">Name on file</dt>
+            <dd className="break-words text-base font-semibold">{s.fullName}</dd>
+            <dt className="text-muted-foreground">E-mail</dt>
+            <dd className="break-all">{s.email}</dd>
+            <dt className="text-muted-foreground">Document ID</dt>
+            <dd className="break-all font-mono">{s.documentId}</dd>
+            <dt className="text-muted-foreground">Document</dt>
+            <dd>{`${s.documentType}, ${kilobytes(s.documentSize)}`}</dd>
+            <dt className="text-muted-foreground">Submitted</dt>
+            <dd>{new Date(s.submittedAt).toLocaleString()}</dd>
+          </dl>
+          {!s.documentAvailable ? (
+            <p>The document was deleted after the retention period.</p>
+          ) : s.documentType.startsWith("image/") ? (
+            <figure className="flex flex-col gap-1">
+              <img
+                src={kycDocumentHref(s.id)}
+                alt={`Identity document submitted by ${s.fullName}`}
+                className="max-h-96 w-full rounded-lg border object-contain"
+              />
+              <figcaption className="text-sm text-muted-foreground">{`The document, beside the name on file: ${s.fullName}`}</figcaption>
+            </figure>
+          ) : (
+            <a
+              href={kycDocumentHref(s.id)}
+              download
+              className="inline-flex items-center gap-2 self-start font-medium underline underline-offset-4"
+            >
+              <Download aria-hidden="true" className="size-4" />
+              Download the document (PDF)
+            </a>
+          )}
+        </div>
+        {s.userId === selfId ? (
+          <p role="note">This is your own submission: another administrator decides it.</p>
         ) : (
-          <p>The document was deleted after the retention period.</p>
+          <>
+            {s.sameDocumentAs.length > 0 ? (
+              <SameDocumentApproval
+                accounts={s.sameDocumentAs}
+                disabled={decide.isPending}
+                onApprove={(reason) => send({ decision: "approve", reason })}
+              />
+            ) : (
+              <div className="flex flex-wrap gap-3">
+                <Button onClick={() => send({ decision: "approve" })} disabled={decide.isPending}>
+                  <Check aria-hidden="true" />
+                  Approve
+                </Button>
+              </div>
+            )}
+            <form onSubmit={reject} noValidate className="flex flex-col gap-2">
+              <Label htmlFor={`${formId}-reason`}>Reason for rejection (shown to the user)</Label>
+              <Input
+                id={`${formId}-reason`}
+                maxLength={KYC_REASON_MAX}
+                {...form.register("reason")}
+                aria-invalid={reasonError ? true : undefined}
+                aria-describedby={reasonError ? `${formId}-reason-error` : undefined}
+              />
+              <FieldError id={`${formId}-reason-error`} message={reasonError} />
+              <Button type="submit" variant="outline" className="self-start" disabled={decide.isPending}>
+                <X aria-hidden="true" />
+                Reject
+              </Button>
+            </form>
+          </>
         )}
-        {s.sameDocumentAs.length > 0 ? (
-          <SameDocumentApproval
-            accounts={s.sameDocumentAs}
-            disabled={decide.isPending}
-            onApprove={(reason) => send({ decision: "approve", reason })}
-          />
-        ) : (
-          <div className="flex flex-wrap gap-3">
-            <Button onClick={() => send({ decision: "approve" })} disabled={decide.isPending}>
-              <Check aria-hidden="true" />
-              Approve
-            </Button>
-          </div>
-        )}
-        <form onSubmit={reject} noValidate className="flex flex-col gap-2">
-          <Label htmlFor={`${formId}-reason`}>Reason for rejection (shown to the user)</Label>
-          <Input
-            id={`${formId}-reason`}
-            maxLength={KYC_REASON_MAX}
-            {...form.register("reason")}
-            aria-invalid={reasonError ? true : undefined}
-            aria-describedby={reasonError ? `${formId}-reason-error` : undefined}
-          />
-          <FieldError id={`${formId}-reason-error`} message={reasonError} />
-          <Button type="submit" variant="outline" className="self-start" disabled={decide.isPending}>
-            <X aria-hidden="true" />
-            Reject
-          </Button>
-        </form>
       </CardContent>
     </Card>
   );

@@ -1,0 +1,82 @@
+import {
+  proposalApprovalSchema,
+  proposalIdParams,
+  proposalListQuery,
+  proposalListSchema,
+  proposalSchema,
+  withdrawProposalInput,
+} from "~/core/dual-control";
+import type { AppDeps } from "../app-deps";
+import { actingAdmin, requireFreshSession } from "../auth/require-admin";
+import type { rateLimit } from "../http/rate-limit";
+import { responds } from "../http/route-docs";
+import { createRouter } from "../http/router";
+import { jsonBody, params, query } from "../http/validate";
+import { approveProposal, listProposals, withdrawProposal } from "./proposals.service";
+
+/**
+ * /api/admin/proposals: dual control (docs/decisions/056). Large coin adjustments and redemption approvals wait
+ * here until a different administrator approves them; mounted inside the admin router (requireAdmin).
+ */
+export const createProposalRoutes = (deps: AppDeps, limited: ReturnType<typeof rateLimit>) =>
+  createRouter()
+    .get(
+      "/",
+      responds(
+        { 200: proposalListSchema },
+        {
+          summary: "Dual-control proposals",
+          description:
+            "Waiting ones (`status=proposed`, the default) oldest first; decided ones newest first.",
+        },
+      ),
+      query(proposalListQuery),
+      async (c) => c.json({ proposals: await listProposals(deps.db, c.req.valid("query")) }),
+    )
+    .post(
+      "/:id/approve",
+      responds(
+        { 200: proposalApprovalSchema },
+        {
+          summary: "Approve a proposal: the second administrator's approval applies it",
+          description:
+            "Applies the adjustment (through the ledger) or the redemption's approval, with the audit rows, in the transaction that approves the proposal; exactly once however many approvals arrive together. The proposer cannot approve (403 SECOND_ADMIN_REQUIRED), nor can the user whose coins or money it moves (403 SELF_ACTION). Needs a session signed in within 15 minutes.",
+          errors: [
+            "NOT_FOUND",
+            "PROPOSAL_STATE",
+            "SECOND_ADMIN_REQUIRED",
+            "SELF_ACTION",
+            "ADJUSTMENT_BELOW_ZERO",
+            "REDEMPTION_STATE",
+          ],
+        },
+      ),
+      params(proposalIdParams),
+      requireFreshSession(),
+      limited,
+      async (c) => c.json(await approveProposal(deps, actingAdmin(c.var), c.req.valid("param").id)),
+    )
+    .post(
+      "/:id/withdraw",
+      responds(
+        { 200: proposalSchema },
+        {
+          summary: "Withdraw a proposal",
+          description:
+            "Its proposer takes it back, or another administrator declines it, with a reason; nothing moves.",
+          errors: ["NOT_FOUND", "PROPOSAL_STATE", "SELF_ACTION"],
+        },
+      ),
+      params(proposalIdParams),
+      limited,
+      jsonBody(withdrawProposalInput),
+      async (c) =>
+        c.json(
+          await withdrawProposal(
+            deps.db,
+            actingAdmin(c.var),
+            c.req.valid("param").id,
+            c.req.valid("json").reason,
+          ),
+        ),
+    );

@@ -1,0 +1,111 @@
+import type { Proposal } from "~/core/dual-control";
+import { describeProposal } from "~/core/dual-control";
+import { QueryState } from "~/web/components/query-state";
+import { Button } from "~/web/components/ui/button";
+import { notify } from "~/web/lib/notify";
+import { approveProposal, useProposals, withdrawProposal } from "../api/proposals";
+import { useAdminMutation } from "../api/user-actions";
+import { ActionForm } from "./action-form";
+import { useConfirm } from "./confirm-dialog";
+import { formatTime } from "./format";
+import { useReauth } from "./reauth";
+
+function ProposalCard({ p, self }: { p: Proposal; self: { id: string; email: string } }) {
+  const approve = useAdminMutation(approveProposal);
+  const withdraw = useAdminMutation(withdrawProposal);
+  const { confirm, dialog } = useConfirm();
+  const { run, dialog: reauth } = useReauth(self.email);
+  const mine = p.proposedBy.id === self.id;
+  const aboutMe = p.user.id === self.id;
+  const what = describeProposal(p);
+
+  async function approveIt() {
+    const ok = await confirm({
+      title: "Approve this proposal?",
+      effect: what,
+      detail: `Proposed by ${p.proposedBy.email ?? p.proposedBy.id}${p.reason ? `: ${p.reason}` : ""}. Your approval makes it happen now.`,
+      confirmLabel: "Approve and apply",
+    });
+    if (!ok) return;
+    try {
+      await run(async () => {
+        const result = await approve.mutateAsync(p.id);
+        notify({
+          title: "Proposal approved",
+          description:
+            result.balance === null
+              ? `Redemption #${p.redemptionId} is approved.`
+              : `${what}. New balance: ${result.balance}.`,
+        });
+      });
+    } catch (err) {
+      notify({
+        title: "Could not approve",
+        description: err instanceof Error ? err.message : String(err),
+        variant: "destructive",
+      });
+    }
+  }
+
+  return (
+    <li className="flex flex-col gap-3 rounded-2xl border bg-card p-4">
+      {dialog}
+      {reauth}
+      <h2 className="text-base font-semibold break-words">{what}</h2>
+      <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="text-muted-foreground">Proposed by</dt>
+        <dd className="break-all">{`${p.proposedBy.email ?? p.proposedBy.id}, ${formatTime(p.proposedAt)}`}</dd>
+        {p.reason ? (
+          <>
+            <dt className="text-muted-foreground">Reason</dt>
+            <dd className="break-words">{p.reason}</dd>
+          </>
+        ) : null}
+      </dl>
+      {aboutMe ? (
+        <p role="note">This moves your own coins or money: another administrator decides it.</p>
+      ) : mine ? (
+        <p role="note">You proposed this: it waits for a different administrator's approval.</p>
+      ) : (
+        <div>
+          <Button onClick={() => void approveIt()} disabled={approve.isPending}>
+            {approve.isPending ? "Processing..." : "Approve"}
+          </Button>
+        </div>
+      )}
+      {aboutMe ? null : (
+        <ActionForm
+          title={mine ? "Withdraw my proposal" : "Decline this proposal"}
+          submitLabel={mine ? "Withdraw" : "Decline"}
+          variant="destructive"
+          onSubmit={async (reason) => {
+            await withdraw.mutateAsync({ id: p.id, reason });
+            notify({ title: "Proposal withdrawn", description: `${what}: nothing was moved.` });
+          }}
+        />
+      )}
+    </li>
+  );
+}
+
+/**
+ * Dual control: large coin adjustments and redemption approvals waiting for a second administrator. A proposal's
+ * author can withdraw it; any other administrator can approve (after a confirmation) or decline it.
+ */
+export function Proposals({ self }: { self: { id: string; email: string } }) {
+  const query = useProposals();
+  return (
+    <QueryState query={query} what="the proposals">
+      {query.data && query.data.proposals.length === 0 ? (
+        <p className="text-muted-foreground">No proposals are waiting for approval.</p>
+      ) : null}
+      {query.data?.proposals.length ? (
+        <ul aria-label="Proposals" className="flex flex-col gap-4">
+          {query.data.proposals.map((p) => (
+            <ProposalCard key={p.id} p={p} self={self} />
+          ))}
+        </ul>
+      ) : null}
+    </QueryState>
+  );
+}
