@@ -100,6 +100,8 @@ async function release(): Promise<void> {
     } finally {
       replaying = false;
     }
+    // When the held input took effect (bench/interaction.ts reads it).
+    performance.mark("app:replayed");
     await nextTask();
   }
   for (const kind of kinds) window.removeEventListener(kind, hold, true);
