@@ -5,7 +5,7 @@
  * 1. Load the app after the first paint: after the first contentful paint (its paint-timing entry; the first
  *    animation frame where a browser has none) it adds the entry's modulepreload links and imports the entry; after
  *    1 s at the latest (a tab opened in the background does not paint until shown).
- * 2. Keep every input made before the page is live: until the app marks `<html data-app="live">` (the page has
+ * 2. Keep every input made before the page is live (on a page with a control other than a link): until the app marks `<html data-app="live">` (the page has
  *    hydrated), taps, key presses on controls, typed text and form submissions inside #root are held here and
  *    played back, in order, once it is. Links are left to the browser (they work without the app).
  *
@@ -13,6 +13,8 @@
  */
 declare const __APP_ENTRY__: string;
 declare const __APP_PRELOADS__: readonly string[];
+/** False for a page whose HTML has no control but links (e.g. "/"): nothing to hold, and its bytes are spared. */
+declare const __HOLD_INPUT__: boolean;
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 interface Held {
@@ -107,7 +109,7 @@ async function release(): Promise<void> {
   for (const kind of kinds) window.removeEventListener(kind, hold, true);
 }
 
-if (root && html.dataset.app !== "live") {
+if (__HOLD_INPUT__ && root && html.dataset.app !== "live") {
   for (const kind of kinds) window.addEventListener(kind, hold, true);
   new MutationObserver((_, observer) => {
     if (html.dataset.app !== "live") return;
