@@ -1,12 +1,11 @@
 import { Fragment } from "react";
 
 /**
- * An e-mail address that wraps where a reader expects it to (before the '@' and before each dot of the domain),
- * and inside a part only when that part alone is wider than the line — never 'us' / 'er1@…'.
+ * An e-mail address that wraps where a reader expects it to (before the '@' and before a dot), and inside a part
+ * only when that part alone is wider than the line — never 'us' / 'er1@…'.
  */
 export function EmailText({ email, className }: { email: string; className?: string }) {
-  const at = email.lastIndexOf("@");
-  const parts = at > 0 ? [email.slice(0, at), ...email.slice(at).split(/(?=\.)/)] : [email];
+  const parts = email.split(/(?=[@.])/);
   return (
     <span className={`break-words ${className ?? ""}`.trim()}>
       {parts.map((part, index) => (
