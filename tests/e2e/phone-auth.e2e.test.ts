@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import { uniqueEmail } from "#tests/support/factories";
 import { button, expectNotice, field, openNotices, unexpected, useAccountsE2E } from "./support/accounts";
 import { phone } from "./support/chromium";
-import { describeE2E } from "./support/fixtures";
+import { describeE2E, expectNoAxeViolations } from "./support/fixtures";
 
 /** /auth on a small phone (360 × 640): what the notices cover, what a failure and a success leave on screen. */
 
@@ -69,6 +69,7 @@ describeE2E("/auth on a 360 px phone", () => {
     // Under the form, and still there after the notice has gone.
     const reason = page.getByRole("alert").filter({ hasText: "Login failed: Invalid email or password" });
     expect((await box(reason)).y).toBeGreaterThan((await box(button(page, "Login"))).y);
+    await expectNoAxeViolations(page);
     await expect.poll(() => openNotices(page).count(), { timeout: 15_000 }).toBe(0);
     expect(await reason.isVisible()).toBe(true);
     // A new attempt clears it.
@@ -111,6 +112,7 @@ describeE2E("/auth on a 360 px phone", () => {
     await result.waitFor();
     expect(await field(page, "Email").count()).toBe(0);
     expect(await button(page, "Register").count()).toBe(0);
+    await expectNoAxeViolations(page);
 
     // The address wraps before '@' or a dot (or after a hyphen, as the browser does), never inside a word.
     const address = result.locator("strong");
