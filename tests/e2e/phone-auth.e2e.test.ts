@@ -72,6 +72,14 @@ describeE2E("/auth on a 360 px phone", () => {
     await expectNoAxeViolations(page);
     await expect.poll(() => openNotices(page).count(), { timeout: 15_000 }).toBe(0);
     expect(await reason.isVisible()).toBe(true);
+    // Neither the empty notice area at the top nor a closed (faded out) notice takes taps from the header under it.
+    const atTop = await page.evaluate(() =>
+      [10, 20, 30].map((y) => {
+        const el = document.elementFromPoint(180, y);
+        return el?.closest('[role="region"]') ? el.outerHTML.slice(0, 200) : false;
+      }),
+    );
+    expect(atTop).toEqual([false, false, false]);
     // A new attempt clears it.
     await button(page, "Register here").click();
     expect(await reason.count()).toBe(0);
