@@ -141,3 +141,6 @@ else if (PerformanceObserver.supportedEntryTypes?.includes("paint"))
   }).observe({ type: "paint", buffered: true });
 else requestAnimationFrame(later);
 setTimeout(go, 1000);
+
+// A module (its names stay its own), not a script that would add them to every file's global scope.
+export {};
