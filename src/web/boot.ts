@@ -5,9 +5,10 @@
  * 1. Load the app after the first paint: after the first contentful paint (its paint-timing entry; the first
  *    animation frame where a browser has none) it adds the entry's modulepreload links and imports the entry; after
  *    1 s at the latest (a tab opened in the background does not paint until shown).
- * 2. Keep every input made before the page is live (on a page with a control other than a link): until the app marks `<html data-app="live">` (the page has
- *    hydrated), taps, key presses on controls, typed text and form submissions inside #root are held here and
- *    played back, in order, once it is. Links are left to the browser (they work without the app).
+ * 2. Keep every input made before the page is live (on a page with a control other than a link): until the app
+ *    marks `<html data-app="live">` (the page has hydrated), taps, key presses on controls, typed text and form
+ *    submissions inside #root are held here and played back, in order, once it is. Links are left to the browser
+ *    (they work without the app).
  *
  * Served to every guest on the "/" budget: small, no imports.
  */
@@ -26,10 +27,13 @@ interface Held {
   value?: string;
 }
 
-const html = document.documentElement;
-const root = document.getElementById("root");
+const html = __HOLD_INPUT__ ? document.documentElement : null;
+const root = __HOLD_INPUT__ ? document.getElementById("root") : null;
 const held: Held[] = [];
 const kinds = ["click", "keydown", "input", "change", "submit"];
+/** Marks a tapped control until its tap is played (styles.css dims it): the tap is seen to have registered. */
+const HELD = "data-app-held";
+const CONTROL = "button,label,summary,input,select,textarea,[role=button]";
 let replaying = false;
 
 const isField = (el: Element): el is Field =>
@@ -53,6 +57,7 @@ function hold(event: Event): void {
   if (type === "keydown" && (isField(target) || (target as HTMLElement).isContentEditable)) return;
   if ((type === "input" || type === "change") && !isField(target)) return;
   if (type === "click" || type === "submit") event.preventDefault();
+  if (type === "click") target.closest(CONTROL)?.setAttribute(HELD, "");
   event.stopImmediatePropagation();
   const last = held.at(-1);
   const value = isField(target) ? target.value : undefined;
@@ -71,6 +76,7 @@ function find({ target, path }: Held): Element | null {
 function replay(item: Held): void {
   const el = find(item);
   if (!el) return;
+  el.closest(`[${HELD}]`)?.removeAttribute(HELD);
   const { event } = item;
   if (item.value !== undefined && isField(el)) {
     // Through the element's own `value` (React's change tracker, where there is one) first, then the DOM's setter,
@@ -109,7 +115,7 @@ async function release(): Promise<void> {
   for (const kind of kinds) window.removeEventListener(kind, hold, true);
 }
 
-if (__HOLD_INPUT__ && root && html.dataset.app !== "live") {
+if (html && root && html.dataset.app !== "live") {
   for (const kind of kinds) window.addEventListener(kind, hold, true);
   new MutationObserver((_, observer) => {
     if (html.dataset.app !== "live") return;

@@ -110,12 +110,19 @@ describeE2E("a first tap on a prerendered page", () => {
     const { page, context, errors } = await rawPage(4);
     await page.goto("/auth");
     await byName(page, "button", "Register here").tap();
+    // Held until the page is live, the tapped button shows it (dimmed), and is unmarked once its tap is played.
+    const marked = await page.evaluate(() => ({
+      live: document.documentElement.dataset.app === "live",
+      held: document.querySelector("[data-app-held]")?.textContent ?? null,
+    }));
+    if (!marked.live) expect(marked.held).toBe("Register here");
     // Still the prerendered login form or already the register form: both have an Email field.
     await page.getByLabel("Email", { exact: true }).fill("order@example.com");
     await holds(page, () => byName(page, "heading", "Create an Account").isVisible(), "register mode");
     expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe("order@example.com");
     await byName(page, "button", "Login here").tap();
     await expect.poll(() => byName(page, "heading", "Welcome Back").isVisible()).toBe(true);
+    expect(await page.locator("[data-app-held]").count()).toBe(0);
     expect(unexpected(errors)).toEqual([]);
     await context.close();
   });
