@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: builds dist/ when stale, then measures what a guest's first visit to each route really loads
- * (Chromium), Lighthouse mobile and desktop on the key pages, and the ledger's throughput, tail latency and the
+ * (Chromium), Lighthouse mobile and desktop on the key pages, load → live and a first tap's INP per prerendered
+ * page at 1× and 4× CPU (bench/interaction.ts), and the ledger's throughput, tail latency and the
  * server's memory per database and worker count; writes docs/benchmarks.md with the machine and load average.
  * Needs Chromium and PostgreSQL (BENCH_DATABASE_URL, else the local server). LIGHTHOUSE_RUNS (default 3) sets
  * the runs per page; BENCH_SECONDS the ledger's duration.
@@ -11,6 +12,7 @@ import path from "node:path";
 import { ensureBuild } from "../tests/support/server-process";
 import { bundleMisses, formatBundle, runBundleBench } from "./bundle";
 import { faultsSectionOf } from "./faults-section";
+import { formatInteraction, interactionMisses, runInteractionBench } from "./interaction";
 import { formatLedgerBench, LEDGER_TARGETS, runLedgerBench } from "./ledger";
 import { formatLighthouse, lighthouseMisses, runLighthouse } from "./lighthouse";
 
@@ -43,6 +45,8 @@ const mobile = await runLighthouse({ preset: "mobile", runs });
 console.log(`Lighthouse (desktop, ${runs} run(s) per page)…`);
 const desktop = await runLighthouse({ preset: "desktop", runs });
 const loadAfterLighthouse = load();
+console.log("load → live and first-tap INP per prerendered page…");
+const interaction = await runInteractionBench({ runs });
 console.log("ledger throughput and memory…");
 const ledger = await runLedgerBench();
 const loadAfterLedger = load();
@@ -71,6 +75,7 @@ const misses = [
   ...bundleMisses(bundle),
   ...lighthouseMisses(mobile),
   ...lighthouseMisses(desktop),
+  ...interactionMisses(interaction),
   ...ledgerMisses,
 ];
 
@@ -112,6 +117,8 @@ const report = [
   "### Desktop",
   "",
   formatLighthouse(desktop),
+  "",
+  formatInteraction(interaction),
   "",
   "## Earning: throughput, tail latency and server memory",
   "",

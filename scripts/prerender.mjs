@@ -33,8 +33,14 @@ export async function prerender(webDir) {
     const { prerenderPages, renderPage } = await import(
       pathToFileURL(path.join(ssrDir, "prerender.mjs")).href
     );
-    const shell = bootAfterFirstPaint(webDir, readFileSync(path.join(webDir, "index.html"), "utf8"));
-    if (!shell.includes(ROOT_DIV)) throw new Error(`index.html has no ${ROOT_DIV}`);
+    const shells = await bootAfterFirstPaint(webDir, readFileSync(path.join(webDir, "index.html"), "utf8"));
+    if (!shells.withHold.includes(ROOT_DIV)) throw new Error(`index.html has no ${ROOT_DIV}`);
+    // A page with a control that is not a link gets the boot script that holds early input; one with links only
+    // (they work before the app runs) the smaller one without it.
+    const shell = (markup) =>
+      /<(button|input|select|textarea|summary)[\s>]|tabindex="0"|role="button"/.test(markup)
+        ? shells.withHold
+        : shells.linksOnly;
     const { pages, notFound, dynamic } = prerenderPages();
     mkdirSync(path.join(webDir, "pages"));
     const written = {};
@@ -43,7 +49,7 @@ export async function prerender(webDir) {
       const html = await renderPage(page.path);
       writeFileSync(
         path.join(webDir, "pages", page.file),
-        shell.replace(ROOT_DIV, `<div id="root">${html}</div>`),
+        shell(html).replace(ROOT_DIV, `<div id="root">${html}</div>`),
       );
       if (page === notFound) continue;
       written[page.path] = page.file;
@@ -53,7 +59,7 @@ export async function prerender(webDir) {
       const guestFile = page.file.replace(/\.html$/, ".guest.html");
       writeFileSync(
         path.join(webDir, "pages", guestFile),
-        shell.replace(ROOT_DIV, `<div id="root" data-session="signed-out">${guestHtml}</div>`),
+        shell(guestHtml).replace(ROOT_DIV, `<div id="root" data-session="signed-out">${guestHtml}</div>`),
       );
       guestPages[page.path] = guestFile;
     }
@@ -68,27 +74,38 @@ export async function prerender(webDir) {
 /**
  * A prerendered page is complete HTML: it should paint from the HTML and the stylesheet alone, with the app's
  * JavaScript fetched only after that first paint (on a phone the script would otherwise share the slow network
- * with the page and hold its first paint back; docs/decisions). The entry <script> and its modulepreload links
- * make way for one small `assets/boot-<hash>.js`, which after the first contentful paint preloads the same
- * modules and imports the entry (an external file: the Content-Security-Policy allows scripts from our origin only). The SPA
- * shell (index.html, for pages rendered in the browser) keeps loading the entry at once.
+ * with the page and hold its first paint back; docs/decisions/042). The entry <script> and its modulepreload links
+ * make way for one small `assets/boot-<hash>.js` (src/web/boot.ts, given the entry's URL and preload list), which
+ * imports the entry after the first contentful paint and, on a page with controls other than links, holds every
+ * input made before the page is live, then plays it back (docs/decisions/051-every-tap-counts.md). Two variants:
+ * with and without the holding part, each page getting the one its markup needs. An external file: the Content-Security-Policy allows scripts
+ * from our origin only. The SPA shell (index.html, for pages rendered in the browser) keeps loading the entry at once.
  */
-function bootAfterFirstPaint(webDir, shell) {
+async function bootAfterFirstPaint(webDir, shell) {
   const entry = shell.match(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/);
   if (!entry) throw new Error("index.html has no entry <script type=module>");
   const preloads = [...shell.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
-  // Served to every guest on the "/" budget: kept small (no comments; the steps are described above). After the
-  // first contentful paint (its paint-timing entry; the first animation frame where a browser has none), at the
-  // latest after 1 s (a tab opened in the background does not paint until shown).
-  const code = [
-    `let s=0;const go=()=>{if(s)return;s=1;for(const h of ${JSON.stringify(preloads.map((m) => m[1]))}){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.append(l)}import(${JSON.stringify(entry[1])})},later=()=>setTimeout(go,0);`,
-    `if(performance.getEntriesByName("first-contentful-paint").length)later();`,
-    `else if(PerformanceObserver.supportedEntryTypes?.includes("paint"))new PerformanceObserver((list,o)=>{if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();later()}}).observe({type:"paint",buffered:true});`,
-    "else requestAnimationFrame(later);setTimeout(go,1000);",
-  ].join("\n");
-  const file = `boot-${createHash("sha256").update(code).digest("base64url").slice(0, 8)}.js`;
-  writeFileSync(path.join(webDir, "assets", file), code);
-  let page = shell.replace(entry[0], `<script type="module" src="/assets/${file}"></script>\n    `);
-  for (const m of preloads) page = page.replace(m[0], "");
-  return page;
+  const { transform } = await import("esbuild");
+  const source = readFileSync(path.join(root, "src/web/boot.ts"), "utf8");
+  const page = async (hold) => {
+    const { code } = await transform(source, {
+      loader: "ts",
+      format: "esm",
+      target: "es2022",
+      minify: true,
+      treeShaking: true,
+      legalComments: "none",
+      define: {
+        __APP_ENTRY__: JSON.stringify(entry[1]),
+        __APP_PRELOADS__: JSON.stringify(preloads.map((m) => m[1])),
+        __HOLD_INPUT__: String(hold),
+      },
+    });
+    const file = `boot-${createHash("sha256").update(code).digest("base64url").slice(0, 8)}.js`;
+    writeFileSync(path.join(webDir, "assets", file), code);
+    let html = shell.replace(entry[0], `<script type="module" src="/assets/${file}"></script>\n    `);
+    for (const m of preloads) html = html.replace(m[0], "");
+    return html;
+  };
+  return { withHold: await page(true), linksOnly: await page(false) };
 }

@@ -6,8 +6,8 @@
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 
-/** The hint (placeholder) of a new-password field. */
-export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters`;
+/** The hint shown under a new-password field (docs/product.md). */
+export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters, not a common password`;
 /** better-auth's answer for a password under the minimum; the form says the same. */
 export const PASSWORD_TOO_SHORT_MESSAGE = "Password too short";
 export const PASSWORD_TOO_LONG_MESSAGE = "Password too long";

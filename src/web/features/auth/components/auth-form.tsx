@@ -58,6 +58,8 @@ export function AuthForm({ initialReferralCode }: AuthFormProps) {
   const { errors } = form.formState;
   const [registered, setRegistered] = useState<{ email: string; referral: ReferralResult } | null>(null);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  /** Why the last login failed, under the form (the notice alone may be gone, or hidden by the keyboard). */
+  const [loginError, setLoginError] = useState<string | null>(null);
   const signIn = useSignIn();
   const signUp = useSignUp();
   const passwordReset = useRequestPasswordReset();
@@ -77,10 +79,13 @@ export function AuthForm({ initialReferralCode }: AuthFormProps) {
     form.setValue("confirm", "");
     form.clearErrors();
     setUnverifiedEmail(null);
+    setLoginError(null);
+    setRegistered(null);
   }
 
   function login({ email: address, password }: { email: string; password: string }) {
     setUnverifiedEmail(null);
+    setLoginError(null);
     signIn.mutate(
       { email: address, password },
       {
@@ -91,6 +96,7 @@ export function AuthForm({ initialReferralCode }: AuthFormProps) {
         onError: (error) => {
           notify({ title: "Login Failed", description: error.message, variant: "destructive" });
           if (error instanceof ApiError && error.code === "EMAIL_NOT_VERIFIED") setUnverifiedEmail(address);
+          else setLoginError(error.message);
         },
       },
     );
@@ -155,81 +161,91 @@ export function AuthForm({ initialReferralCode }: AuthFormProps) {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
-        {registered ? <RegistrationResult email={registered.email} referral={registered.referral} /> : null}
         {unverifiedEmail ? (
           <AuthAlert title="Please confirm your email address first" variant="error" role="alert">
             <p>Follow the link in the confirmation email we sent you, then log in again.</p>
             <ResendConfirmation email={unverifiedEmail} />
           </AuthAlert>
         ) : null}
-        {/* Submitted before the app runs, the browser posts it: a password never lands in a URL. */}
-        <form method="post" onSubmit={submit} className="grid gap-4" aria-busy={isProcessing}>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-email`}>Email</Label>
-            <Input
-              id={`${id}-email`}
-              type="email"
-              required
-              autoComplete={isRegister ? "email" : "username"}
-              placeholder="you@example.com"
-              {...form.register("email")}
-            />
-          </div>
-          <div className="grid gap-2">
-            <PasswordField
-              id={`${id}-password`}
-              label="Password"
-              required
-              minLength={isRegister ? PASSWORD_MIN_LENGTH : undefined}
-              maxLength={PASSWORD_MAX_LENGTH}
-              autoComplete={isRegister ? "new-password" : "current-password"}
-              placeholder={PASSWORD_HINT}
-              error={isRegister ? errors.password?.message : undefined}
-              {...form.register("password", { onChange: () => form.clearErrors(["password", "confirm"]) })}
-            />
-            {isRegister ? null : (
-              <Button
-                variant="link"
-                size="sm"
-                className="h-auto justify-self-end px-0 py-1"
-                onClick={forgotPassword}
-                disabled={passwordReset.isPending}
-              >
-                Forgot Password?
-              </Button>
-            )}
-          </div>
-          {isRegister ? (
-            <>
-              <ConfirmPasswordField
-                id={`${id}-confirm`}
-                placeholder="Repeat your password"
-                error={errors.confirm?.message}
-                field={form.register("confirm", { onChange: () => form.clearErrors("confirm") })}
+        {registered ? (
+          // The account exists: its result replaces the (emptied) register form until the user goes on.
+          <RegistrationResult email={registered.email} referral={registered.referral} />
+        ) : (
+          // `method="post"`: were it ever submitted without the app, the browser posts it (a password never lands
+          // in a URL); with the app, an early submit is held until the page is live (src/web/boot.ts).
+          <form method="post" onSubmit={submit} className="grid gap-4" aria-busy={isProcessing}>
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-email`}>Email</Label>
+              <Input
+                id={`${id}-email`}
+                type="email"
+                required
+                autoComplete={isRegister ? "email" : "username"}
+                placeholder="you@example.com"
+                {...form.register("email")}
               />
-              <div className="grid gap-2">
-                <Label htmlFor={`${id}-referral`}>
-                  Referral Code <span className="font-normal text-muted-foreground">(optional)</span>
-                </Label>
-                <Input
-                  id={`${id}-referral`}
-                  autoComplete="off"
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  maxLength={100}
-                  placeholder="e.g. ABCD2345"
-                  {...form.register("referralCode")}
+            </div>
+            <div className="grid gap-2">
+              <PasswordField
+                id={`${id}-password`}
+                label="Password"
+                required
+                minLength={isRegister ? PASSWORD_MIN_LENGTH : undefined}
+                maxLength={PASSWORD_MAX_LENGTH}
+                autoComplete={isRegister ? "new-password" : "current-password"}
+                hint={isRegister ? PASSWORD_HINT : undefined}
+                error={isRegister ? errors.password?.message : undefined}
+                {...form.register("password", { onChange: () => form.clearErrors(["password", "confirm"]) })}
+              />
+              {isRegister ? null : (
+                <Button
+                  variant="link"
+                  size="sm"
+                  className="h-auto min-h-11 justify-self-end px-0 py-1"
+                  onClick={forgotPassword}
+                  disabled={passwordReset.isPending}
+                >
+                  Forgot Password?
+                </Button>
+              )}
+            </div>
+            {isRegister ? (
+              <>
+                <ConfirmPasswordField
+                  id={`${id}-confirm`}
+                  placeholder="Repeat your password"
+                  error={errors.confirm?.message}
+                  field={form.register("confirm", { onChange: () => form.clearErrors("confirm") })}
                 />
-              </div>
-            </>
-          ) : null}
-          <Button type="submit" size="lg" className="w-full" disabled={isProcessing}>
-            {isProcessing ? "Processing..." : isRegister ? "Register" : "Login"}
-          </Button>
-        </form>
+                <div className="grid gap-2">
+                  <Label htmlFor={`${id}-referral`}>
+                    Referral Code <span className="font-normal text-muted-foreground">(optional)</span>
+                  </Label>
+                  <Input
+                    id={`${id}-referral`}
+                    autoComplete="off"
+                    autoCapitalize="characters"
+                    spellCheck={false}
+                    maxLength={100}
+                    placeholder="e.g. ABCD2345"
+                    {...form.register("referralCode")}
+                  />
+                </div>
+              </>
+            ) : null}
+            <Button type="submit" size="lg" className="w-full" disabled={isProcessing}>
+              {isProcessing ? "Processing..." : isRegister ? "Register" : "Login"}
+            </Button>
+            {loginError && !isRegister ? (
+              <p role="alert" className="text-sm font-medium text-destructive dark:text-red-300">
+                Login failed: {loginError}
+              </p>
+            ) : null}
+          </form>
+        )}
         <p className="text-center text-sm text-muted-foreground">
           {isRegister ? "Already have an account?" : "Don't have an account?"}{" "}
-          <Button variant="link" size="sm" className="h-auto px-0 py-1" onClick={switchMode}>
+          <Button variant="link" size="sm" className="h-auto min-h-11 px-0 py-1" onClick={switchMode}>
             {isRegister ? "Login here" : "Register here"}
           </Button>
         </p>

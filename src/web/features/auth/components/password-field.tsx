@@ -11,12 +11,16 @@ export interface PasswordFieldProps extends Omit<ComponentProps<"input">, "type"
   label: string;
   /** An error shown under the field and linked to it; marks the field invalid. */
   error?: string;
+  /** The rule a new password must meet, shown under the field (readable while typing, unlike a placeholder). */
+  hint?: string;
 }
 
 /** A labelled password field with a show/hide toggle (docs/product.md) and an optional inline error. */
-export function PasswordField({ id, label, error, ...props }: PasswordFieldProps) {
+export function PasswordField({ id, label, error, hint, ...props }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ") || undefined;
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
@@ -26,7 +30,7 @@ export function PasswordField({ id, label, error, ...props }: PasswordFieldProps
           type={visible ? "text" : "password"}
           className="pr-11"
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={describedBy}
           {...props}
         />
         <button
@@ -43,6 +47,11 @@ export function PasswordField({ id, label, error, ...props }: PasswordFieldProps
           )}
         </button>
       </div>
+      {hint ? (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
       <FieldError id={errorId} message={error} />
     </div>
   );

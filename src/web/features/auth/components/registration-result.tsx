@@ -1,4 +1,5 @@
 import type { ReferralOutcome } from "~/core/referral-code";
+import { EmailText } from "~/web/components/ui/email-text";
 import { notify } from "~/web/lib/notify";
 import { AuthAlert } from "./auth-alert";
 import { ResendConfirmation } from "./resend-confirmation";
@@ -56,8 +57,11 @@ export function RegistrationResult({ email, referral }: RegistrationResultProps)
     <AuthAlert title="Registration Successful" role="status">
       <p>Welcome! Please check your email to confirm your account.</p>
       <p>
-        A confirmation link has been sent to <strong className="break-all">{email}</strong>. Please verify to
-        login.
+        A confirmation link has been sent to{" "}
+        <strong>
+          <EmailText email={email} />
+        </strong>
+        . Please verify to login.
       </p>
       {referral ? <p className="font-medium">{referralText[referral]}</p> : null}
       <ResendConfirmation email={email} />

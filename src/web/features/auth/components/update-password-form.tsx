@@ -102,7 +102,7 @@ export function UpdatePasswordForm({ token }: { token: string }) {
             minLength={PASSWORD_MIN_LENGTH}
             maxLength={PASSWORD_MAX_LENGTH}
             autoComplete="new-password"
-            placeholder={PASSWORD_HINT}
+            hint={PASSWORD_HINT}
             error={errors.password?.message}
             {...form.register("password", { onChange: () => form.clearErrors(["password", "confirm"]) })}
           />
