@@ -1,4 +1,5 @@
 import { bodyLimit } from "hono/body-limit";
+import { createAccountRoutes } from "./account/account.routes";
 import { createAdminRoutes } from "./admin/admin.routes";
 import type { AppDeps } from "./app-deps";
 import { createAuthRoutes } from "./auth/auth.routes";
@@ -55,6 +56,7 @@ export function createApi(deps: AppDeps) {
     .route("/games", createGamesRoutes(deps))
     .route("/auth", createAuthRoutes(deps))
     .route("/me", createProfileRoutes(deps))
+    .route("/account", createAccountRoutes(deps))
     .route("/ledger", createLedgerRoutes(deps))
     .route("/videos", createVideosRoutes(deps))
     .route("/quizzes", createQuizzesRoutes(deps))

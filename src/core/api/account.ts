@@ -49,3 +49,35 @@ export type BalanceResponse = z.output<typeof balanceResponseSchema>;
 export type MeResponse = z.output<typeof meResponseSchema>;
 export type LedgerEntry = z.output<typeof ledgerEntrySchema>;
 export type TransactionsPage = z.output<typeof transactionsPageSchema>;
+
+/** One signed-in session of the user, as /account lists it (GET /api/account/sessions). */
+export const accountSessionSchema = z.object({
+  id: z.string(),
+  /** "Chrome 131 on Linux", parsed from the stored user agent; "Unknown device" without one. */
+  device: z.string(),
+  /** The client address the session signed in from, as stored (no geolocation is looked up). */
+  ipAddress: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  /** When the session was last refreshed (better-auth renews it at most once a day while it is used). */
+  lastActiveAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+  /** The session of the request that asked. */
+  current: z.boolean(),
+});
+
+export const accountSessionsSchema = z.object({ sessions: z.array(accountSessionSchema) });
+
+export const sessionsEndedSchema = z.object({ ended: z.number().int().nonnegative() });
+
+/** POST /api/account/delete. */
+export const accountDeletedSchema = z.object({
+  deleted: z.literal(true),
+  /** Coins the account still held, forfeited with it. */
+  forfeitedCoins: z.number().int().nonnegative(),
+  /** Pending redemptions cancelled (and refunded to the balance) before the deletion. */
+  cancelledRedemptions: z.array(z.number().int()),
+});
+
+export type AccountSession = z.output<typeof accountSessionSchema>;
+export type AccountSessions = z.output<typeof accountSessionsSchema>;
+export type AccountDeleted = z.output<typeof accountDeletedSchema>;

@@ -63,6 +63,8 @@ export interface UserProfileTable {
   /** The client address the account signed up from (TRUST_PROXY respected). */
   signup_ip: string | null;
   created_at: Generated<Date>;
+  /** When the account was deleted (anonymised; docs/product.md "Deleting the account"), else null. */
+  deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export type ReferralBonusState = "pending" | "paid" | "held" | "released" | "declined";

@@ -48,7 +48,9 @@ export function UserDetails({ detail }: { detail: AdminUserDetail }) {
               )}
             </Field>
             <Field label="Status">
-              {user.banned
+              {user.deletedAt
+                ? `Deleted by the account holder on ${formatTime(user.deletedAt)}; balance forfeited`
+                : user.banned
                 ? `Banned${user.banExpires ? ` until ${formatTime(user.banExpires)}` : ""}: ${user.banReason ?? "no reason"}`
                 : "Active"}
             </Field>
