@@ -61,8 +61,7 @@ export const errorCatalog = {
   /** docs/product.md "Deleting the account": refused while an approved payout is being sent. */
   PAYOUT_IN_FLIGHT: {
     status: 409,
-    message:
-      "A payout to you is being sent. You can delete your account once it has been paid or rejected.",
+    message: "A payout to you is being sent. You can delete your account once it has been paid or rejected.",
   },
   REDEMPTION_STATE: { status: 409, message: "This redemption can no longer be changed that way." },
   /** KYC: one submission is reviewed at a time; after a rejection the user may submit again. */

@@ -11,6 +11,7 @@ import { createErrorHandler } from "./http/errors";
 import { jsonBodyGuard, mayHaveBody } from "./http/json-body-guard";
 import { noStoreByDefault } from "./http/no-store";
 import { sameOriginMutations, trustedOrigins } from "./http/origin-check";
+import { fillPublicSettings, publicSettingsOf } from "./http/public-settings";
 import { requestLog } from "./http/request-log";
 import { createRouter } from "./http/router";
 import { securityHeaders } from "./http/security-headers";
@@ -85,7 +86,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   });
   app.route("/dev", createDevMailboxRoutes(deps));
   app.route("/media", createMediaRoutes(deps));
-  if (options.webRoot) mountSpa(app, options.webRoot);
+  if (options.webRoot) {
+    const settings = publicSettingsOf(deps.env);
+    mountSpa(app, options.webRoot, (html) => fillPublicSettings(html, settings));
+  }
   app.notFound(() => {
     throw new AppError("NOT_FOUND");
   });

@@ -56,7 +56,10 @@ describe("sessions", () => {
     expect(JSON.stringify(sessions)).not.toMatch(/token/i);
 
     expect((await ctx.request("/api/me", { cookie: phone })).status).toBe(200);
-    const end = await ctx.request(`/api/account/sessions/${phoneSession.id}/end`, { method: "POST", cookie: desktop });
+    const end = await ctx.request(`/api/account/sessions/${phoneSession.id}/end`, {
+      method: "POST",
+      cookie: desktop,
+    });
     expect(await end.json()).toEqual({ ended: 1 });
     expect((await ctx.request("/api/me", { cookie: phone })).status).toBe(401);
 
@@ -69,7 +72,10 @@ describe("sessions", () => {
   it("answers 404 for another user's session and leaves it alone", async () => {
     const [a, b] = [await ctx.createVerifiedUser(), await ctx.createVerifiedUser()];
     const [bSession] = (await sessionsOf(b.cookie)).sessions;
-    const res = await ctx.request(`/api/account/sessions/${bSession!.id}/end`, { method: "POST", cookie: a.cookie });
+    const res = await ctx.request(`/api/account/sessions/${bSession!.id}/end`, {
+      method: "POST",
+      cookie: a.cookie,
+    });
     expect(res.status).toBe(404);
     expect((await ctx.request("/api/me", { cookie: b.cookie })).status).toBe(200);
   });
@@ -87,35 +93,70 @@ describe("deleting the account", () => {
     const user = await userWith(ctx, 2500);
     const kycId = await givePendingKyc(ctx.deps, user.id);
     const pending = await requested(ctx, user, 1000);
-    const before = await ctx.db.selectFrom("coin_ledger").select((eb) => eb.fn.sum<string>("amount").as("s")).executeTakeFirstOrThrow();
+    const before = await ctx.db
+      .selectFrom("coin_ledger")
+      .select((eb) => eb.fn.sum<string>("amount").as("s"))
+      .executeTakeFirstOrThrow();
 
     const res = await deleteAs(user);
     expect(res.status, await res.clone().text()).toBe(200);
-    expect(await res.json()).toEqual({ deleted: true, forfeitedCoins: 2500, cancelledRedemptions: [pending.id] });
+    expect(await res.json()).toEqual({
+      deleted: true,
+      forfeitedCoins: 2500,
+      cancelledRedemptions: [pending.id],
+    });
     expect(res.headers.getSetCookie().join()).toMatch(/session_token=;/);
 
     // Signed out everywhere; the old password no longer signs in.
     expect((await ctx.request("/api/me", { cookie: user.cookie })).status).toBe(401);
     await expect(signIn(ctx.client, user.email, user.password)).rejects.toThrow(/401/);
     // Personal data gone; the anonymised user still owns its ledger rows, which still sum to the balance.
-    const row = await ctx.db.selectFrom("user").selectAll().where("id", "=", user.id).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom("user")
+      .selectAll()
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
     expect(row.email).not.toContain(user.email);
-    expect(await ctx.db.selectFrom("account").select("id").where("userId", "=", user.id).execute()).toEqual([]);
-    expect(await ctx.db.selectFrom("kyc_submissions").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
-    expect(await ctx.db.selectFrom("kyc_documents").select("submission_id").where("submission_id", "=", kycId).execute()).toEqual([]);
-    const redemption = await ctx.db.selectFrom("redemptions").selectAll().where("id", "=", pending.id).executeTakeFirstOrThrow();
+    expect(await ctx.db.selectFrom("account").select("id").where("userId", "=", user.id).execute()).toEqual(
+      [],
+    );
+    expect(
+      await ctx.db.selectFrom("kyc_submissions").select("id").where("user_id", "=", user.id).execute(),
+    ).toEqual([]);
+    expect(
+      await ctx.db
+        .selectFrom("kyc_documents")
+        .select("submission_id")
+        .where("submission_id", "=", kycId)
+        .execute(),
+    ).toEqual([]);
+    const redemption = await ctx.db
+      .selectFrom("redemptions")
+      .selectAll()
+      .where("id", "=", pending.id)
+      .executeTakeFirstOrThrow();
     expect(redemption.status).toBe("cancelled");
     expect(redemption.recipient).not.toContain(user.email);
     expect(await balanceAndLedger(ctx.db, user.id)).toEqual({ balance: 2500, ledger: 2500 });
-    const after = await ctx.db.selectFrom("coin_ledger").select((eb) => eb.fn.sum<string>("amount").as("s")).executeTakeFirstOrThrow();
+    const after = await ctx.db
+      .selectFrom("coin_ledger")
+      .select((eb) => eb.fn.sum<string>("amount").as("s"))
+      .executeTakeFirstOrThrow();
     // The refund of the cancelled request is the only new coin movement.
     expect(Number(after.s) - Number(before.s)).toBe(1000);
     // The administrator finds no document; the console marks the account deleted.
-    expect((await ctx.request(`/api/admin/kyc/${kycId}/document`, { cookie: admin.cookie })).status).toBe(404);
+    expect((await ctx.request(`/api/admin/kyc/${kycId}/document`, { cookie: admin.cookie })).status).toBe(
+      404,
+    );
     const detail = await (await ctx.request(`/api/admin/users/${user.id}`, { cookie: admin.cookie })).json();
     expect(detail.user.deletedAt).toEqual(expect.any(String));
     // One audit row, one mail to the old address.
-    const audit = await ctx.db.selectFrom("audit_log").selectAll().where("action", "=", "account.delete").where("target_id", "=", user.id).execute();
+    const audit = await ctx.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("action", "=", "account.delete")
+      .where("target_id", "=", user.id)
+      .execute();
     expect(audit).toHaveLength(1);
     expect(JSON.stringify(audit[0])).not.toContain(user.email);
     const mails = await ctx.mailTo(user.email);
@@ -143,10 +184,18 @@ describe("deleting the account", () => {
     const statuses = answers.map((r) => r.status).sort();
     // Both reach the lock (200, the second answering the first's result), or the second comes after the
     // session is gone (401): never a second deletion or an error.
-    expect([[200, 200], [200, 401]]).toContainEqual(statuses);
+    expect([
+      [200, 200],
+      [200, 401],
+    ]).toContainEqual(statuses);
     for (const r of answers.filter((a) => a.status === 200))
       expect(await r.json()).toEqual({ deleted: true, forfeitedCoins: 750, cancelledRedemptions: [] });
-    const audit = await ctx.db.selectFrom("audit_log").select("id").where("action", "=", "account.delete").where("target_id", "=", user.id).execute();
+    const audit = await ctx.db
+      .selectFrom("audit_log")
+      .select("id")
+      .where("action", "=", "account.delete")
+      .where("target_id", "=", user.id)
+      .execute();
     expect(audit).toHaveLength(1);
     expect((await ctx.mailTo(user.email)).filter((m) => /deleted/.test(m.subject))).toHaveLength(1);
   });

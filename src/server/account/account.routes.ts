@@ -7,7 +7,13 @@ import {
   passwordCheckSchema,
   sessionIdParams,
 } from "~/core/account";
-import { accountDeletedSchema, accountSessionsSchema, sessionsEndedSchema } from "~/core/api/account";
+import {
+  accountDeletedSchema,
+  accountExportSchema,
+  accountKycDocumentsSchema,
+  accountSessionsSchema,
+  sessionsEndedSchema,
+} from "~/core/api/account";
 import { kycDocumentTypes } from "~/core/kyc";
 import type { AppDeps } from "../app-deps";
 import { requireUser } from "../auth/require-user";
@@ -70,7 +76,10 @@ export const createAccountRoutes = (deps: AppDeps) => {
       "/sessions",
       responds(
         { 200: accountSessionsSchema },
-        { summary: "The user's signed-in sessions, with their devices; the request's own is marked", tag: "Account" },
+        {
+          summary: "The user's signed-in sessions, with their devices; the request's own is marked",
+          tag: "Account",
+        },
       ),
       async (c) => c.json(await listSessions(deps, c.var.user!.id, c.req.raw.headers)),
     )
@@ -99,14 +108,13 @@ export const createAccountRoutes = (deps: AppDeps) => {
     .get(
       "/export",
       responds(
+        { 200: accountExportSchema },
         {
-          200: {
-            description:
-              "Everything the app holds about the user (profile, sessions, ledger, games, quizzes, videos, referrals, redemptions, KYC decisions, audit entries), streamed as one JSON file",
-            mediaType: "application/json",
-          },
+          summary: "Download my data (JSON)",
+          description:
+            "Everything the app holds about the user (profile, sessions, ledger, games, quizzes, videos, referrals, redemptions, KYC decisions, audit entries), streamed as one file to save.",
+          tag: "Account",
         },
-        { summary: "Download my data (JSON)", tag: "Account" },
       ),
       limitExport,
       async (c) =>
@@ -130,6 +138,30 @@ export const createAccountRoutes = (deps: AppDeps) => {
         new Response(await streamOf(exportLedgerCsv(deps.db, c.var.user!.id)), {
           headers: download("text/csv; charset=utf-8", exportFileNames.ledgerCsv),
         }),
+    )
+    .get(
+      "/export/kyc-documents",
+      responds(
+        { 200: accountKycDocumentsSchema },
+        { summary: "My KYC submissions whose document can be downloaded", tag: "Account" },
+      ),
+      async (c) => {
+        const rows = await deps.db
+          .selectFrom("kyc_submissions")
+          .select(["id", "status", "document_type", "created_at", "document_deleted_at"])
+          .where("user_id", "=", c.var.user!.id)
+          .orderBy("created_at", "desc")
+          .execute();
+        return c.json({
+          documents: rows.map((r) => ({
+            id: r.id,
+            status: r.status,
+            documentType: r.document_type,
+            submittedAt: new Date(r.created_at).toISOString(),
+            available: r.document_deleted_at === null,
+          })),
+        });
+      },
     )
     .post(
       "/export/kyc-documents/:id",

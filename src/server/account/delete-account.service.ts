@@ -59,7 +59,13 @@ export async function deleteAccount(
       .executeTakeFirstOrThrow();
     await trx
       .updateTable("user")
-      .set({ email: deletedEmail(input.userId), name: "", image: null, emailVerified: false, updatedAt: new Date() })
+      .set({
+        email: deletedEmail(input.userId),
+        name: "",
+        image: null,
+        emailVerified: false,
+        updatedAt: new Date(),
+      })
       .where("id", "=", input.userId)
       .execute();
     const sessions = await trx.deleteFrom("session").where("userId", "=", input.userId).executeTakeFirst();
@@ -70,7 +76,10 @@ export async function deleteAccount(
       .execute();
     // Submissions go whole: the name, the sealed document id and (cascade) the document's bytes. The decisions
     // stay in the audit log.
-    const kyc = await trx.deleteFrom("kyc_submissions").where("user_id", "=", input.userId).executeTakeFirst();
+    const kyc = await trx
+      .deleteFrom("kyc_submissions")
+      .where("user_id", "=", input.userId)
+      .executeTakeFirst();
     await trx
       .updateTable("redemptions")
       .set({ recipient: ERASED })

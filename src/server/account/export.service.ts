@@ -236,7 +236,11 @@ export async function* exportJson(db: Database, userId: string, now = new Date()
       referrerBonusPaid: r.referrer_paid,
     })),
     received: received
-      ? { referrer: maskEmail(received.email), joinedAt: iso(received.created_at), bonus: received.bonus_status }
+      ? {
+          referrer: maskEmail(received.email),
+          joinedAt: iso(received.created_at),
+          bonus: received.bonus_status,
+        }
       : null,
   })}`;
   yield `,"balance":${snapshot.balance}`;
@@ -337,7 +341,17 @@ export async function* exportJson(db: Database, userId: string, now = new Date()
       (after: number | null, limit) =>
         db
           .selectFrom("audit_log")
-          .select(["id", "actor_id", "action", "target_type", "target_id", "before", "after", "reason", "created_at"])
+          .select([
+            "id",
+            "actor_id",
+            "action",
+            "target_type",
+            "target_id",
+            "before",
+            "after",
+            "reason",
+            "created_at",
+          ])
           .where((eb) =>
             eb.or([
               eb.and([eb("target_type", "=", "user"), eb("target_id", "=", userId)]),

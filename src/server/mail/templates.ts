@@ -116,7 +116,9 @@ export function accountDeletedMail(
   const intro = `Your ${APP_NAME} account has been deleted, as you asked. Your e-mail address, sessions, identity documents and payout addresses have been erased.`;
   const coins = `${d.forfeitedCoins} coins were forfeited with the account.`;
   const cancelled = d.cancelledRedemptions.length
-    ? [`Pending redemption requests cancelled first: ${d.cancelledRedemptions.map((id) => `#${id}`).join(", ")}.`]
+    ? [
+        `Pending redemption requests cancelled first: ${d.cancelledRedemptions.map((id) => `#${id}`).join(", ")}.`,
+      ]
     : [];
   const footer =
     "If you did not delete your account, reply to this e-mail at once. You can sign up again with this address at any time; it will be a new account.";

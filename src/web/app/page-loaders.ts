@@ -24,4 +24,5 @@ export const wallet = () => settled(import("~/web/routes/wallet"));
 export const admin = () => settled(import("~/web/routes/admin"));
 export const kyc = () => settled(import("~/web/routes/kyc"));
 export const referral = () => settled(import("~/web/routes/referral"));
+export const account = () => settled(import("~/web/routes/account"));
 export const updatePassword = () => settled(import("~/web/routes/update-password"));

@@ -64,6 +64,13 @@ const UpdatePasswordRoute = lazy(() =>
     .then((p) => p.updatePassword())
     .then((m) => ({ default: m.UpdatePasswordRoute })),
 );
+const AccountRoute = lazy(() =>
+  loadPages()
+    .then((p) => p.account())
+    .then((m) => ({ default: m.AccountRoute })),
+);
+const TermsRoute = lazy(() => import("~/web/routes/terms").then((m) => ({ default: m.TermsRoute })));
+const PrivacyRoute = lazy(() => import("~/web/routes/privacy").then((m) => ({ default: m.PrivacyRoute })));
 const NotFoundRoute = lazy(() =>
   import("~/web/routes/not-found").then((m) => ({ default: m.NotFoundRoute })),
 );
@@ -96,10 +103,13 @@ export const routes: RouteObject[] = [
               { path: paths.kyc.path, element: <KycRoute /> },
               { path: paths.referral.path, element: <ReferralRoute /> },
               { path: paths.updatePassword.path, element: <UpdatePasswordRoute /> },
+              { path: paths.account.path, element: <AccountRoute /> },
             ],
           },
         ],
       },
+      { path: paths.terms.path, element: <TermsRoute /> },
+      { path: paths.privacy.path, element: <PrivacyRoute /> },
       { path: paths.notFound.path, element: <NotFoundRoute /> },
     ],
   },

@@ -1,9 +1,15 @@
 import { clsx } from "clsx";
+import { lazy, Suspense } from "react";
 import { Link, NavLink } from "react-router";
 import { CoinLogo } from "~/web/components/layout/coin-logo";
 import { buttonVariants } from "~/web/components/ui/button-variants";
 import { APP_NAME } from "~/web/config/app";
 import { paths } from "~/web/config/paths";
+
+// Only signed-in users get the menu: its chunk (Radix DropdownMenu) stays out of a guest's first load.
+const UserMenu = lazy(() =>
+  import("~/web/components/layout/user-menu").then((m) => ({ default: m.UserMenu })),
+);
 
 export interface HeaderSession {
   email: string;
@@ -89,6 +95,9 @@ export function SiteHeader({
                 <CoinLogo size="xs" />
                 {`${balance} Coins`}
               </span>
+              <Suspense fallback={<span aria-hidden="true" className="inline-block h-9 w-10" />}>
+                <UserMenu email={session.email} onLogout={onLogout} isLoggingOut={isLoggingOut} />
+              </Suspense>
               <button
                 type="button"
                 onClick={onLogout}

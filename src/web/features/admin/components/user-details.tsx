@@ -51,8 +51,8 @@ export function UserDetails({ detail }: { detail: AdminUserDetail }) {
               {user.deletedAt
                 ? `Deleted by the account holder on ${formatTime(user.deletedAt)}; balance forfeited`
                 : user.banned
-                ? `Banned${user.banExpires ? ` until ${formatTime(user.banExpires)}` : ""}: ${user.banReason ?? "no reason"}`
-                : "Active"}
+                  ? `Banned${user.banExpires ? ` until ${formatTime(user.banExpires)}` : ""}: ${user.banReason ?? "no reason"}`
+                  : "Active"}
             </Field>
           </dl>
         </CardContent>
