@@ -22,7 +22,9 @@ export function UserMenu({
   isLoggingOut: boolean;
 }) {
   return (
-    <DropdownMenu.Root>
+    // Not modal: the page stays in the accessibility tree (a modal menu hides #root, whose focusable controls
+    // axe then reports), and rendered inside the header's banner landmark rather than in a portal.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label={`Account menu (${email})`}
         className={buttonVariants({ variant: "ghost", size: "sm", className: "gap-1 px-2" })}
@@ -30,31 +32,29 @@ export function UserMenu({
         <UserRound aria-hidden="true" />
         <ChevronDown aria-hidden="true" className="max-sm:hidden" />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-56 rounded-xl border bg-card p-1 text-card-foreground shadow-lg"
-        >
-          <DropdownMenu.Label className="truncate px-2 py-1.5 text-sm text-muted-foreground">
-            {email}
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to={paths.account.getHref()}>Account</Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to={paths.kyc.getHref()}>Identity verification</Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to={paths.referral.getHref()}>Referral Program</Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item className={itemClass} disabled={isLoggingOut} onSelect={onLogout}>
-            Logout
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+      <DropdownMenu.Content
+        align="end"
+        sideOffset={6}
+        className="z-50 min-w-56 rounded-xl border bg-card p-1 text-card-foreground shadow-lg"
+      >
+        <DropdownMenu.Label className="truncate px-2 py-1.5 text-sm text-muted-foreground">
+          {email}
+        </DropdownMenu.Label>
+        <DropdownMenu.Separator className="my-1 h-px bg-border" />
+        <DropdownMenu.Item asChild className={itemClass}>
+          <Link to={paths.account.getHref()}>Account</Link>
+        </DropdownMenu.Item>
+        <DropdownMenu.Item asChild className={itemClass}>
+          <Link to={paths.kyc.getHref()}>Identity verification</Link>
+        </DropdownMenu.Item>
+        <DropdownMenu.Item asChild className={itemClass}>
+          <Link to={paths.referral.getHref()}>Referral Program</Link>
+        </DropdownMenu.Item>
+        <DropdownMenu.Separator className="my-1 h-px bg-border" />
+        <DropdownMenu.Item className={itemClass} disabled={isLoggingOut} onSelect={onLogout}>
+          Logout
+        </DropdownMenu.Item>
+      </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
 }

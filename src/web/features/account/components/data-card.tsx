@@ -99,7 +99,7 @@ export function DataCard({ userId }: { userId: string }) {
                   <Button
                     variant="outline"
                     size="sm"
-                    aria-label={`Download the document submitted ${date(d.submittedAt)}`}
+                    aria-label={`Download document submitted ${date(d.submittedAt)}`}
                     onClick={() => setAsking(d.id)}
                   >
                     Download document
