@@ -60,7 +60,12 @@ describeE2E("account", () => {
     await page.getByRole("menuitem", { name: "Account" }).click();
     await page.waitForURL("**/account");
     await page.getByRole("heading", { level: 2, name: "Delete account" }).waitFor({ timeout: 20_000 });
+    await page.getByRole("list", { name: "Sessions" }).waitFor();
     await expectNoAxeViolations(page);
+    // Signed in on a 360 px phone: nothing scrolls sideways.
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
   });
 

@@ -8,6 +8,8 @@ export function describeDevice(userAgent: string | null): string {
   if (!userAgent?.trim()) return "Unknown device";
   const parsed = Bowser.parse(userAgent);
   const name = parsed.browser.name;
+  // Neither a browser nor a system bowser knows (a script, a command-line client): its first product token.
+  if (!name && !parsed.os.name) return userAgent.trim().split(/\s+/)[0]!.slice(0, 60);
   const major = parsed.browser.version?.split(".")[0];
   const browser = name ? [name, major].filter(Boolean).join(" ") : "Unknown browser";
   const os = [parsed.os.name, parsed.os.name === "macOS" ? undefined : parsed.os.versionName]
