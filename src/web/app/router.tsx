@@ -69,8 +69,11 @@ const AccountRoute = lazy(() =>
     .then((p) => p.account())
     .then((m) => ({ default: m.AccountRoute })),
 );
-const TermsRoute = lazy(() => import("~/web/routes/terms").then((m) => ({ default: m.TermsRoute })));
-const PrivacyRoute = lazy(() => import("~/web/routes/privacy").then((m) => ({ default: m.PrivacyRoute })));
+const LegalRoute = lazy(() =>
+  loadPages()
+    .then((p) => p.legal())
+    .then((m) => ({ default: m.LegalRoute })),
+);
 const NotFoundRoute = lazy(() =>
   import("~/web/routes/not-found").then((m) => ({ default: m.NotFoundRoute })),
 );
@@ -108,8 +111,8 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: paths.terms.path, element: <TermsRoute /> },
-      { path: paths.privacy.path, element: <PrivacyRoute /> },
+      { path: paths.terms.path, element: <LegalRoute doc="terms" /> },
+      { path: paths.privacy.path, element: <LegalRoute doc="privacy" /> },
       { path: paths.notFound.path, element: <NotFoundRoute /> },
     ],
   },
