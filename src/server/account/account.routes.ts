@@ -27,7 +27,9 @@ import { jsonBody, params } from "../http/validate";
 import { readKycDocumentFile } from "../kyc/kyc.admin.service";
 import { kycEncryptionKey } from "../kyc/kyc-key";
 import { deleteAccount } from "./delete-account.service";
-import { exportJson, exportLedgerCsv, streamOf } from "./export.service";
+import { exportJson } from "./export.service";
+import { streamOf } from "./export-stream";
+import { exportLedgerCsv } from "./ledger-export";
 import { checkPassword } from "./password-check";
 import { endOtherSessions, endSession, listSessions } from "./sessions.service";
 

@@ -8,7 +8,7 @@ import type { TestUser } from "#tests/support/factories";
 import { givePendingKyc } from "#tests/support/kyc";
 import { createTestContext, type TestContext } from "#tests/support/test-app";
 import { accountExportSchema } from "~/core/api/account";
-import { EXPORT_PAGE_ROWS } from "./export.service";
+import { EXPORT_PAGE_ROWS } from "./export-stream";
 
 /** docs/product.md "Your data": the download holds everything about the user and nothing about anyone else. */
 let ctx: TestContext;

@@ -1,33 +1,19 @@
-import { LEDGER_CSV_COLUMNS } from "~/core/account";
 import { maskEmail } from "~/core/coins";
 import type { Database } from "../db/client";
+import { pages } from "./export-stream";
+import { balanceSnapshot, ledgerPages } from "./ledger-export";
 import { describeDevice } from "./user-agent";
 
 /**
  * The data download of /account (docs/product.md "Your data"): everything the app holds about one user, as JSON
  * (and the ledger as CSV, ledger-csv.ts), produced as a stream of chunks. Long lists are read a page at a time
- * (EXPORT_PAGE_ROWS rows by key), and the next page is read only when the client has taken the previous one, so a
+ * (EXPORT_PAGE_ROWS rows by key, export-stream.ts), and the next page is read only when the client has taken the previous one, so a
  * long history is never in memory at once. Nothing of another user is written: friends' and referrers' addresses
  * are masked as the referral page masks them, and administrators appear as "administrator", never by id.
  */
-export const EXPORT_PAGE_ROWS = 500;
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const json = (value: unknown) => JSON.stringify(value);
-
-/** Rows read a page at a time, ordered by `key`, until a page comes back short. */
-export async function* pages<T, K extends string | number>(
-  read: (after: K | null, limit: number) => Promise<T[]>,
-  keyOf: (row: T) => K,
-): AsyncGenerator<T[]> {
-  let after: K | null = null;
-  for (;;) {
-    const rows = await read(after, EXPORT_PAGE_ROWS);
-    if (rows.length) yield rows;
-    if (rows.length < EXPORT_PAGE_ROWS) return;
-    after = keyOf(rows[rows.length - 1]!);
-  }
-}
 
 /** A JSON array written page by page: `"name":[…]`. */
 async function* arrayOf<T>(name: string, source: AsyncGenerator<T[]>, map: (row: T) => unknown) {
@@ -53,40 +39,6 @@ function withoutOthers(value: unknown): unknown {
       .filter(([k]) => !/(By|ById|adminId|actorId)$/.test(k))
       .map(([k, v]) => [k, withoutOthers(v)]),
   );
-}
-
-/** The ledger of `userId` a page at a time, oldest first, up to `maxId` (the balance's snapshot). */
-export function ledgerPages(db: Database, userId: string, maxId: number) {
-  return pages(
-    (after: number | null, limit) =>
-      db
-        .selectFrom("coin_ledger")
-        .select(["id", "created_at", "kind", "reason", "amount"])
-        .where("user_id", "=", userId)
-        .where("id", "<=", maxId)
-        .$if(after !== null, (q) => q.where("id", ">", after!))
-        .orderBy("id")
-        .limit(limit)
-        .execute(),
-    (r) => Number(r.id),
-  );
-}
-
-/** The balance and the newest ledger row id, read in one statement (so the ledger up to it sums to the balance). */
-export async function balanceSnapshot(db: Database, userId: string) {
-  const row = await db
-    .selectFrom("user_profiles")
-    .select((eb) => [
-      "points",
-      eb
-        .selectFrom("coin_ledger")
-        .select((e) => e.fn.max("id").as("m"))
-        .where("user_id", "=", userId)
-        .as("maxId"),
-    ])
-    .where("id", "=", userId)
-    .executeTakeFirst();
-  return { balance: row?.points ?? 0, maxId: Number(row?.maxId ?? 0) };
 }
 
 /** The whole export of `userId` as JSON text chunks. */
@@ -380,52 +332,4 @@ export async function* exportJson(db: Database, userId: string, now = new Date()
     }),
   );
   yield "}\n";
-}
-
-/** One CSV cell: quoted when needed, and text that a spreadsheet would run as a formula is prefixed with '. */
-function cell(value: string | number): string {
-  if (typeof value === "number") return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-/** The ledger of `userId` as CSV chunks, oldest first, with the running balance. */
-export async function* exportLedgerCsv(db: Database, userId: string): AsyncGenerator<string> {
-  const { maxId } = await balanceSnapshot(db, userId);
-  yield `${LEDGER_CSV_COLUMNS.join(",")}\r\n`;
-  let balance = 0;
-  for await (const rows of ledgerPages(db, userId, maxId)) {
-    yield rows
-      .map((r) => {
-        balance += r.amount;
-        return `${[Number(r.id), iso(r.created_at)!, r.kind, r.reason, r.amount, balance].map(cell).join(",")}\r\n`;
-      })
-      .join("");
-  }
-}
-
-/**
- * A byte stream that asks `chunks` for the next piece only when the reader wants more (backpressure). The first
- * piece is read before it returns, so a failure there (the database away) still becomes an error answer.
- */
-export async function streamOf(chunks: AsyncGenerator<string>): Promise<ReadableStream<Uint8Array>> {
-  const encoder = new TextEncoder();
-  const first = await chunks.next();
-  return new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        if (first.done) controller.close();
-        else controller.enqueue(encoder.encode(first.value));
-      },
-      async pull(controller) {
-        const next = await chunks.next();
-        if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(next.value));
-      },
-      async cancel() {
-        await chunks.return(undefined);
-      },
-    },
-    { highWaterMark: 0 },
-  );
 }
