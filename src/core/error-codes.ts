@@ -84,6 +84,13 @@ export const errorCatalog = {
   },
   REDEEM_DAILY_CAP: { status: 409, message: "This would go over the daily redemption limit." },
   REDEEM_NOT_ALLOWED: { status: 403, message: "Your account cannot redeem coins at the moment." },
+  /** A fresh password check (deleting the account, downloading a KYC document) with the wrong password. */
+  INVALID_PASSWORD: { status: 400, message: "Invalid password" },
+  /** docs/product.md "Deleting the account": refused while an approved payout is being sent. */
+  PAYOUT_IN_FLIGHT: {
+    status: 409,
+    message: "A payout to you is being sent. You can delete your account once it has been paid or rejected.",
+  },
   REDEMPTION_STATE: { status: 409, message: "This redemption can no longer be changed that way." },
   /** KYC: one submission is reviewed at a time; after a rejection the user may submit again. */
   KYC_PENDING: { status: 409, message: "Your documents are already waiting for review." },

@@ -1,4 +1,5 @@
 import { bodyLimit } from "hono/body-limit";
+import { createAccountRoutes } from "./account/account.routes";
 import { createAdminRoutes } from "./admin/admin.routes";
 import type { AppDeps } from "./app-deps";
 import { createAuthRoutes } from "./auth/auth.routes";
@@ -10,6 +11,7 @@ import { createErrorHandler } from "./http/errors";
 import { jsonBodyGuard, mayHaveBody } from "./http/json-body-guard";
 import { noStoreByDefault } from "./http/no-store";
 import { sameOriginMutations, trustedOrigins } from "./http/origin-check";
+import { fillPublicSettings, publicSettingsOf } from "./http/public-settings";
 import { requestLog } from "./http/request-log";
 import { createRouter } from "./http/router";
 import { securityHeaders } from "./http/security-headers";
@@ -55,6 +57,7 @@ export function createApi(deps: AppDeps) {
     .route("/games", createGamesRoutes(deps))
     .route("/auth", createAuthRoutes(deps))
     .route("/me", createProfileRoutes(deps))
+    .route("/account", createAccountRoutes(deps))
     .route("/ledger", createLedgerRoutes(deps))
     .route("/videos", createVideosRoutes(deps))
     .route("/quizzes", createQuizzesRoutes(deps))
@@ -83,7 +86,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   });
   app.route("/dev", createDevMailboxRoutes(deps));
   app.route("/media", createMediaRoutes(deps));
-  if (options.webRoot) mountSpa(app, options.webRoot);
+  if (options.webRoot) {
+    const settings = publicSettingsOf(deps.env);
+    mountSpa(app, options.webRoot, (html) => fillPublicSettings(html, settings));
+  }
   app.notFound(() => {
     throw new AppError("NOT_FOUND");
   });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DEFAULT_DUAL_CONTROL } from "~/core/dual-control";
 import { DEFAULT_EARNING_LIMITS, DEFAULT_GUEST_QUIZ_SESSIONS_PER_HOUR } from "~/core/earning";
 import { KYC_DEFAULT_MAX_UPLOAD_BYTES, KYC_DEFAULT_RETENTION_DAYS } from "~/core/kyc";
+import { REDEEM_DEFAULTS } from "~/core/public-settings";
 
 /**
  * The schema of the configuration that env.ts reads (one key per environment variable, each with its
@@ -93,10 +94,10 @@ export const envSchema = z.object({
   REFERRAL_BONUSES_PER_30_DAYS: wholeNumber(0, 100_000, DEFAULT_EARNING_LIMITS.referralBonusesPer30Days),
   GUEST_QUIZ_SESSIONS_PER_HOUR: wholeNumber(1, 100_000, DEFAULT_GUEST_QUIZ_SESSIONS_PER_HOUR),
   MEDIA_DIR: z.string().trim().min(1).default("./media"),
-  REDEEM_MIN_COINS: wholeNumber(1, 100_000_000, 1000),
-  REDEEM_REQUIRE_KYC: flag(true),
-  REDEEM_MAX_PENDING: wholeNumber(1, 1000, 1),
-  REDEEM_DAILY_CAP_DOLLARS: wholeNumber(1, 1_000_000, 50),
+  REDEEM_MIN_COINS: wholeNumber(1, 100_000_000, REDEEM_DEFAULTS.minCoins),
+  REDEEM_REQUIRE_KYC: flag(REDEEM_DEFAULTS.requireKyc),
+  REDEEM_MAX_PENDING: wholeNumber(1, 1000, REDEEM_DEFAULTS.maxPending),
+  REDEEM_DAILY_CAP_DOLLARS: wholeNumber(1, 1_000_000, REDEEM_DEFAULTS.dailyCapDollars),
   TREMENDOUS_API_KEY: z.string().trim().min(1).optional(),
   TREMENDOUS_API_URL: optionalUrl(["http:", "https:"], "http(s)"),
   TREMENDOUS_FUNDING_SOURCE_ID: z.string().trim().min(1).max(100).default("balance"),

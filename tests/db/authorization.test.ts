@@ -68,6 +68,14 @@ beforeAll(async () => {
     .where("userId", "=", owner.id)
     .executeTakeFirstOrThrow();
   const kycSubmissionId = await givePendingKyc(ctx.deps, owner.id, { documentId: OWNER_KYC_DOCUMENT_ID });
+  // The owner on a second device: the session the owner ends from the account page.
+  await ctx.signIn(owner.email, owner.password);
+  const spare = await ctx.db
+    .selectFrom("session")
+    .select("id")
+    .where("userId", "=", owner.id)
+    .where("token", "<>", session.token)
+    .executeTakeFirstOrThrow();
   const link = linkIn(await waitForMail(ctx.client, owner.email, /confirm/i), "/api/auth/verify-email");
   // Two redemptions of the owner, made with KYC switched off for this setup only.
   await grantCoins(ctx.db, owner.id, 2000);
@@ -89,6 +97,7 @@ beforeAll(async () => {
       referralCode: profile.referralCode,
       verifyLink: link.pathname + link.search,
       kycSubmissionId,
+      spareSessionId: spare.id,
     },
     questionId: quiz.questions[0].id,
     redemptions: { toCancel: toCancel.redemption.id, toDecide: toDecide.redemption.id },

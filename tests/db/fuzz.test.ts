@@ -15,7 +15,7 @@ const SEED = Number(process.env.FUZZ_SEED) || Date.now() % 2_147_483_647;
 
 /** Answers that end a session (or the account): the fuzzer signs in again after them. */
 const SESSION_ENDERS =
-  /\/api\/(auth\/(sign-out|revoke-|change-password|reset-password|delete-user|change-email|update-user)|admin\/users\/.*\/(ban|revoke-sessions|role))/;
+  /\/api\/(account\/(sessions|delete)|auth\/(sign-out|revoke-|change-password|reset-password|delete-user|change-email|update-user)|admin\/users\/.*\/(ban|revoke-sessions|role))/;
 
 let ctx: TestContext;
 let operations: Operation[];

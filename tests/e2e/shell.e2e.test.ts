@@ -15,6 +15,9 @@ export const routeHeadings: [path: string, heading: string][] = [
   ["/kyc", "KYC Verification"],
   ["/referral", "Referral Program"],
   ["/update-password", "Update Password"],
+  ["/account", "Account"],
+  ["/terms", "Terms of Service"],
+  ["/privacy", "Privacy Policy"],
   ["/no/such/page", "Page Not Found"],
 ];
 
@@ -70,9 +73,13 @@ describeE2E("the UI shell", () => {
       "/referral",
     );
     expect(await footer.locator('a[href="/kyc"]').count()).toBe(1);
-    for (const text of ["Terms of Service", "Privacy Policy"]) {
+    // The spec's texts, now links to the pages they name (docs/decisions/055).
+    for (const [text, href] of [
+      ["Terms of Service", "/terms"],
+      ["Privacy Policy", "/privacy"],
+    ] as const) {
       expect(await footer.getByText(text, { exact: true }).count()).toBe(1);
-      expect(await footer.getByRole("link", { name: text }).count()).toBe(0);
+      expect(await footer.getByRole("link", { name: text, exact: true }).getAttribute("href")).toBe(href);
     }
     for (const landmark of ["banner", "main", "contentinfo"] as const) {
       expect(await page.getByRole(landmark).count(), landmark).toBe(1);

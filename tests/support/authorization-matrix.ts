@@ -21,6 +21,8 @@ export interface MatrixFixtures {
     verifyLink: string;
     /** The owner's pending KYC submission. */
     kycSubmissionId: string;
+    /** A second signed-in session of the owner (another device), which the owner ends from /account. */
+    spareSessionId: string;
   };
   /** A question of the owner's quiz session (question ids are the quiz's, not secret). */
   questionId: string;
@@ -169,6 +171,64 @@ export function authorizationMatrix(f: MatrixFixtures): Record<string, MatrixCas
     "POST /api/quizzes/{quizId}/sessions": {
       request: () => post("/api/quizzes/general/sessions"),
       expect: same(201),
+    },
+
+    // The account page: every request names the owner's session, submission or password.
+    "GET /api/account/sessions": {
+      request: () => ({ path: "/api/account/sessions" }),
+      expect: signedIn(200),
+      check: async (actor, res) => {
+        const mine = await f.ctx.db
+          .selectFrom("session")
+          .select("id")
+          .where("userId", "=", idOf(actor)!)
+          .execute();
+        const listed = body(res).sessions;
+        expect(Array.isArray(listed) ? listed.map((s) => body(s).id).sort() : null).toEqual(
+          mine.map((s) => s.id).sort(),
+        );
+      },
+    },
+    "POST /api/account/sessions/{id}/end": {
+      request: () => post(`/api/account/sessions/${f.a.spareSessionId}/end`),
+      expect: { guest: 401, other: 404, owner: 200 },
+    },
+    "POST /api/account/sessions/end-others": {
+      request: () => post("/api/account/sessions/end-others"),
+      expect: signedIn(200),
+    },
+    "GET /api/account/export": {
+      request: () => ({ path: "/api/account/export" }),
+      expect: signedIn(200),
+      check: (actor, res) => expect(body(body(res).user).id).toBe(idOf(actor)),
+    },
+    "GET /api/account/export/ledger.csv": {
+      request: () => ({ path: "/api/account/export/ledger.csv" }),
+      expect: signedIn(200),
+    },
+    "GET /api/account/export/kyc-documents": {
+      request: () => ({ path: "/api/account/export/kyc-documents" }),
+      expect: signedIn(200),
+      check: (actor, res) => {
+        const ids = (body(res).documents as unknown[]).map((d) => body(d).id);
+        if (actor.role === "owner") expect(ids).toEqual([f.a.kycSubmissionId]);
+        else expect(ids).not.toContain(f.a.kycSubmissionId);
+      },
+    },
+    "POST /api/account/export/kyc-documents/{id}": {
+      request: () =>
+        post(`/api/account/export/kyc-documents/${f.a.kycSubmissionId}`, { password: f.owner.password }),
+      expect: { guest: 401, other: 404, owner: 200 },
+    },
+    // The owner's own request is refused by its confirmation (the account must outlive the matrix); everyone
+    // else sends the owner's password with the right confirmation and is refused by the password check.
+    "POST /api/account/delete": {
+      request: (actor) =>
+        post("/api/account/delete", {
+          password: f.owner.password,
+          confirmation: actor.role === "owner" ? "delete" : "DELETE",
+        }),
+      expect: { guest: 401, other: 400, owner: 422 },
     },
 
     // Accounts: requests name the owner's address, password, session or account where they take one.

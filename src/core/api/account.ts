@@ -49,3 +49,170 @@ export type BalanceResponse = z.output<typeof balanceResponseSchema>;
 export type MeResponse = z.output<typeof meResponseSchema>;
 export type LedgerEntry = z.output<typeof ledgerEntrySchema>;
 export type TransactionsPage = z.output<typeof transactionsPageSchema>;
+
+/** One signed-in session of the user, as /account lists it (GET /api/account/sessions). */
+export const accountSessionSchema = z.object({
+  id: z.string(),
+  /** "Chrome 131 on Linux", parsed from the stored user agent; "Unknown device" without one. */
+  device: z.string(),
+  /** The client address the session signed in from, as stored (no geolocation is looked up). */
+  ipAddress: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  /** When the session was last refreshed (better-auth renews it at most once a day while it is used). */
+  lastActiveAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+  /** The session of the request that asked. */
+  current: z.boolean(),
+});
+
+export const accountSessionsSchema = z.object({ sessions: z.array(accountSessionSchema) });
+
+export const sessionsEndedSchema = z.object({ ended: z.number().int().nonnegative() });
+
+/** POST /api/account/delete. */
+export const accountDeletedSchema = z.object({
+  deleted: z.literal(true),
+  /** Coins the account still held, forfeited with it. */
+  forfeitedCoins: z.number().int().nonnegative(),
+  /** Pending redemptions cancelled (and refunded to the balance) before the deletion. */
+  cancelledRedemptions: z.array(z.number().int()),
+});
+
+export type AccountSession = z.output<typeof accountSessionSchema>;
+export type AccountSessions = z.output<typeof accountSessionsSchema>;
+export type AccountDeleted = z.output<typeof accountDeletedSchema>;
+
+const when = z.iso.datetime();
+const maybeWhen = z.iso.datetime().nullable();
+
+/**
+ * GET /api/account/export: everything the app holds about the user (docs/product.md "Your data"), streamed.
+ * Other people appear masked (a friend's address) or by role ("administrator"), never by id or address.
+ */
+export const accountExportSchema = z.object({
+  format: z.literal("play-learn-earn-data/1"),
+  exportedAt: when,
+  user: z.object({
+    id: z.string(),
+    email: z.string(),
+    emailVerified: z.boolean(),
+    createdAt: when,
+    role: z.string(),
+    suspended: z.boolean(),
+    suspensionReason: z.string().nullable(),
+    suspendedUntil: maybeWhen,
+  }),
+  profile: z.object({
+    balance: z.number().int(),
+    referralCode: z.string().nullable(),
+    referredBy: z.string().nullable(),
+    signUpIp: z.string().nullable(),
+    createdAt: maybeWhen,
+  }),
+  sessions: z.array(
+    z.object({
+      device: z.string(),
+      userAgent: z.string().nullable(),
+      ipAddress: z.string().nullable(),
+      createdAt: when,
+      lastActiveAt: when,
+      expiresAt: when,
+    }),
+  ),
+  kyc: z.array(
+    z.object({
+      id: z.string(),
+      status: z.string(),
+      fullName: z.string(),
+      /** Masked as the user sees it (the full id is sealed; only reviewers open it). */
+      documentId: z.string(),
+      documentType: z.string(),
+      documentSize: z.number().int(),
+      decisionReason: z.string().nullable(),
+      submittedAt: when,
+      decidedAt: maybeWhen,
+      documentDeletedAt: maybeWhen,
+      /** The bytes: POST /api/account/export/kyc-documents/{id} with the password. */
+      documentAvailable: z.boolean(),
+    }),
+  ),
+  redemptions: z.array(
+    z.object({
+      id: z.number().int(),
+      coins: z.number().int(),
+      cents: z.number().int(),
+      method: z.string(),
+      recipient: z.string(),
+      status: z.string(),
+      provider: z.string().nullable(),
+      providerReference: z.string().nullable(),
+      reason: z.string().nullable(),
+      requestedAt: when,
+      decidedAt: maybeWhen,
+      paidAt: maybeWhen,
+      updatedAt: when,
+    }),
+  ),
+  referrals: z.object({
+    made: z.array(
+      z.object({ friend: z.string(), joinedAt: when, bonus: z.string(), referrerBonusPaid: z.boolean() }),
+    ),
+    received: z.object({ referrer: z.string(), joinedAt: when, bonus: z.string() }).nullable(),
+  }),
+  /** Equals the sum of `ledger`'s amounts. */
+  balance: z.number().int(),
+  ledger: z.array(ledgerEntrySchema),
+  games: z.array(
+    z.object({
+      id: z.string(),
+      game: z.string(),
+      board: z.string(),
+      status: z.string(),
+      startedAt: when,
+      finishedAt: maybeWhen,
+      unpaidReason: z.string().nullable(),
+    }),
+  ),
+  quizSessions: z.array(
+    z.object({
+      id: z.string(),
+      quiz: z.string(),
+      startedAt: when,
+      completedAt: maybeWhen,
+      practice: z.boolean(),
+      answers: z.array(
+        z.object({ question: z.string(), chosen: z.string(), correct: z.boolean(), answeredAt: when }),
+      ),
+    }),
+  ),
+  videoWatches: z.array(
+    z.object({ id: z.string(), video: z.string(), startedAt: when, completedAt: maybeWhen }),
+  ),
+  auditEntries: z.array(
+    z.object({
+      at: when,
+      by: z.enum(["you", "administrator", "system"]),
+      action: z.string(),
+      about: z.string(),
+      before: z.unknown(),
+      after: z.unknown(),
+      reason: z.string().nullable(),
+    }),
+  ),
+});
+export type AccountExport = z.output<typeof accountExportSchema>;
+
+/** GET /api/account/export/kyc-documents: the user's KYC submissions whose document can be downloaded. */
+export const accountKycDocumentsSchema = z.object({
+  documents: z.array(
+    z.object({
+      id: z.string(),
+      status: z.string(),
+      documentType: z.string(),
+      submittedAt: z.iso.datetime(),
+      /** False once the retention job (KYC_RETENTION_DAYS after the decision) deleted the bytes. */
+      available: z.boolean(),
+    }),
+  ),
+});
+export type AccountKycDocuments = z.output<typeof accountKycDocumentsSchema>;

@@ -36,6 +36,8 @@ export const adminUserRowSchema = z.object({
   banned: z.boolean(),
   balance: z.number().int(),
   createdAt: z.iso.datetime(),
+  /** When the account holder deleted the account (anonymised; its balance forfeited), else null. */
+  deletedAt: z.iso.datetime().nullable(),
 });
 
 export const adminUserListSchema = z.object({

@@ -34,6 +34,7 @@ function userRows(db: Database) {
       "user.banned",
       "user.createdAt",
       sql<number>`coalesce(user_profiles.points, 0)`.as("balance"),
+      "user_profiles.deleted_at as deletedAt",
     ]);
 }
 
@@ -45,6 +46,7 @@ const toRow = (r: {
   banned: boolean | null;
   createdAt: Date;
   balance: number;
+  deletedAt: Date | null;
 }): AdminUserRow => ({
   id: r.id,
   email: r.email,
@@ -53,6 +55,7 @@ const toRow = (r: {
   banned: r.banned === true,
   balance: Number(r.balance),
   createdAt: iso(r.createdAt),
+  deletedAt: r.deletedAt ? iso(r.deletedAt) : null,
 });
 
 /** Users whose address contains `q` (any case) or whose id is `q`, newest first, a page at a time. */

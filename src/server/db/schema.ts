@@ -65,6 +65,8 @@ export interface UserProfileTable {
   /** The device id (`ple_device` cookie) of the browser that signed up; the referral review compares it. */
   signup_device: string | null;
   created_at: Generated<Date>;
+  /** When the account was deleted (anonymised; docs/product.md "Deleting the account"), else null. */
+  deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** A browser (device id) the account signed in from with the right password, or that opened its unlock link. */

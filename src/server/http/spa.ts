@@ -50,7 +50,10 @@ function patternToRegExp(pattern: string): RegExp {
   return new RegExp(splat ? `^${body}(?:/.*)?$` : `^${body}/?$`);
 }
 
-function readPages(webRoot: string): {
+function readPages(
+  webRoot: string,
+  transform: (html: string) => string,
+): {
   pages: Map<string, HtmlPage>;
   guestPages: Map<string, HtmlPage>;
   notFound?: HtmlPage;
@@ -59,7 +62,7 @@ function readPages(webRoot: string): {
   const indexFile = path.join(webRoot, "pages.json");
   if (!existsSync(indexFile)) return { pages: new Map(), guestPages: new Map(), dynamic: [] };
   const index = JSON.parse(readFileSync(indexFile, "utf8")) as PagesIndex;
-  const read = (file: string) => htmlPage(readFileSync(path.join(webRoot, "pages", file), "utf8"));
+  const read = (file: string) => htmlPage(transform(readFileSync(path.join(webRoot, "pages", file), "utf8")));
   return {
     pages: new Map(Object.entries(index.pages).map(([route, file]) => [route, read(file)])),
     guestPages: new Map(Object.entries(index.guestPages ?? {}).map(([route, file]) => [route, read(file)])),
@@ -74,7 +77,12 @@ function readPages(webRoot: string): {
  * the 404 page (status 404) for a path no route matches; the empty shell (index.html, rendered in the browser)
  * for everything else. HTML is read once at start-up.
  */
-export function mountSpa(app: Hono<AppBindings>, webRoot: string): void {
+export function mountSpa(
+  app: Hono<AppBindings>,
+  webRoot: string,
+  /** Applied once to every HTML page as it is read (the server's public settings: public-settings.ts). */
+  transform: (html: string) => string = (html) => html,
+): void {
   const indexFile = path.join(webRoot, "index.html");
   if (!existsSync(indexFile)) {
     app.get("*", (c) =>
@@ -82,8 +90,8 @@ export function mountSpa(app: Hono<AppBindings>, webRoot: string): void {
     );
     return;
   }
-  const shell = htmlPage(readFileSync(indexFile, "utf8"));
-  const { pages, guestPages, notFound, dynamic } = readPages(webRoot);
+  const shell = htmlPage(transform(readFileSync(indexFile, "utf8")));
+  const { pages, guestPages, notFound, dynamic } = readPages(webRoot, transform);
   const root = path.relative(process.cwd(), webRoot) || ".";
   // Headers go on after serveStatic has made its response (set from onFound they would miss it outside
   // @hono/node-server's own Response class, e.g. in app.request tests).

@@ -142,3 +142,31 @@ export function kycDecisionMail(
     html: layout(title, paragraphs, { label: "See my status", url }, footer),
   };
 }
+
+/** Sent to the old address when an account is deleted (docs/product.md "Deleting the account"). */
+export function accountDeletedMail(
+  to: string,
+  d: { forfeitedCoins: number; cancelledRedemptions: number[] },
+  appUrl: string,
+): MailMessage {
+  const intro = `Your ${APP_NAME} account has been deleted, as you asked. Your e-mail address, sessions, identity documents and payout addresses have been erased.`;
+  const coins = `${d.forfeitedCoins} coins were forfeited with the account.`;
+  const cancelled = d.cancelledRedemptions.length
+    ? [
+        `Pending redemption requests cancelled first: ${d.cancelledRedemptions.map((id) => `#${id}`).join(", ")}.`,
+      ]
+    : [];
+  const footer =
+    "If you did not delete your account, reply to this e-mail at once. You can sign up again with this address at any time; it will be a new account.";
+  return {
+    to,
+    subject: `Your ${APP_NAME} account has been deleted`,
+    text: `${intro}\n${coins}\n${cancelled.join("\n")}\n\n${appUrl}\n\n${footer}\n`,
+    html: layout(
+      "Account deleted",
+      [intro, coins, ...cancelled],
+      { label: `Visit ${APP_NAME}`, url: appUrl },
+      footer,
+    ),
+  };
+}

@@ -272,3 +272,28 @@ export async function balanceIn(trx: Transaction<DB>, userId: string): Promise<n
     .executeTakeFirst();
   return row?.points ?? 0;
 }
+
+/**
+ * Before an account is deleted (docs/product.md "Deleting the account"): refuses while a payout is in flight
+ * (approved, or failed and waiting for a retry or a rejection: 409 PAYOUT_IN_FLIGHT), else cancels every pending
+ * redemption and refunds its coins, in the deletion's transaction. Returns the cancelled ids.
+ */
+export async function cancelPendingForDeletion(trx: Transaction<DB>, userId: string): Promise<number[]> {
+  const open = await trx
+    .selectFrom("redemptions")
+    .select(["id", "status", "coins"])
+    .where("user_id", "=", userId)
+    .where("status", "in", ["pending", "approved", "failed"])
+    .forUpdate()
+    .execute();
+  if (open.some((r) => r.status !== "pending")) throw new AppError("PAYOUT_IN_FLIGHT");
+  for (const r of open) {
+    await trx
+      .updateTable("redemptions")
+      .set({ status: "cancelled", updated_at: sql`now()`, decided_at: sql`now()` })
+      .where("id", "=", r.id)
+      .execute();
+    await refundRedemption(trx, { userId, redemptionId: r.id, coins: r.coins });
+  }
+  return open.map((r) => Number(r.id));
+}

@@ -24,4 +24,7 @@ export const wallet = () => settled(import("~/web/routes/wallet"));
 export const admin = () => settled(import("~/web/routes/admin"));
 export const kyc = () => settled(import("~/web/routes/kyc"));
 export const referral = () => settled(import("~/web/routes/referral"));
+export const account = () => settled(import("~/web/routes/account"));
+// /terms and /privacy sit outside QueryLayout; listed here too, so their chunk's preload list stays out of the entry.
+export const legal = () => settled(import("~/web/routes/legal"));
 export const updatePassword = () => settled(import("~/web/routes/update-password"));

@@ -64,6 +64,16 @@ const UpdatePasswordRoute = lazy(() =>
     .then((p) => p.updatePassword())
     .then((m) => ({ default: m.UpdatePasswordRoute })),
 );
+const AccountRoute = lazy(() =>
+  loadPages()
+    .then((p) => p.account())
+    .then((m) => ({ default: m.AccountRoute })),
+);
+const LegalRoute = lazy(() =>
+  loadPages()
+    .then((p) => p.legal())
+    .then((m) => ({ default: m.LegalRoute })),
+);
 const NotFoundRoute = lazy(() =>
   import("~/web/routes/not-found").then((m) => ({ default: m.NotFoundRoute })),
 );
@@ -96,10 +106,13 @@ export const routes: RouteObject[] = [
               { path: paths.kyc.path, element: <KycRoute /> },
               { path: paths.referral.path, element: <ReferralRoute /> },
               { path: paths.updatePassword.path, element: <UpdatePasswordRoute /> },
+              { path: paths.account.path, element: <AccountRoute /> },
             ],
           },
         ],
       },
+      { path: paths.terms.path, element: <LegalRoute doc="terms" /> },
+      { path: paths.privacy.path, element: <LegalRoute doc="privacy" /> },
       { path: paths.notFound.path, element: <NotFoundRoute /> },
     ],
   },

@@ -14,6 +14,9 @@ export const paths = {
   admin: { path: "/admin", getHref: () => "/admin" },
   kyc: { path: "/kyc", getHref: () => "/kyc" },
   referral: { path: "/referral", getHref: () => "/referral" },
+  account: { path: "/account", getHref: () => "/account" },
+  terms: { path: "/terms", getHref: () => "/terms" },
+  privacy: { path: "/privacy", getHref: () => "/privacy" },
   updatePassword: { path: "/update-password", getHref: () => "/update-password" },
   notFound: { path: "*" },
 } as const;

@@ -1,5 +1,5 @@
-import { Suspense, useEffect, useMemo, useState } from "react";
-import { Outlet, useLocation, useNavigate } from "react-router";
+import { Suspense, useEffect, useMemo } from "react";
+import { Outlet, useLocation } from "react-router";
 import { DeferredToaster } from "~/web/components/layout/deferred-toaster";
 import { PageFallback } from "~/web/components/layout/page-fallback";
 import { RouteErrorBoundary } from "~/web/components/layout/route-error-boundary";
@@ -12,17 +12,8 @@ import { useSession } from "~/web/lib/session";
 /** The frame around every page: skip link, header, main, footer and the one notice area. */
 export function RootLayout() {
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const { user, status } = useSession();
   const { balance } = useBalance();
-  const [isLoggingOut, setIsLoggingOut] = useState(false);
-
-  function handleLogout() {
-    setIsLoggingOut(true);
-    // Loaded on click: the entry has no bytes to spare (docs/decisions/003-web-bundle-budget.md).
-    void import("~/web/lib/logout").then((m) => m.logout(navigate)).finally(() => setIsLoggingOut(false));
-  }
-
   // The same element until the path changes: a session or balance update re-renders the header only, never the
   // page boundary, which may still be waiting for its chunk while a prerendered page hydrates.
   const page = useMemo(
@@ -49,13 +40,7 @@ export function RootLayout() {
       {/* Header and footer each in a boundary of their own: a prerendered page hydrates them in separate, short
           tasks (React hydrates each Suspense boundary on its own), not all in one (docs/decisions/044-short-main-thread-tasks.md). */}
       <Suspense>
-        <SiteHeader
-          session={user}
-          balance={balance}
-          onLogout={handleLogout}
-          isLoggingOut={isLoggingOut}
-          sessionPending={status === "loading"}
-        />
+        <SiteHeader session={user} balance={balance} sessionPending={status === "loading"} />
       </Suspense>
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         {page}

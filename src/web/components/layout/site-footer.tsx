@@ -37,8 +37,16 @@ export function SiteFooter() {
           </ul>
         </nav>
         <ul className="flex flex-wrap gap-x-6 gap-y-2 text-muted-foreground">
-          <li>Terms of Service</li>
-          <li>Privacy Policy</li>
+          <li>
+            <Link to={paths.terms.getHref()} className={linkClass}>
+              Terms of Service
+            </Link>
+          </li>
+          <li>
+            <Link to={paths.privacy.getHref()} className={linkClass}>
+              Privacy Policy
+            </Link>
+          </li>
         </ul>
       </div>
     </footer>

@@ -1,9 +1,19 @@
 import { clsx } from "clsx";
+import { lazy, Suspense } from "react";
 import { Link, NavLink } from "react-router";
 import { CoinLogo } from "~/web/components/layout/coin-logo";
 import { buttonVariants } from "~/web/components/ui/button-variants";
 import { APP_NAME } from "~/web/config/app";
 import { paths } from "~/web/config/paths";
+
+// Only signed-in users get the balance, the user menu and Logout: their chunk (with Radix DropdownMenu) stays out
+// of a guest's first load (docs/decisions/003-web-bundle-budget.md).
+const AccountArea = lazy(() =>
+  import("~/web/components/layout/account-area").then((m) => ({ default: m.AccountArea })),
+);
+
+/** The account area's room while the session or its chunk is on the way. */
+const reserved = <span aria-hidden="true" className="h-9" />;
 
 export interface HeaderSession {
   email: string;
@@ -16,9 +26,6 @@ export interface SiteHeaderProps {
   session: HeaderSession | null;
   /** The coin balance, shown as "N Coins" when signed in. */
   balance: number;
-  onLogout: () => void;
-  /** True while a logout is in flight; disables the button. */
-  isLoggingOut?: boolean;
   /** True until the first session check answers: the account area keeps its room but shows nothing yet. */
   sessionPending?: boolean;
 }
@@ -47,14 +54,8 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
   );
 }
 
-/** The top bar of docs/product.md. Presentational: the accounts feature passes the session, balance and logout. */
-export function SiteHeader({
-  session,
-  balance,
-  onLogout,
-  isLoggingOut = false,
-  sessionPending = false,
-}: SiteHeaderProps) {
+/** The top bar of docs/product.md. The layout passes the session and balance; the account area (its own chunk) logs out. */
+export function SiteHeader({ session, balance, sessionPending = false }: SiteHeaderProps) {
   const links = session ? (session.role === "admin" ? adminLinks : memberLinks) : guestLinks;
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur-md">
@@ -82,22 +83,11 @@ export function SiteHeader({
             Logout's room (min-w), so nothing moves when the signed-in state appears. */}
         <div className="ml-auto flex items-center justify-end gap-2 sm:min-w-48">
           {sessionPending ? (
-            <span aria-hidden="true" className="h-9" />
+            reserved
           ) : session ? (
-            <>
-              <span className="inline-flex h-9 items-center gap-1.5 rounded-full bg-brand-soft px-3 text-sm font-semibold tabular-nums">
-                <CoinLogo size="xs" />
-                {`${balance} Coins`}
-              </span>
-              <button
-                type="button"
-                onClick={onLogout}
-                disabled={isLoggingOut}
-                className={buttonVariants({ variant: "outline", size: "sm" })}
-              >
-                Logout
-              </button>
-            </>
+            <Suspense fallback={reserved}>
+              <AccountArea session={session} balance={balance} />
+            </Suspense>
           ) : (
             <Link to={paths.auth.getHref()} className={buttonVariants({ size: "sm" })}>
               Login/Register

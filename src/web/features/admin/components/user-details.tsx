@@ -48,9 +48,11 @@ export function UserDetails({ detail }: { detail: AdminUserDetail }) {
               )}
             </Field>
             <Field label="Status">
-              {user.banned
-                ? `Banned${user.banExpires ? ` until ${formatTime(user.banExpires)}` : ""}: ${user.banReason ?? "no reason"}`
-                : "Active"}
+              {user.deletedAt
+                ? `Deleted by the account holder on ${formatTime(user.deletedAt)}; balance forfeited`
+                : user.banned
+                  ? `Banned${user.banExpires ? ` until ${formatTime(user.banExpires)}` : ""}: ${user.banReason ?? "no reason"}`
+                  : "Active"}
             </Field>
           </dl>
         </CardContent>

@@ -85,6 +85,7 @@ export function UserSearch({ q, page, onChange }: UserSearchProps) {
                         <td className="px-4 py-2 text-right tabular-nums">{u.balance}</td>
                         <td className="px-4 py-2">
                           {[
+                            u.deletedAt ? "Deleted" : null,
                             u.role === "admin" ? "Admin" : null,
                             u.banned ? "Banned" : null,
                             u.emailVerified ? null : "Unconfirmed",

@@ -1,0 +1,38 @@
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { CoinLogo } from "~/web/components/layout/coin-logo";
+import type { HeaderSession } from "~/web/components/layout/site-header";
+import { UserMenu } from "~/web/components/layout/user-menu";
+import { buttonVariants } from "~/web/components/ui/button-variants";
+
+/**
+ * The signed-in end of the header: the spec's 'N Coins' and 'Logout', with the user menu between them. Loaded only
+ * once someone is signed in (site-header.tsx), so a guest's first load carries none of it.
+ */
+export function AccountArea({ session, balance }: { session: HeaderSession; balance: number }) {
+  const navigate = useNavigate();
+  const [isLoggingOut, setIsLoggingOut] = useState(false);
+
+  function logout() {
+    setIsLoggingOut(true);
+    void import("~/web/lib/logout").then((m) => m.logout(navigate)).finally(() => setIsLoggingOut(false));
+  }
+
+  return (
+    <>
+      <span className="inline-flex h-9 items-center gap-1.5 rounded-full bg-brand-soft px-3 text-sm font-semibold tabular-nums">
+        <CoinLogo size="xs" />
+        {`${balance} Coins`}
+      </span>
+      <UserMenu email={session.email} onLogout={logout} isLoggingOut={isLoggingOut} />
+      <button
+        type="button"
+        onClick={logout}
+        disabled={isLoggingOut}
+        className={buttonVariants({ variant: "outline", size: "sm" })}
+      >
+        Logout
+      </button>
+    </>
+  );
+}

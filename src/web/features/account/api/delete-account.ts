@@ -1,0 +1,12 @@
+import { useMutation } from "@tanstack/react-query";
+import type { DeleteAccountInput } from "~/core/account";
+import type { AccountDeleted } from "~/core/api/account";
+import { api, call } from "~/web/lib/api";
+
+export function deleteAccount(body: DeleteAccountInput): Promise<AccountDeleted> {
+  return call(() => api.account.delete.$post({ json: body }));
+}
+
+export function useDeleteAccount() {
+  return useMutation({ mutationFn: deleteAccount });
+}
