@@ -123,6 +123,17 @@ describe("deleting the account", () => {
     expect(
       await ctx.db.selectFrom("kyc_submissions").select("id").where("user_id", "=", user.id).execute(),
     ).toEqual([]);
+    // The browsers it signed in from and its sign-up browser are forgotten too.
+    expect(
+      await ctx.db.selectFrom("user_devices").select("device_id").where("user_id", "=", user.id).execute(),
+    ).toEqual([]);
+    expect(
+      await ctx.db
+        .selectFrom("user_profiles")
+        .select("signup_device")
+        .where("id", "=", user.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ signup_device: null });
     expect(
       await ctx.db
         .selectFrom("kyc_documents")

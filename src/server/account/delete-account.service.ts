@@ -51,6 +51,7 @@ export async function deleteAccount(
       .set({
         deleted_at: sql`now()`,
         signup_ip: null,
+        signup_device: null,
         // A deleted account's referral code invites nobody (a code never has a hyphen).
         referral_code: `DELETED-${randomBytes(9).toString("hex").toUpperCase()}`,
       })
@@ -70,6 +71,8 @@ export async function deleteAccount(
       .execute();
     const sessions = await trx.deleteFrom("session").where("userId", "=", input.userId).executeTakeFirst();
     await trx.deleteFrom("account").where("userId", "=", input.userId).execute();
+    // The browsers the account signed in from (device ids of the sign-in lock and the same-person check).
+    await trx.deleteFrom("user_devices").where("user_id", "=", input.userId).execute();
     await trx
       .deleteFrom("verification")
       .where((eb) => eb.or([eb("value", "=", input.userId), eb("identifier", "=", user.email)]))
