@@ -107,8 +107,10 @@ export const accountExportSchema = z.object({
     referralCode: z.string().nullable(),
     referredBy: z.string().nullable(),
     signUpIp: z.string().nullable(),
+    signUpDevice: z.string().nullable(),
     createdAt: maybeWhen,
   }),
+  devices: z.array(z.object({ deviceId: z.string(), firstSeenAt: when, lastSeenAt: when })),
   sessions: z.array(
     z.object({
       device: z.string(),

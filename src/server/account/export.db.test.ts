@@ -54,6 +54,7 @@ describe("the data download", () => {
     const data = accountExportSchema.parse(JSON.parse(text));
     expect(data.user).toMatchObject({ id: a.id, email: a.email });
     expect(data.sessions.length).toBeGreaterThan(0);
+    expect(data.devices.length).toBeGreaterThan(0);
     expect(data.games).toHaveLength(1);
     expect(data.quizSessions).toHaveLength(1);
     expect(data.videoWatches).toHaveLength(1);

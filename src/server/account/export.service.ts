@@ -55,6 +55,7 @@ export async function* exportJson(db: Database, userId: string, now = new Date()
       .select([
         "user_profiles.referral_code",
         "user_profiles.signup_ip",
+        "user_profiles.signup_device",
         "user_profiles.created_at",
         "referrer.email as referrerEmail",
       ])
@@ -78,8 +79,23 @@ export async function* exportJson(db: Database, userId: string, now = new Date()
     referralCode: profile?.referral_code ?? null,
     referredBy: profile?.referrerEmail ? maskEmail(profile.referrerEmail) : null,
     signUpIp: profile?.signup_ip ?? null,
+    signUpDevice: profile?.signup_device ?? null,
     createdAt: iso(profile?.created_at ?? null),
   })}`;
+  // Browsers (device ids of the `ple_device` cookie) that signed in with the right password.
+  const devices = await db
+    .selectFrom("user_devices")
+    .select(["device_id", "first_seen_at", "last_seen_at"])
+    .where("user_id", "=", userId)
+    .orderBy("first_seen_at")
+    .execute();
+  yield `,"devices":${json(
+    devices.map((d) => ({
+      deviceId: d.device_id,
+      firstSeenAt: iso(d.first_seen_at),
+      lastSeenAt: iso(d.last_seen_at),
+    })),
+  )}`;
   const sessions = await db
     .selectFrom("session")
     .select(["createdAt", "updatedAt", "expiresAt", "ipAddress", "userAgent"])
