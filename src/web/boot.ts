@@ -31,9 +31,12 @@ const html = __HOLD_INPUT__ ? document.documentElement : null;
 const root = __HOLD_INPUT__ ? document.getElementById("root") : null;
 const held: Held[] = [];
 const kinds = ["click", "keydown", "input", "change", "submit"];
-/** Marks a tapped control until its tap is played (styles.css dims it): the tap is seen to have registered. */
+/**
+ * Marks a tapped control (not a text field, which takes typing meanwhile) until its tap is played (styles.css dims
+ * it): the tap is seen to have registered.
+ */
 const HELD = "data-app-held";
-const CONTROL = "button,label,summary,input,select,textarea,[role=button]";
+const CONTROL = "button,label,summary,input,[role=button]";
 let replaying = false;
 
 const isField = (el: Element): el is Field =>
@@ -57,7 +60,8 @@ function hold(event: Event): void {
   if (type === "keydown" && (isField(target) || (target as HTMLElement).isContentEditable)) return;
   if ((type === "input" || type === "change") && !isField(target)) return;
   if (type === "click" || type === "submit") event.preventDefault();
-  if (type === "click") target.closest(CONTROL)?.setAttribute(HELD, "");
+  const control = type === "click" ? target.closest(CONTROL) : null;
+  if (control && !isField(control)) control.setAttribute(HELD, "");
   event.stopImmediatePropagation();
   const last = held.at(-1);
   const value = isField(target) ? target.value : undefined;

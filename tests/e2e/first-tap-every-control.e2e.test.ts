@@ -69,7 +69,7 @@ describeE2E("a first tap on every control of every prerendered page", () => {
 
   const nthButton = (page: Page, index: number) => page.locator("main button").nth(index);
 
-  it("takes effect on each button, tapped at load, as on the live page", { timeout: 300_000 }, async () => {
+  it("takes effect on each button, tapped at load, as on the live page", { timeout: 600_000 }, async () => {
     const routes = Object.keys(pagesJson().pages);
     expect(routes).toEqual(expect.arrayContaining(["/", "/auth", "/games/tic-tac-toe", "/update-password"]));
     let compared = 0;
