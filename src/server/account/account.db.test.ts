@@ -211,3 +211,20 @@ describe("deleting the account", () => {
     expect((await ctx.mailTo(user.email)).filter((m) => /deleted/.test(m.subject))).toHaveLength(1);
   });
 });
+
+describe("rate limits", () => {
+  it("limits password checks and downloads like sign-in: AUTH_RATE_LIMIT a minute per user, whatever the address", async () => {
+    const user = await ctx.createVerifiedUser();
+    const deletes: number[] = [];
+    for (let i = 0; i < 6; i++)
+      deletes.push((await deleteAs(user, { password: `wrong-${i}`, confirmation: "DELETE" })).status);
+    expect(deletes).toEqual([400, 400, 400, 400, 400, 429]);
+    const downloads: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await ctx.request("/api/account/export/ledger.csv", { cookie: user.cookie });
+      await res.body?.cancel();
+      downloads.push(res.status);
+    }
+    expect(downloads).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});

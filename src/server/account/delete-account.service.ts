@@ -38,7 +38,7 @@ export async function deleteAccount(
     const user = await trx
       .selectFrom("user")
       .innerJoin("user_profiles", "user_profiles.id", "user.id")
-      .select(["user.id", "user.email", "user_profiles.deleted_at"])
+      .select(["user.id", "user.email", "user.role", "user_profiles.deleted_at"])
       .where("user.id", "=", input.userId)
       .forUpdate()
       .executeTakeFirst();
@@ -60,10 +60,12 @@ export async function deleteAccount(
       .executeTakeFirstOrThrow();
     await trx
       .updateTable("user")
+      // An administrator who deletes their account is no longer one (the audit row below says it was).
       .set({
         email: deletedEmail(input.userId),
         name: "",
         image: null,
+        role: "user",
         emailVerified: false,
         updatedAt: new Date(),
       })
@@ -94,7 +96,7 @@ export async function deleteAccount(
       action: "account.delete",
       targetType: "user",
       targetId: input.userId,
-      before: null,
+      before: { role: user.role ?? "user" },
       after: {
         ...outcome,
         sessionsEnded: Number(sessions.numDeletedRows),
