@@ -32,6 +32,8 @@ export interface AwardInput {
   limit?: { key: string; max: number } | undefined;
   /** Referrer bonuses a referrer may receive per 30 days, if this award turns out to be a first earning. */
   referralBonusesPer30Days?: number | undefined;
+  /** Coins and reason of a configured amount (the streak bonus); other awards pay `rewards[kind]`. */
+  paid?: { amount: number; reason: string } | undefined;
 }
 
 export interface AwardResult {
@@ -52,7 +54,8 @@ export interface AwardResult {
 
 /** Pays the reward of `kind` to `userId` once per `causeKey`. Safe to retry and to call concurrently. */
 export async function award(db: Database, input: AwardInput): Promise<AwardResult> {
-  const { amount, reason } = rewards[input.kind];
+  const { amount, reason } = input.paid ?? rewards[input.kind];
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error("an award pays a whole number of coins above 0");
   const fast = input.limit
     ? await awardLimitedFast(db, { ...input, limit: input.limit }, amount, reason)
     : await awardFast(db, input, amount, reason);
