@@ -50,8 +50,8 @@ describeE2E("wallet pages", () => {
     }
     expect(await page.getByText("Recent Transactions (Placeholder)").count()).toBe(0);
     const today = page.getByRole("region", { name: "Today" });
-    await expect.poll(() => today.textContent(), { timeout: 10_000 }).toContain("20 of 20 paid wins left");
-    expect(await today.textContent()).toContain("Quizzes paid today1 of 3");
+    await expect.poll(() => today.textContent(), { timeout: 10_000 }).toContain("20 of 20 paid wins left today");
+    expect(await today.textContent()).toContain("2 of 3 paid quizzes left today");
     expect(await today.textContent()).toMatch(/Limits reset in .+ \(midnight UTC\)\./);
     await expectNoAxeViolations(page);
     expect(errors).toEqual([]);

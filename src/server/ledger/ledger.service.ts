@@ -214,11 +214,26 @@ export async function listEntries(
 ): Promise<TransactionsPage> {
   let q = db
     .selectFrom("coin_ledger")
-    .select(["id", "kind", "reason", "amount", "created_at"])
-    .where("user_id", "=", userId)
-    .orderBy("id", "desc")
+    // A quiz row's cause key names its session (cause-keys.ts: `quiz:<session>:<question>`, `quiz-bonus:<session>`).
+    .leftJoin("quiz_sessions", (join) =>
+      join
+        .on("coin_ledger.kind", "in", ["quiz_correct", "quiz_bonus"])
+        .on(sql<boolean>`cast(quiz_sessions.id as text) = split_part(coin_ledger.cause_key, ':', 2)`),
+    )
+    .leftJoin("quizzes", "quizzes.id", "quiz_sessions.quiz_id")
+    .select([
+      "coin_ledger.id",
+      "coin_ledger.kind",
+      "coin_ledger.reason",
+      "coin_ledger.amount",
+      "coin_ledger.created_at",
+      "quiz_sessions.id as session_id",
+      "quizzes.name as quiz_name",
+    ])
+    .where("coin_ledger.user_id", "=", userId)
+    .orderBy("coin_ledger.id", "desc")
     .limit(page.limit + 1);
-  if (page.before !== undefined) q = q.where("id", "<", page.before);
+  if (page.before !== undefined) q = q.where("coin_ledger.id", "<", page.before);
   const rows = await q.execute();
   return cursorPage(rows, page.limit, (r) => ({
     id: Number(r.id),
@@ -226,5 +241,6 @@ export async function listEntries(
     reason: r.reason,
     amount: r.amount,
     createdAt: new Date(r.created_at).toISOString(),
+    quizSession: r.session_id && r.quiz_name ? { id: r.session_id, quizName: r.quiz_name } : null,
   }));
 }

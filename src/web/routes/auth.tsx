@@ -10,7 +10,7 @@ import { safeRedirectPath } from "~/web/lib/redirect";
 import { useSession } from "~/web/lib/session";
 
 /**
- * /auth (docs/product.md): login and register. `?ref=CODE` starts in register mode; `?redirectTo=/path` is where a login
+ * /auth (docs/product.md): login and register. `?ref=CODE` (or `?mode=register`) starts in register mode; `?redirectTo=/path` is where a login
  * returns to (else '/'); `?verified=1` / `?verifyError=CODE` arrive from the confirmation link. A signed-in user
  * is sent on at once.
  */
@@ -54,7 +54,11 @@ export function AuthRoute() {
       ) : (
         <>
           {verifyError ? <VerifyLinkError code={verifyError} /> : null}
-          <AuthForm key={referralCode ?? ""} initialReferralCode={referralCode} />
+          <AuthForm
+            key={referralCode ?? ""}
+            initialReferralCode={referralCode}
+            startInRegister={params.get("mode") === "register"}
+          />
         </>
       )}
     </Page>

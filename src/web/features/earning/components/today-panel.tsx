@@ -9,16 +9,22 @@ export interface TodayPanelProps {
   userId: string | null;
 }
 
-function rows(a: Allowance) {
-  const quizzesPaid = a.quizzes.filter((q) => q.paidSessions > 0).length;
-  const videosWatched = a.videos.filter((v) => v.paidWatches > 0).length;
+const sum = (values: number[]) => values.reduce((total, n) => total + n, 0);
+
+/** One wording for every channel: 'N of M paid … left today' (docs/product.md, "Fair earning"). */
+export function todayRows(a: Allowance) {
+  const quizzesLeft = sum(a.quizzes.map((q) => q.left));
+  const videosLeft = sum(a.videos.map((v) => v.left));
   return [
+    { label: "Tic Tac Toe", value: `${a.ticTacToe.left} of ${a.limits.tttWinsPerDay} paid wins left today` },
     {
-      label: "Tic Tac Toe",
-      value: `${a.ticTacToe.left} of ${a.limits.tttWinsPerDay} paid wins left`,
+      label: "Quizzes",
+      value: `${quizzesLeft} of ${a.quizzes.length * a.limits.quizSessionsPerDay} paid quizzes left today`,
     },
-    { label: "Quizzes paid today", value: `${quizzesPaid} of ${a.quizzes.length}` },
-    { label: "Videos watched today", value: `${videosWatched} of ${a.videos.length}` },
+    {
+      label: "Videos",
+      value: `${videosLeft} of ${a.videos.length * a.limits.videoWatchesPerDay} paid watches left today`,
+    },
   ];
 }
 
@@ -42,7 +48,7 @@ export function TodayPanel({ userId }: TodayPanelProps) {
         {data ? (
           <>
             <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-              {rows(data).map((row) => (
+              {todayRows(data).map((row) => (
                 <div key={row.label} className="contents">
                   <dt className="text-muted-foreground">{row.label}</dt>
                   <dd className="font-medium tabular-nums">{row.value}</dd>
