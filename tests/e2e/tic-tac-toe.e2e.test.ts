@@ -53,7 +53,7 @@ async function playAcceptanceLine(page: Page) {
 describeE2E("tic tac toe", () => {
   const e2e = useE2E({ AUTH_RATE_LIMIT: "1000" });
 
-  it("signed in: a win shows 'You Win!', the Game Over dialog, +10 in the nav and in the transactions", async () => {
+  it("signed in: a win shows 'You Win!', the Game Over dialog with '+10 coins', +10 in the nav and in the transactions", async () => {
     const user = await createVerifiedUser(httpClient(e2e.server.url));
     const { page, context, errors } = await e2e.newPage();
     await addSessionCookie(context, user.cookie, e2e.server.url);
@@ -81,6 +81,9 @@ describeE2E("tic tac toe", () => {
     const dialog = page.getByRole("dialog", { name: "Game Over" });
     await dialog.waitFor();
     expect(await dialog.getByText("You Win!", { exact: true }).count()).toBe(1);
+    // The reward is in the dialog itself: the coins and the new balance.
+    await dialog.getByText("+10 coins", { exact: true }).waitFor();
+    expect(await dialog.getByText("Balance: 10 coins", { exact: true }).count()).toBe(1);
     expect(await dialog.getByRole("button", { name: "Play Again" }).count()).toBe(1);
     expect(await page.locator("[data-winning]").count()).toBe(3);
     // Radix Toast also copies a notice into a screen-reader announcement, hence `first()`.
@@ -108,7 +111,7 @@ describeE2E("tic tac toe", () => {
     await context.close();
   });
 
-  it("guest at 360 px: plays in the browser with the keyboard, sees the hint and earns nothing", async () => {
+  it("guest at 360 px: plays in the browser with the keyboard, sees the hint, earns nothing and is invited to sign up", async () => {
     const { page, context, errors } = await e2e.newPage(phone);
     const gameCalls: string[] = [];
     page.on("request", (req) => {
@@ -143,6 +146,12 @@ describeE2E("tic tac toe", () => {
     const dialog = page.getByRole("dialog", { name: "Game Over" });
     await dialog.waitFor();
     expect(await dialog.getByText("You Win!", { exact: true }).count()).toBe(1);
+    // A guest's win would have paid an account: the dialog invites sign-up, and claims no coins.
+    await dialog.getByText("Create an account to earn coins for wins like this", { exact: true }).waitFor();
+    expect(await dialog.getByRole("link", { name: "Create an account" }).getAttribute("href")).toBe(
+      "/auth?mode=register",
+    );
+    expect(await dialog.getByText(/\+\d+ coins/).count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectNoAxeViolations(page);
     await dialog.getByRole("button", { name: "Play Again" }).click();
