@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   addDays,
-  DEFAULT_STREAK_RULES,
   type DayEarnings,
+  DEFAULT_STREAK_RULES,
   evaluateStreak,
   FREEZE_EVERY_DAYS,
   MAX_FREEZES,
@@ -160,7 +160,9 @@ describe("milestones", () => {
   });
 
   it("pays none when the bonus is 0", () => {
-    expect(evaluateStreak(history("M".repeat(7)), TODAY, { ...rules, bonusCoins: 0 }).milestoneToday).toBeNull();
+    expect(
+      evaluateStreak(history("M".repeat(7)), TODAY, { ...rules, bonusCoins: 0 }).milestoneToday,
+    ).toBeNull();
     expect(milestoneOf(7, { ...rules, bonusCoins: 0 })).toBeNull();
     expect(milestoneOf(0, rules)).toBeNull();
     expect(milestoneOf(21, rules)).toBe(21);

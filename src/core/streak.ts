@@ -90,7 +90,11 @@ export function milestoneOf(streak: number, rules: StreakRules): number | null {
  * can decide lazily — missed days are settled whenever the streak is next read — and pay a milestone by a cause
  * key of its day.
  */
-export function evaluateStreak(history: readonly DayEarnings[], today: string, rules: StreakRules): StreakState {
+export function evaluateStreak(
+  history: readonly DayEarnings[],
+  today: string,
+  rules: StreakRules,
+): StreakState {
   if (!isDay(today)) throw new Error(`not a UTC day: ${today}`);
   const coins = new Map<string, number>();
   for (const { day, coins: n } of history) {

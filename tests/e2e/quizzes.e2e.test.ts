@@ -24,12 +24,7 @@ function recordAnswers(page: Page): AnswerResult[] {
  * Answers every question through the UI, right when `answerRight(n)` says so, checking the view and the
  * docs/product.md feedback on the way. Returns how many were right.
  */
-async function playThrough(
-  page: Page,
-  answerRight: (n: number) => boolean,
-  checkA11yAt = 1,
-  paid = true,
-) {
+async function playThrough(page: Page, answerRight: (n: number) => boolean, checkA11yAt = 1, paid = true) {
   let right = 0;
   for (let n = 1; n <= 10; n++) {
     await page.getByText(`Question ${n}/10`, { exact: true }).waitFor();
@@ -114,7 +109,9 @@ describeE2E("quizzes", () => {
     await page.goto("/quizzes");
     await expect.poll(() => navBalance(page), { timeout: 10_000 }).toBe(0);
     const today = page.getByRole("region", { name: "Today" });
-    await expect.poll(() => today.textContent(), { timeout: 10_000 }).toContain("3 of 3 paid quizzes left today");
+    await expect
+      .poll(() => today.textContent(), { timeout: 10_000 })
+      .toContain("3 of 3 paid quizzes left today");
     expect(await page.getByText(/^Paid today — play again as practice/).count()).toBe(0);
 
     await page.getByRole("button", { name: "Start Quiz: General Knowledge" }).click();
@@ -131,7 +128,9 @@ describeE2E("quizzes", () => {
       .getByText("Paid today — play again as practice (no coins until tomorrow).")
       .waitFor({ timeout: 10_000 });
     expect(await page.getByText(/^Paid today — play again as practice/).count()).toBe(1);
-    await expect.poll(() => today.textContent(), { timeout: 10_000 }).toContain("2 of 3 paid quizzes left today");
+    await expect
+      .poll(() => today.textContent(), { timeout: 10_000 })
+      .toContain("2 of 3 paid quizzes left today");
     await expectNoAxeViolations(page);
 
     await card.getByRole("button", { name: "Start Quiz: General Knowledge" }).click();
@@ -164,9 +163,9 @@ describeE2E("quizzes", () => {
     await page.getByRole("heading", { level: 1, name: "Quiz Results" }).waitFor();
     expect(await page.getByText("You scored 5 out of 10", { exact: true }).count()).toBe(1);
     // The results invite the guest to sign up for coins like these.
-    expect(await page.getByText("Create an account to earn coins for wins like this", { exact: true }).count()).toBe(
-      1,
-    );
+    expect(
+      await page.getByText("Create an account to earn coins for wins like this", { exact: true }).count(),
+    ).toBe(1);
     expect(await page.getByRole("link", { name: "Create an account" }).getAttribute("href")).toBe(
       "/auth?mode=register",
     );

@@ -112,14 +112,20 @@ describeE2E("redemptions", () => {
     await expect.poll(() => navBalance(page), { timeout: 10_000 }).toBe(200);
     // The balance card says where the coins are: 200 available, the 1000 requested on hold.
     const coinState = (label: string) =>
-      page.locator("dl[aria-label='Your coins'] > div").filter({ has: page.getByText(label, { exact: true }) });
+      page
+        .locator("dl[aria-label='Your coins'] > div")
+        .filter({ has: page.getByText(label, { exact: true }) });
     await expect
       .poll(() => coinState("On hold").textContent(), { timeout: 10_000 })
       .toContain("1000 coins ($5.00)");
     expect(await coinState("Available").textContent()).toContain("200 coins ($1.00)");
     expect(await coinState("Paid out").textContent()).toContain("0 coins ($0.00)");
     // The 'request received' mail, sent with the request.
-    const received = await waitForMail(httpClient(e2e.server.url), payee.email, /We received your .* redemption request/);
+    const received = await waitForMail(
+      httpClient(e2e.server.url),
+      payee.email,
+      /We received your .* redemption request/,
+    );
     expect(received.text).toContain(`#${id} of 1000 coins ($5.00) by PayPal to payee.paypal@example.com`);
     expect(received.text).toContain("usually 1–3 business days after approval");
     expect(errors).toEqual([]);

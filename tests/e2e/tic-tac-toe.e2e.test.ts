@@ -69,7 +69,9 @@ describeE2E("tic tac toe", () => {
 
     await expect.poll(() => navBalance(page)).toBe(0);
     const today = page.getByRole("region", { name: "Today" });
-    await expect.poll(() => today.textContent(), { timeout: 10_000 }).toContain("20 of 20 paid wins left today");
+    await expect
+      .poll(() => today.textContent(), { timeout: 10_000 })
+      .toContain("20 of 20 paid wins left today");
     expect(await statusLine(page).textContent()).toBe("Your turn (X)");
     expect(await page.getByText("Log in to save your score and earn coins!").count()).toBe(0);
     for (let i = 0; i < 9; i++)
@@ -106,7 +108,9 @@ describeE2E("tic tac toe", () => {
     expect(await readBoard(page)).toEqual(Array(9).fill(null));
     expect(await statusLine(page).textContent()).toBe("Your turn (X)");
     // The 'Today' panel (hidden behind the dialog until now) has followed the win.
-    await expect.poll(() => today.textContent(), { timeout: 10_000 }).toContain("19 of 20 paid wins left today");
+    await expect
+      .poll(() => today.textContent(), { timeout: 10_000 })
+      .toContain("19 of 20 paid wins left today");
     expect(errors).toEqual([]);
     await context.close();
   });

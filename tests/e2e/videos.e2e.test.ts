@@ -54,7 +54,8 @@ describeE2E("videos pages", () => {
       .evaluate((v) => document.getElementById(v.getAttribute("aria-labelledby") ?? "")?.textContent ?? "");
     const watchCalls: string[] = [];
     page.on("request", (req) => {
-      if (req.method() === "POST" && /\/api\/videos\/[^/]+\/watches$/.test(req.url())) watchCalls.push(req.url());
+      if (req.method() === "POST" && /\/api\/videos\/[^/]+\/watches$/.test(req.url()))
+        watchCalls.push(req.url());
     });
     const started = Date.now();
     await watch.nth(1).click();
@@ -77,9 +78,13 @@ describeE2E("videos pages", () => {
     await alert.waitFor({ state: "hidden" });
     expect(await balanceOf(api(), user)).toBe(10);
     const today = page.getByRole("region", { name: "Today" });
-    await expect.poll(() => today.textContent(), { timeout: 10_000 }).toContain("2 of 3 paid watches left today");
+    await expect
+      .poll(() => today.textContent(), { timeout: 10_000 })
+      .toContain("2 of 3 paid watches left today");
     // The card that paid says so, and its button says before it plays that it pays nothing more today.
-    const paidCard = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: titleOf1, exact: true }) });
+    const paidCard = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: titleOf1, exact: true }) });
     await paidCard.getByText("Paid today ✓", { exact: true }).waitFor({ timeout: 10_000 });
     const again = paidCard.getByRole("button", { name: "Watch Again (No Coins Today)", exact: true });
     expect(await again.isEnabled()).toBe(true);
@@ -87,7 +92,9 @@ describeE2E("videos pages", () => {
     const watchesBefore = watchCalls.length;
     await again.click();
     await expect
-      .poll(() => player.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0), { timeout: 15_000 })
+      .poll(() => player.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0), {
+        timeout: 15_000,
+      })
       .toBe(true);
     expect(watchCalls.length).toBe(watchesBefore);
     await player.evaluate((v: HTMLVideoElement) => v.pause());

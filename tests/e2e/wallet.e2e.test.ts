@@ -48,11 +48,9 @@ describeE2E("wallet pages", () => {
 
     // Available / On hold / Paid out.
     const coins = page.getByRole("definition").filter({ hasText: /coins \(/ });
-    await expect.poll(() => coins.allTextContents(), { timeout: 10_000 }).toEqual([
-      "30 coins ($0.15)",
-      "0 coins ($0.00)",
-      "0 coins ($0.00)",
-    ]);
+    await expect
+      .poll(() => coins.allTextContents(), { timeout: 10_000 })
+      .toEqual(["30 coins ($0.15)", "0 coins ($0.00)", "0 coins ($0.00)"]);
     await page.getByRole("heading", { name: "Recent Transactions" }).waitFor();
     // The session's three right answers are one entry with its details.
     const rows = page.getByRole("list", { name: "Transactions" }).getByRole("listitem");
@@ -64,7 +62,9 @@ describeE2E("wallet pages", () => {
     expect(await row.locator("time").getAttribute("datetime")).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(await page.getByText("Recent Transactions (Placeholder)").count()).toBe(0);
     const today = page.getByRole("region", { name: "Today" });
-    await expect.poll(() => today.textContent(), { timeout: 10_000 }).toContain("20 of 20 paid wins left today");
+    await expect
+      .poll(() => today.textContent(), { timeout: 10_000 })
+      .toContain("20 of 20 paid wins left today");
     expect(await today.textContent()).toContain("2 of 3 paid quizzes left today");
     expect(await today.textContent()).toMatch(/Limits reset in .+ \(midnight UTC\)\./);
     await expectNoAxeViolations(page);
@@ -166,9 +166,13 @@ describeE2E("wallet pages", () => {
     await dialog.getByRole("group", { name: "Payout method" }).waitFor();
     expect(await dialog.getByLabel("PayPal e-mail address").inputValue()).toBe(user.email);
     // Each method says its minimum and how long it usually takes.
-    await dialog.getByText("PayPal: minimum 20 coins ($0.10), usually 1–3 business days after approval.").waitFor();
     await dialog
-      .getByText("Gift card by e-mail: minimum 20 coins ($0.10), usually within 2 business days after approval.")
+      .getByText("PayPal: minimum 20 coins ($0.10), usually 1–3 business days after approval.")
+      .waitFor();
+    await dialog
+      .getByText(
+        "Gift card by e-mail: minimum 20 coins ($0.10), usually within 2 business days after approval.",
+      )
       .waitFor();
     expect(await field.getAttribute("type")).toBe("number");
     expect(await field.inputValue()).toBe("0");

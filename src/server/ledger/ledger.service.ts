@@ -55,7 +55,8 @@ export interface AwardResult {
 /** Pays the reward of `kind` to `userId` once per `causeKey`. Safe to retry and to call concurrently. */
 export async function award(db: Database, input: AwardInput): Promise<AwardResult> {
   const { amount, reason } = input.paid ?? rewards[input.kind];
-  if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error("an award pays a whole number of coins above 0");
+  if (!Number.isSafeInteger(amount) || amount <= 0)
+    throw new Error("an award pays a whole number of coins above 0");
   const fast = input.limit
     ? await awardLimitedFast(db, { ...input, limit: input.limit }, amount, reason)
     : await awardFast(db, input, amount, reason);

@@ -56,7 +56,12 @@ export function redemptionRequestedMail(
     to,
     subject: `We received your ${APP_NAME} redemption request #${r.id}`,
     text: `${intro}\n${held}\n${next}\n\nYour wallet:\n${walletUrl}\n\n${footer}\n`,
-    html: layout("Redemption request received", [intro, held, next], { label: "Open my wallet", url: walletUrl }, footer),
+    html: layout(
+      "Redemption request received",
+      [intro, held, next],
+      { label: "Open my wallet", url: walletUrl },
+      footer,
+    ),
   };
 }
 

@@ -18,8 +18,8 @@ import type { DB, RedemptionTable } from "../db/schema";
 import { AppError } from "../errors";
 import { getKycStatus } from "../kyc/kyc.service";
 import { holdForRedemption, refundRedemption } from "../ledger/redemption-coins";
-import { redemptionRequestedMail } from "../mail/templates";
 import { withRetryableTransaction } from "../ledger/transaction";
+import { redemptionRequestedMail } from "../mail/templates";
 
 type Row = Selectable<RedemptionTable>;
 

@@ -132,9 +132,7 @@ describe("the milestone bonus", () => {
     await earnPattern(ctx.db, user.id, "MMMMMM.");
     await earnOnDay(ctx.db, user.id, 0, 90);
     const videos = ["tutorial-get-started", "exciting-new-content", "community-highlights"];
-    const results = await Promise.all(
-      videos.map((v) => watchVideoToEnd(ctx.client, ctx.db, user, v)),
-    );
+    const results = await Promise.all(videos.map((v) => watchVideoToEnd(ctx.client, ctx.db, user, v)));
     const reads = await Promise.all(Array.from({ length: 47 }, () => ctx.api(user).streak.$get()));
     expect(reads.every((r) => r.status === 200)).toBe(true);
     expect(results.filter((r) => r.body.earned?.streakBonus).length).toBeLessThanOrEqual(1);

@@ -117,7 +117,11 @@ export async function getStreak(
   const days = Array.from({ length: SHOWN_DAYS }, (_, i) => {
     const day = addDays(state.today, i - (SHOWN_DAYS - 1));
     return (
-      known.get(day) ?? { day, coins: 0, state: day === state.today ? ("open" as const) : ("missed" as const) }
+      known.get(day) ?? {
+        day,
+        coins: 0,
+        state: day === state.today ? ("open" as const) : ("missed" as const),
+      }
     );
   });
   const bonuses = await db

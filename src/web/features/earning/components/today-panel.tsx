@@ -7,7 +7,11 @@ import { useAllowance } from "../api/get-allowance";
 export interface TodayPanelProps {
   /** The signed-in user; guests see no panel (they earn nothing). */
   userId: string | null;
+  /** The session is still being checked: show the panel's frame (the dashboard's prerendered shell). */
+  pending?: boolean;
 }
+
+const SKELETON_ROWS = ["Tic Tac Toe", "Quizzes", "Videos"];
 
 const sum = (values: number[]) => values.reduce((total, n) => total + n, 0);
 
@@ -32,9 +36,9 @@ export function todayRows(a: Allowance) {
  * 'Today': what the daily limits have left, and when they reset (midnight UTC) — so a limit never looks like
  * a bug. Shown on the wallet and on every earning page.
  */
-export function TodayPanel({ userId }: TodayPanelProps) {
+export function TodayPanel({ userId, pending = false }: TodayPanelProps) {
   const allowance = useAllowance(userId);
-  if (!userId) return null;
+  if (!userId && !pending) return null;
   const data = allowance.data;
   return (
     <Card aria-labelledby="today-heading" role="region" className="mx-auto w-full max-w-2xl">
@@ -62,7 +66,23 @@ export function TodayPanel({ userId }: TodayPanelProps) {
         ) : allowance.isError ? (
           <p className="text-sm">Could not load today's allowance.</p>
         ) : (
-          <p className="text-sm text-muted-foreground">Loading today's allowance…</p>
+          // The same frame while loading: the rows' labels and grey values, so nothing moves when they arrive.
+          <>
+            <span className="sr-only">Loading today's allowance…</span>
+            <div aria-hidden="true" className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+              {SKELETON_ROWS.map((label) => (
+                <div key={label} className="contents">
+                  <span className="text-muted-foreground">{label}</span>
+                  <span>
+                    <span className="inline-block h-[1em] w-48 animate-pulse rounded bg-muted align-middle" />
+                  </span>
+                </div>
+              ))}
+            </div>
+            <p aria-hidden="true" className="mt-2 text-sm">
+              <span className="inline-block h-[1em] w-64 animate-pulse rounded bg-muted align-middle" />
+            </p>
+          </>
         )}
       </CardContent>
     </Card>

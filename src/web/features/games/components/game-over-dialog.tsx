@@ -35,7 +35,9 @@ function Reward({ reward }: { reward: GameReward }) {
     return (
       <p className="rounded-lg border bg-muted px-3 py-2 text-sm font-medium">
         {DAILY_LIMIT_NOTE}
-        <span className="block font-normal text-muted-foreground">Wins pay again tomorrow (midnight UTC).</span>
+        <span className="block font-normal text-muted-foreground">
+          Wins pay again tomorrow (midnight UTC).
+        </span>
       </p>
     );
   return (

@@ -12,8 +12,8 @@ import { ApiError } from "~/web/lib/api-client";
 import { useEarning } from "~/web/lib/earning";
 import { notify } from "~/web/lib/notify";
 import { usePlayMove } from "../api/play-move";
-import type { GameReward } from "./game-over-dialog";
 import { useStartGame } from "../api/start-game";
+import type { GameReward } from "./game-over-dialog";
 
 /**
  * One Tic Tac Toe game (docs/product.md). Guests play against the core bot in the browser; signed-in players play on

@@ -58,7 +58,10 @@ export function QuizResults({
             <SignUpInvite />
             <p className="text-sm text-muted-foreground">
               Already have an account?{" "}
-              <Link to={paths.auth.getHref()} className="font-semibold text-brand underline underline-offset-4">
+              <Link
+                to={paths.auth.getHref()}
+                className="font-semibold text-brand underline underline-offset-4"
+              >
                 Log in
               </Link>
             </p>

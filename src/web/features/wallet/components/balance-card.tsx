@@ -56,11 +56,7 @@ export function BalanceCard({
         <p className="text-sm text-muted-foreground">1000 Coins = $5.00 USD</p>
         <dl aria-label="Your coins" className="grid w-full gap-2 sm:grid-cols-3">
           <CoinState label="Available" coins={isLoading ? undefined : balance} note="Yours to redeem" />
-          <CoinState
-            label="On hold"
-            coins={eligibility.data?.onHoldCoins}
-            note="Requested, not paid yet"
-          />
+          <CoinState label="On hold" coins={eligibility.data?.onHoldCoins} note="Requested, not paid yet" />
           <CoinState label="Paid out" coins={eligibility.data?.paidOutCoins} note="Redemptions paid" />
         </dl>
         <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">

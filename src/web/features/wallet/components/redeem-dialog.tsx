@@ -151,10 +151,20 @@ export function RedeemDialog({
             />
             {minCoins !== undefined && balance >= minCoins ? (
               <div className="flex flex-wrap gap-2">
-                <Button type="button" size="sm" variant="outline" onClick={() => amountField.onChange(minCoins)}>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  onClick={() => amountField.onChange(minCoins)}
+                >
                   {`Minimum (${minCoins})`}
                 </Button>
-                <Button type="button" size="sm" variant="outline" onClick={() => amountField.onChange(balance)}>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  onClick={() => amountField.onChange(balance)}
+                >
                   {`Max (${balance})`}
                 </Button>
               </div>
