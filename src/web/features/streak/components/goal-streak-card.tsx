@@ -86,23 +86,23 @@ export function GoalStreakCard({ userId }: { userId: string | null }) {
           />
         </div>
         <dl className="grid grid-cols-2 gap-3 text-sm">
-          <div className="flex items-center gap-2 rounded-lg border px-3 py-2">
-            <Flame aria-hidden="true" className="size-5 shrink-0 text-orange-600" />
-            <div>
-              <dt className="text-muted-foreground">Streak</dt>
-              <dd className="font-semibold tabular-nums">
-                {s ? `${plural(s.current, "day")} in a row` : <TextSkeleton className="w-20" />}
-              </dd>
-            </div>
+          <div className="rounded-lg border px-3 py-2">
+            <dt className="flex items-center gap-1.5 text-muted-foreground">
+              <Flame aria-hidden="true" className="size-4 shrink-0 text-orange-600" />
+              Streak
+            </dt>
+            <dd className="font-semibold tabular-nums">
+              {s ? `${plural(s.current, "day")} in a row` : <TextSkeleton className="w-20" />}
+            </dd>
           </div>
-          <div className="flex items-center gap-2 rounded-lg border px-3 py-2">
-            <Snowflake aria-hidden="true" className="size-5 shrink-0 text-sky-600" />
-            <div>
-              <dt className="text-muted-foreground">Streak freezes</dt>
-              <dd className="font-semibold tabular-nums">
-                {s ? `${s.freezesHeld} of ${s.rules.maxFreezes} held` : <TextSkeleton className="w-20" />}
-              </dd>
-            </div>
+          <div className="rounded-lg border px-3 py-2">
+            <dt className="flex items-center gap-1.5 text-muted-foreground">
+              <Snowflake aria-hidden="true" className="size-4 shrink-0 text-sky-600" />
+              Streak freezes
+            </dt>
+            <dd className="font-semibold tabular-nums">
+              {s ? `${s.freezesHeld} of ${s.rules.maxFreezes} held` : <TextSkeleton className="w-20" />}
+            </dd>
           </div>
         </dl>
         <p className="min-h-5 text-sm">{s ? milestoneText(s) : <TextSkeleton className="w-56" />}</p>
