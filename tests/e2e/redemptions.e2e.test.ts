@@ -87,7 +87,7 @@ describeE2E("redemptions", () => {
 
     await page.getByRole("button", { name: "Redeem Coins for Cash" }).click();
     const dialog = page.getByRole("dialog", { name: "Redeem Coins for Cash" });
-    await dialog.getByText(/minimum 1000 coins/).waitFor({ timeout: 10_000 });
+    await dialog.getByText(/^Dollar value: .*minimum 1000 coins/).waitFor({ timeout: 10_000 });
     await dialog.getByLabel("Coins to redeem (max 1200)", { exact: true }).fill("1000");
     await dialog.getByRole("radio", { name: "PayPal" }).check();
     await dialog.getByLabel("PayPal e-mail address").fill("payee.paypal@example.com");
