@@ -25,3 +25,5 @@ export const admin = () => settled(import("~/web/routes/admin"));
 export const kyc = () => settled(import("~/web/routes/kyc"));
 export const referral = () => settled(import("~/web/routes/referral"));
 export const updatePassword = () => settled(import("~/web/routes/update-password"));
+/** The signed-in "/" (app/router.tsx). */
+export const dashboard = () => settled(import("~/web/routes/dashboard"));

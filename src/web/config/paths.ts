@@ -3,12 +3,8 @@ export const paths = {
   home: { path: "/", getHref: () => "/" },
   auth: {
     path: "/auth",
-    getHref: (options?: { ref?: string; register?: boolean }) =>
-      options?.ref
-        ? `/auth?ref=${encodeURIComponent(options.ref)}`
-        : options?.register
-          ? "/auth?mode=register"
-          : "/auth",
+    getHref: (options?: { ref?: string }) =>
+      options?.ref ? `/auth?ref=${encodeURIComponent(options.ref)}` : "/auth",
   },
   games: { path: "/games", getHref: () => "/games" },
   ticTacToe: { path: "/games/tic-tac-toe", getHref: () => "/games/tic-tac-toe" },

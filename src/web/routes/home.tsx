@@ -1,4 +1,3 @@
-import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/web/components/ui/button-variants";
 import { paths } from "~/web/config/paths";
@@ -13,14 +12,7 @@ import {
   UserPlusIcon,
 } from "~/web/features/home/components/home-icons";
 import { StepCard } from "~/web/features/home/components/step-card";
-import { useSession } from "~/web/lib/session";
 import { usePageTitle } from "~/web/lib/use-page-title";
-
-// The signed-in dashboard is a chunk of its own (with TanStack Query): a guest's "/" never loads it
-// (docs/decisions/003-web-bundle-budget.md).
-const DashboardRoute = lazy(() =>
-  import("~/web/routes/dashboard").then((m) => ({ default: m.DashboardRoute })),
-);
 
 const features = [
   {
@@ -60,22 +52,7 @@ const steps = [
   },
 ] as const;
 
-/**
- * "/": the spec's home for guests, the dashboard for a signed-in player (docs/product.md). While the session is
- * checked the dashboard's frame shows: the server sends that page only to a browser with a session cookie, and a
- * guest's page (no cookie) is the home below (docs/decisions/043-guest-variants-of-prerendered-pages.md).
- */
 export function HomeRoute() {
-  const { status } = useSession();
-  if (status === "signed-out") return <GuestHome />;
-  return (
-    <Suspense fallback={null}>
-      <DashboardRoute />
-    </Suspense>
-  );
-}
-
-function GuestHome() {
   usePageTitle();
   return (
     <>
