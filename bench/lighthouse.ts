@@ -17,7 +17,6 @@ import lighthouse, { desktopConfig } from "lighthouse";
 import { fromPGlite } from "~/server/db/client";
 import { migrateToLatest } from "~/server/db/migrate";
 import { CHROMIUM_ARGS, findChromium } from "../tests/e2e/support/chromium";
-import { answerQuizCorrectly } from "../tests/support/earning";
 import { ensureBuild, startServer } from "../tests/support/server-process";
 import { startSmtpSink } from "../tests/support/smtp-sink";
 import { earnPattern } from "../tests/support/streak";
@@ -99,7 +98,6 @@ export async function runLighthouse({
   const ctx = await createTestContext({ AUTH_SECRET: secret }, {}, seed);
   const player = await ctx.createVerifiedUser();
   await earnPattern(ctx.db, player.id, "MMM.M");
-  await answerQuizCorrectly(ctx.client, player, 3);
   await ctx.close();
   const server = await startServer({
     DATA_DIR: dataDir,

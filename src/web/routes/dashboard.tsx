@@ -1,5 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { ArrowRight, Coins, LayoutDashboard, Sparkles } from "lucide-react";
+import { Suspense } from "react";
 import { Link } from "react-router";
 import { Page } from "~/web/components/layout/page";
 import { buttonVariants } from "~/web/components/ui/button-variants";
@@ -43,37 +44,49 @@ function Dashboard() {
       icon={LayoutDashboard}
       description="Your coins, what today still pays, and your streak."
     >
+      {/* Each card in a boundary of its own: a prerendered page hydrates them in separate, short tasks
+          (docs/decisions/044-short-main-thread-tasks.md). */}
       <div className="mx-auto grid w-full max-w-5xl gap-6 lg:grid-cols-2">
-        <SectionCard icon={Coins} title="Your balance">
-          <PayoutProgress
-            balance={userId === null || isLoading ? undefined : balance}
-            minCoins={eligibility.data?.minCoins}
-          />
-        </SectionCard>
-        <SectionCard icon={Sparkles} title="Next up">
-          <div className="flex min-h-[88px] flex-col justify-center gap-3">
-            {action?.href ? (
-              <Link
-                to={action.href}
-                className={buttonVariants({ size: "lg", className: "whitespace-normal" })}
-              >
-                {action.label}
-                <ArrowRight aria-hidden="true" />
-              </Link>
-            ) : action ? (
-              <p className="font-medium">{action.label}</p>
-            ) : allowance.isError ? (
-              <p>Could not load what today still pays.</p>
-            ) : (
-              <span aria-hidden="true" className="block h-11 animate-pulse rounded-lg bg-muted" />
-            )}
-          </div>
-        </SectionCard>
+        <Suspense>
+          <SectionCard icon={Coins} title="Your balance">
+            <PayoutProgress
+              balance={userId === null || isLoading ? undefined : balance}
+              minCoins={eligibility.data?.minCoins}
+            />
+          </SectionCard>
+        </Suspense>
+        <Suspense>
+          <SectionCard icon={Sparkles} title="Next up">
+            <div className="flex min-h-[88px] flex-col justify-center gap-3">
+              {action?.href ? (
+                <Link
+                  to={action.href}
+                  className={buttonVariants({ size: "lg", className: "whitespace-normal" })}
+                >
+                  {action.label}
+                  <ArrowRight aria-hidden="true" />
+                </Link>
+              ) : action ? (
+                <p className="font-medium">{action.label}</p>
+              ) : allowance.isError ? (
+                <p>Could not load what today still pays.</p>
+              ) : (
+                <span aria-hidden="true" className="block h-11 animate-pulse rounded-lg bg-muted" />
+              )}
+            </div>
+          </SectionCard>
+        </Suspense>
         <div className="lg:col-span-2 [&>*]:max-w-none">
-          <TodayPanel userId={userId} pending />
+          <Suspense>
+            <TodayPanel userId={userId} pending />
+          </Suspense>
         </div>
-        <GoalStreakCard userId={userId} />
-        <RecentEarnings userId={userId} />
+        <Suspense>
+          <GoalStreakCard userId={userId} />
+        </Suspense>
+        <Suspense>
+          <RecentEarnings userId={userId} />
+        </Suspense>
       </div>
     </Page>
   );
