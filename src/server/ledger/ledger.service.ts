@@ -215,11 +215,13 @@ export async function listEntries(
 ): Promise<TransactionsPage> {
   let q = db
     .selectFrom("coin_ledger")
-    // A quiz row's cause key names its session (cause-keys.ts: `quiz:<session>:<question>`, `quiz-bonus:<session>`).
+    // A quiz row's cause key names its session (cause-keys.ts: `quiz:<session>:<question>`, `quiz-bonus:<session>`),
+    // looked up by the sessions' primary key; other kinds' keys are never cast.
     .leftJoin("quiz_sessions", (join) =>
-      join
-        .on("coin_ledger.kind", "in", ["quiz_correct", "quiz_bonus"])
-        .on(sql<boolean>`cast(quiz_sessions.id as text) = split_part(coin_ledger.cause_key, ':', 2)`),
+      join.on(
+        sql<boolean>`quiz_sessions.id = case when coin_ledger.kind in ('quiz_correct', 'quiz_bonus')
+          then cast(split_part(coin_ledger.cause_key, ':', 2) as uuid) end`,
+      ),
     )
     .leftJoin("quizzes", "quizzes.id", "quiz_sessions.quiz_id")
     .select([
