@@ -2,20 +2,31 @@
  * `npm run bench:farming`: how much a script can farm. A fresh server (PGlite, every earning limit at its
  * default) and one scripted client per channel — Tic Tac Toe, quizzes, videos, referrals — each playing as fast
  * as the server allows for BENCH_SECONDS (default 60) at the same time (sign-up and mail rate limits raised, so
- * the referral farmer is held back by the referral rules alone). Prints per channel the coins earned,
- * the coins/day ceiling that implies and its dollar value. A figure, not a test; it stops by itself.
+ * the referral farmer is held back by the referral rules alone). The quiz farmer's account has met the daily goal
+ * on the six days before (written into the database before the server starts), so today is its 7th day in a row:
+ * the streak milestone bonus is measured too (docs/product.md, "Daily goal and streak"). Prints per channel the
+ * coins earned, the coins/day ceiling that implies and its dollar value, and the one account's total, bonus
+ * included. A figure, not a test; it stops by itself.
  */
 
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { TransactionsPage } from "~/core/api/account";
 import { formatDollars, REFERRAL_BONUS_COINS } from "~/core/coins";
 import { DEFAULT_EARNING_LIMITS } from "~/core/earning";
 import type { QuizSessionView } from "~/core/quiz/api";
+import { DEFAULT_STREAK_RULES } from "~/core/streak";
 import type { GameView, MoveResult } from "~/core/tic-tac-toe/api";
 import type { CompleteWatchResponse, StartWatchResponse, VideosResponse } from "~/core/videos";
+import { fromPGlite } from "~/server/db/client";
 import { quizContent } from "~/server/quizzes/content";
 import { answerQuizCorrectly } from "../tests/support/earning";
 import { type ApiClient, createVerifiedUser, type TestUser } from "../tests/support/factories";
 import { httpClient } from "../tests/support/http-client";
 import { startServer } from "../tests/support/server-process";
+import { earnPattern } from "../tests/support/streak";
 import { acceptanceLineMove } from "../tests/support/tic-tac-toe-lines";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -72,8 +83,16 @@ async function farmGames(api: ApiClient, user: TestUser, until: number): Promise
   };
 }
 
+/** The account's streak bonuses: the coins of its `streak_bonus` rows. */
+async function streakBonusCoins(api: ApiClient, user: TestUser): Promise<number> {
+  const res = await api.request("/api/ledger/transactions?limit=100", { cookie: user.cookie });
+  const page = (await res.json()) as TransactionsPage;
+  return page.entries.filter((e) => e.kind === "streak_bonus").reduce((n, e) => n + e.amount, 0);
+}
+
 /** Every quiz, every answer right, again and again. */
 async function farmQuizzes(api: ApiClient, user: TestUser, until: number): Promise<ChannelResult> {
+  const before = await balance(api, user);
   let capped = false;
   let sessions = 0;
   while (Date.now() < until) {
@@ -98,7 +117,7 @@ async function farmQuizzes(api: ApiClient, user: TestUser, until: number): Promi
   }
   return {
     channel: "Quizzes",
-    coins: await balance(api, user),
+    coins: (await balance(api, user)) - before - (await streakBonusCoins(api, user)),
     capped,
     limitCeiling: DEFAULT_EARNING_LIMITS.quizSessionsPerDay * 110 * quizContent.length,
     note: `${sessions} sessions`,
@@ -183,7 +202,9 @@ async function farmReferrals(api: ApiClient, referrer: TestUser, until: number):
 
 async function main() {
   // Sign-up and mail limits raised (they are not earning limits): the referral farmer may make accounts freely.
-  const server = await startServer({ LOG_LEVEL: "warn", AUTH_RATE_LIMIT: "10000", MAIL_RATE_LIMIT: "10000" });
+  const dataDir = await mkdtemp(path.join(tmpdir(), "ple-bench-farming-"));
+  const env = { LOG_LEVEL: "warn", AUTH_RATE_LIMIT: "10000", MAIL_RATE_LIMIT: "10000", DATA_DIR: dataDir };
+  let server = await startServer(env);
   const stopAll = setTimeout(
     () => {
       console.error("bench:farming ran too long; stopping");
@@ -192,13 +213,20 @@ async function main() {
     (SECONDS + 180) * 1000,
   );
   try {
-    const api = httpClient(server.url);
+    let api = httpClient(server.url);
     const [gamer, learner, watcher, referrer] = [
       await createVerifiedUser(api),
       await createVerifiedUser(api),
       await createVerifiedUser(api),
       await createVerifiedUser(api),
     ];
+    // The learner met the daily goal on each of the six days before today: today can reach the 7-day milestone.
+    await server.stop();
+    const seed = fromPGlite(await PGlite.create(path.join(dataDir, "pglite")));
+    await earnPattern(seed.db, learner.id, "MMMMMM.");
+    await seed.close();
+    server = await startServer(env);
+    api = httpClient(server.url);
     console.log(`bench:farming: ${SECONDS} s per channel, all at once, limits at their defaults…`);
     const until = Date.now() + SECONDS * 1000;
     const results = await Promise.all([
@@ -207,6 +235,15 @@ async function main() {
       farmVideos(api, watcher, until),
       farmReferrals(api, referrer, until),
     ]);
+    const bonus = await streakBonusCoins(api, learner);
+    results.push({
+      channel: "Streak bonus",
+      coins: bonus,
+      // Paid once per day and milestone: a milestone day pays it once, whatever else is done.
+      capped: bonus > 0,
+      limitCeiling: DEFAULT_STREAK_RULES.bonusCoins,
+      note: bonus > 0 ? "7th day in a row reached by the quiz farmer" : "milestone not reached in the run",
+    });
     // What the run's pace would earn in a day, bounded by what the limits allow (the run's coins once capped).
     const pace = (r: ChannelResult) => (r.capped ? r.coins : Math.round((r.coins * DAY_SECONDS) / SECONDS));
     const perDay = (r: ChannelResult) => Math.min(pace(r), r.limitCeiling);
@@ -220,12 +257,12 @@ async function main() {
     ]);
     const total = results.reduce((n, r) => n + perDay(r), 0);
     rows.push([
-      "All channels, one account",
+      "All channels, one account, bonus included",
       "",
       String(total),
       `$${formatDollars(total)}`,
       "",
-      "target ≤ $3.00",
+      `target ≤ 600 coins ($3.00)${total <= 600 ? " ✓" : " ✗"}`,
     ]);
     const header = [
       "Channel",
@@ -243,6 +280,7 @@ async function main() {
   } finally {
     clearTimeout(stopAll);
     await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -1,19 +1,30 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse (npm `lighthouse`, driving the system Chromium headless) on the built
  * app — performance, accessibility and best-practices scores with LCP, TBT and CLS for the pages below, as a
- * guest. The server is the real one (tests/support/server-process.ts) in NODE_ENV=production with a random
+ * guest, and for the signed-in dashboard ("/ (signed in)") as a seeded user (a few days of earnings, made in the
+ * server's data dir through the app's own code before it starts; its session cookie sent with every request). The server is the real one (tests/support/server-process.ts) in NODE_ENV=production with a random
  * AUTH_SECRET, SMTP_URL pointing at a local SMTP sink, and PGlite in a temporary DATA_DIR.
- * Usage: npm run bench:lighthouse [-- --preset desktop|mobile] [-- --runs N] [-- --no-build]
+ * Usage: npm run bench:lighthouse [-- --preset desktop|mobile] [-- --runs N] [-- --page "/ (signed in)"] [-- --no-build]
  * (both presets unless one is named).
  */
 import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import { launch } from "chrome-launcher";
 import lighthouse, { desktopConfig } from "lighthouse";
+import { fromPGlite } from "~/server/db/client";
+import { migrateToLatest } from "~/server/db/migrate";
 import { CHROMIUM_ARGS, findChromium } from "../tests/e2e/support/chromium";
 import { ensureBuild, startServer } from "../tests/support/server-process";
 import { startSmtpSink } from "../tests/support/smtp-sink";
+import { earnPattern } from "../tests/support/streak";
+import { createTestContext } from "../tests/support/test-app";
 
 export const LIGHTHOUSE_PAGES = ["/", "/auth", "/games/tic-tac-toe", "/quizzes", "/wallet"] as const;
+/** Pages audited with the seeded user's session: the dashboard. */
+export const SIGNED_IN_PAGES = ["/"] as const;
 export type LighthousePreset = "desktop" | "mobile";
 /** Targets on every page: mobile (the default preset) is what phones see; desktop must stay at 100. */
 export const LIGHTHOUSE_TARGETS = {
@@ -45,7 +56,7 @@ export interface LighthouseResult {
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
 
 /** One Lighthouse pass; retried twice when Lighthouse itself fails (e.g. NO_NAVSTART, a lost trace). */
-async function audit(port: number, url: string, preset: LighthousePreset) {
+async function audit(port: number, url: string, preset: LighthousePreset, cookie?: string) {
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(
       url,
@@ -54,6 +65,7 @@ async function audit(port: number, url: string, preset: LighthousePreset) {
         output: "json",
         logLevel: "error",
         onlyCategories: ["performance", "accessibility", "best-practices"],
+        ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
       },
       preset === "desktop" ? desktopConfig : undefined,
     );
@@ -68,16 +80,29 @@ async function audit(port: number, url: string, preset: LighthousePreset) {
 export async function runLighthouse({
   preset = "desktop",
   runs = 3,
+  only,
 }: {
   preset?: LighthousePreset;
   runs?: number;
+  /** Audit only the page of this label (e.g. "/ (signed in)"). */
+  only?: string | undefined;
 } = {}): Promise<LighthouseResult> {
   const chromePath = findChromium();
   if (!chromePath) throw new Error("No Chromium: set CHROMIUM_PATH or apt-get install chromium");
   const sink = await startSmtpSink();
+  // The signed-in dashboard's user, made before the server starts in its data dir, signed with its secret.
+  const secret = randomBytes(32).toString("base64url");
+  const dataDir = await mkdtemp(path.join(tmpdir(), "ple-lighthouse-"));
+  const seed = fromPGlite(await PGlite.create(path.join(dataDir, "pglite")));
+  await migrateToLatest(seed.db);
+  const ctx = await createTestContext({ AUTH_SECRET: secret }, {}, seed);
+  const player = await ctx.createVerifiedUser();
+  await earnPattern(ctx.db, player.id, "MMM.M");
+  await ctx.close();
   const server = await startServer({
+    DATA_DIR: dataDir,
     NODE_ENV: "production",
-    AUTH_SECRET: randomBytes(32).toString("base64url"),
+    AUTH_SECRET: secret,
     KYC_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
     SMTP_URL: sink.url,
     LOG_LEVEL: "warn",
@@ -88,10 +113,14 @@ export async function runLighthouse({
       (r) => r.json() as Promise<{ Browser: string }>,
     );
     const pages: PageScores[] = [];
-    for (const page of LIGHTHOUSE_PAGES) {
+    const targets = [
+      ...LIGHTHOUSE_PAGES.map((url) => ({ url, page: url as string, cookie: undefined })),
+      ...SIGNED_IN_PAGES.map((url) => ({ url, page: `${url} (signed in)`, cookie: player.cookie })),
+    ];
+    for (const { url, page, cookie } of targets.filter((t) => only === undefined || t.page === only)) {
       const samples: PageScores[] = [];
       for (let run = 0; run < runs; run++) {
-        const { categories, audits } = await audit(chrome.port, `${server.url}${page}`, preset);
+        const { categories, audits } = await audit(chrome.port, `${server.url}${url}`, preset, cookie);
         samples.push({
           page,
           performance: score(categories.performance?.score),
@@ -123,6 +152,7 @@ export async function runLighthouse({
     chrome.kill();
     await server.stop();
     await sink.close();
+    await rm(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -182,7 +212,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const presets: LighthousePreset[] =
     only === "mobile" || only === "desktop" ? [only] : ["mobile", "desktop"];
   for (const preset of presets) {
-    const result = await runLighthouse({ preset, runs: Number(flag("runs") ?? 3) });
+    const result = await runLighthouse({ preset, runs: Number(flag("runs") ?? 3), only: flag("page") });
     console.log(`${formatLighthouse(result)}\n`);
     const misses = lighthouseMisses(result);
     if (misses.length) console.log(`Missed:\n${misses.map((m) => `- ${m}`).join("\n")}\n`);

@@ -18,6 +18,7 @@ export const ledgerKinds = [
   "adjustment",
   "redemption",
   "redemption_refund",
+  "streak_bonus",
 ] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
@@ -32,7 +33,12 @@ export const rewards: Record<EarningKind, { amount: number; reason: string }> = 
   quiz_correct: { amount: 10, reason: "Quiz correct answer" },
   quiz_bonus: { amount: 10, reason: "Quiz completion bonus" },
   video_watch: { amount: 10, reason: "Video watch" },
+  // The amount is configured (STREAK_BONUS_COINS): the streak service passes it (src/core/streak.ts).
+  streak_bonus: { amount: 25, reason: "Streak bonus" },
 };
+
+/** The reason of a streak milestone's bonus row: "Streak bonus: 7 days in a row". */
+export const streakBonusReason = (milestone: number) => `Streak bonus: ${milestone} days in a row`;
 
 export const referralReasons = {
   friend: "Referral bonus: you joined with a friend's code",

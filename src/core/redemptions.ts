@@ -16,6 +16,18 @@ export const payoutMethodLabels: Record<PayoutMethod, string> = {
   gift_card: "Gift card by e-mail",
 };
 
+/**
+ * How long each method usually takes once a request is approved (docs/product.md, "Redemptions"): shown beside the
+ * method in the redeem dialog and in the 'request received' mail.
+ */
+export const payoutMethodDelivery: Record<PayoutMethod, string> = {
+  paypal: "usually 1–3 business days after approval",
+  gift_card: "usually within 2 business days after approval",
+};
+
+/** Statuses whose coins are held: requested and not yet paid or given back. */
+export const heldStatuses = ["pending", "approved", "failed"] as const satisfies readonly RedemptionStatus[];
+
 export const redemptionStatusLabels: Record<RedemptionStatus, string> = {
   pending: "Pending",
   approved: "Approved",
@@ -114,6 +126,10 @@ export const redeemEligibilitySchema = z.object({
   maxPending: z.number().int(),
   pending: z.number().int(),
   kycRequired: z.boolean(),
+  /** Coins of requests not yet paid or given back (pending, approved, payout failed): held, not in `balance`. */
+  onHoldCoins: z.number().int(),
+  /** Coins of requests paid out, ever. */
+  paidOutCoins: z.number().int(),
   checklist: z.array(checklistItemSchema),
   /** Every checklist item met. */
   ready: z.boolean(),

@@ -25,6 +25,7 @@ import { createProfileRoutes } from "./profile/profile.routes";
 import { createQuizzesRoutes } from "./quizzes/quizzes.routes";
 import { createRedemptionsRoutes } from "./redemptions/redemptions.routes";
 import { createReferralsRoutes } from "./referrals/referrals.routes";
+import { createStreakRoutes } from "./streaks/streaks.routes";
 import { createMediaRoutes } from "./videos/media.routes";
 import { createVideosRoutes } from "./videos/videos.routes";
 
@@ -65,7 +66,8 @@ export function createApi(deps: AppDeps) {
     .route("/redemptions", createRedemptionsRoutes(deps))
     .route("/kyc", createKycRoutes(deps))
     .route("/admin", createAdminRoutes(deps))
-    .route("/earning", createEarningRoutes(deps));
+    .route("/earning", createEarningRoutes(deps))
+    .route("/streak", createStreakRoutes(deps));
   // The OpenAPI document is generated from `api` on first request: every route above, and its own.
   return api.route("/", createOpenApiRoutes(deps, { basePath: "/api", router: () => api }));
 }

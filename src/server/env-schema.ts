@@ -3,6 +3,7 @@ import { DEFAULT_DUAL_CONTROL } from "~/core/dual-control";
 import { DEFAULT_EARNING_LIMITS, DEFAULT_GUEST_QUIZ_SESSIONS_PER_HOUR } from "~/core/earning";
 import { KYC_DEFAULT_MAX_UPLOAD_BYTES, KYC_DEFAULT_RETENTION_DAYS } from "~/core/kyc";
 import { REDEEM_DEFAULTS } from "~/core/public-settings";
+import { DEFAULT_STREAK_RULES } from "~/core/streak";
 
 /**
  * The schema of the configuration that env.ts reads (one key per environment variable, each with its
@@ -92,6 +93,9 @@ export const envSchema = z.object({
   EARN_QUIZ_SESSIONS_PER_DAY: wholeNumber(0, 100_000, DEFAULT_EARNING_LIMITS.quizSessionsPerDay),
   EARN_VIDEO_WATCHES_PER_DAY: wholeNumber(0, 100_000, DEFAULT_EARNING_LIMITS.videoWatchesPerDay),
   REFERRAL_BONUSES_PER_30_DAYS: wholeNumber(0, 100_000, DEFAULT_EARNING_LIMITS.referralBonusesPer30Days),
+  DAILY_GOAL_COINS: wholeNumber(1, 100_000, DEFAULT_STREAK_RULES.goalCoins),
+  STREAK_BONUS_COINS: wholeNumber(0, 1000, DEFAULT_STREAK_RULES.bonusCoins),
+  STREAK_BONUS_EVERY_DAYS: wholeNumber(1, 365, DEFAULT_STREAK_RULES.bonusEveryDays),
   GUEST_QUIZ_SESSIONS_PER_HOUR: wholeNumber(1, 100_000, DEFAULT_GUEST_QUIZ_SESSIONS_PER_HOUR),
   MEDIA_DIR: z.string().trim().min(1).default("./media"),
   REDEEM_MIN_COINS: wholeNumber(1, 100_000_000, REDEEM_DEFAULTS.minCoins),

@@ -68,6 +68,19 @@ describe("parseEnv", () => {
     },
   );
 
+  it("reads the daily goal and the streak bonus, with the defaults of docs/product.md", () => {
+    expect(parseEnv({}).streakRules).toEqual({ goalCoins: 100, bonusCoins: 25, bonusEveryDays: 7 });
+    expect(
+      parseEnv({ DAILY_GOAL_COINS: "50", STREAK_BONUS_COINS: "0", STREAK_BONUS_EVERY_DAYS: "3" }).streakRules,
+    ).toEqual({ goalCoins: 50, bonusCoins: 0, bonusEveryDays: 3 });
+    expect(errorOf({ DAILY_GOAL_COINS: "0" })).toBe(
+      'Invalid configuration: DAILY_GOAL_COINS must be between 1 and 100000 (got "0")',
+    );
+    expect(errorOf({ STREAK_BONUS_EVERY_DAYS: "0" })).toBe(
+      'Invalid configuration: STREAK_BONUS_EVERY_DAYS must be between 1 and 365 (got "0")',
+    );
+  });
+
   it("refuses nonsense earning limits", () => {
     expect(errorOf({ EARN_TTT_WINS_PER_DAY: "-1" })).toBe(
       'Invalid configuration: EARN_TTT_WINS_PER_DAY must be between 0 and 100000 (got "-1")',

@@ -2,6 +2,7 @@ import os from "node:os";
 import type { z } from "zod";
 import type { DualControl } from "~/core/dual-control";
 import type { EarningLimits } from "~/core/earning";
+import type { StreakRules } from "~/core/streak";
 import { envSchema, type logLevels } from "./env-schema";
 
 /**
@@ -60,6 +61,8 @@ export interface Env {
   webConcurrency: number;
   /** Per-user daily earning limits (0 = that channel pays nothing). */
   earningLimits: EarningLimits;
+  /** The daily goal and the streak's milestone bonus (src/core/streak.ts). */
+  streakRules: StreakRules;
   /** Guest quiz sessions allowed per client IP per hour. */
   guestQuizSessionsPerHour: number;
   /** Folder of the files served under /media (the videos and their captions). */
@@ -180,6 +183,11 @@ export function parseEnv(
       quizSessionsPerDay: e.EARN_QUIZ_SESSIONS_PER_DAY,
       videoWatchesPerDay: e.EARN_VIDEO_WATCHES_PER_DAY,
       referralBonusesPer30Days: e.REFERRAL_BONUSES_PER_30_DAYS,
+    },
+    streakRules: {
+      goalCoins: e.DAILY_GOAL_COINS,
+      bonusCoins: e.STREAK_BONUS_COINS,
+      bonusEveryDays: e.STREAK_BONUS_EVERY_DAYS,
     },
     guestQuizSessionsPerHour: e.GUEST_QUIZ_SESSIONS_PER_HOUR,
     mediaDir: e.MEDIA_DIR,

@@ -81,6 +81,7 @@ beforeAll(async () => {
   await grantCoins(ctx.db, owner.id, 2000);
   const noKyc = {
     db: ctx.db,
+    mailOutbox: ctx.deps.mailOutbox,
     env: { ...ctx.env, redeem: { ...ctx.env.redeem, requireKyc: false, maxPending: 2 } },
   };
   const toCancel = await requestRedemption(noKyc, owner, { coins: 1000, method: "paypal" });

@@ -24,7 +24,7 @@ function recordAnswers(page: Page): AnswerResult[] {
  * Answers every question through the UI, right when `answerRight(n)` says so, checking the view and the
  * docs/product.md feedback on the way. Returns how many were right.
  */
-async function playThrough(page: Page, answerRight: (n: number) => boolean, checkA11yAt = 1) {
+async function playThrough(page: Page, answerRight: (n: number) => boolean, checkA11yAt = 1, paid = true) {
   let right = 0;
   for (let n = 1; n <= 10; n++) {
     await page.getByText(`Question ${n}/10`, { exact: true }).waitFor();
@@ -44,8 +44,11 @@ async function playThrough(page: Page, answerRight: (n: number) => boolean, chec
     const choice = wantRight ? question.answer : (question.options.find((o) => o !== question.answer) ?? "");
     await questionView.getByRole("button", { name: choice, exact: true }).click();
     const feedback = questionView.getByRole("status");
+    // A right answer that pays nothing (a guest's, a practice round's) does not claim coins.
     const expected = wantRight
-      ? "Correct! +10 Coins"
+      ? paid
+        ? "Correct! +10 Coins"
+        : "Correct!"
       : `Incorrect. The correct answer was: ${question.answer}`;
     await expect.poll(() => feedback.textContent(), { timeout: 10_000 }).toBe(expected);
     // Locked after answering.
@@ -106,7 +109,9 @@ describeE2E("quizzes", () => {
     await page.goto("/quizzes");
     await expect.poll(() => navBalance(page), { timeout: 10_000 }).toBe(0);
     const today = page.getByRole("region", { name: "Today" });
-    await expect.poll(() => today.textContent(), { timeout: 10_000 }).toContain("Quizzes paid today0 of 3");
+    await expect
+      .poll(() => today.textContent(), { timeout: 10_000 })
+      .toContain("3 of 3 paid quizzes left today");
     expect(await page.getByText(/^Paid today — play again as practice/).count()).toBe(0);
 
     await page.getByRole("button", { name: "Start Quiz: General Knowledge" }).click();
@@ -123,14 +128,16 @@ describeE2E("quizzes", () => {
       .getByText("Paid today — play again as practice (no coins until tomorrow).")
       .waitFor({ timeout: 10_000 });
     expect(await page.getByText(/^Paid today — play again as practice/).count()).toBe(1);
-    await expect.poll(() => today.textContent(), { timeout: 10_000 }).toContain("Quizzes paid today1 of 3");
+    await expect
+      .poll(() => today.textContent(), { timeout: 10_000 })
+      .toContain("2 of 3 paid quizzes left today");
     await expectNoAxeViolations(page);
 
     await card.getByRole("button", { name: "Start Quiz: General Knowledge" }).click();
     await page
       .getByText("Practice round: this quiz already paid today, so this session earns no coins.")
       .waitFor();
-    await playThrough(page, () => true, 0);
+    await playThrough(page, () => true, 0, false);
     // After: the results say it was practice; the balance has not moved.
     await page.getByRole("heading", { level: 1, name: "Quiz Results" }).waitFor();
     await page.getByText("Practice round: no coins this time. This quiz pays again tomorrow.").waitFor();
@@ -144,19 +151,25 @@ describeE2E("quizzes", () => {
     await context.close();
   }, 180_000);
 
-  it("guest at 360 px: same grading, a log-in hint on the results and no coins", async () => {
+  it("guest at 360 px: same grading without coins claimed, an invitation to sign up on the results", async () => {
     const { page, context, errors } = await e2e.newPage(phone);
     const results = recordAnswers(page);
     await page.goto("/quizzes");
     await page.getByRole("button", { name: "Start Quiz: General Knowledge" }).click();
-    const right = await playThrough(page, (n) => n % 2 === 1, 3);
+    const right = await playThrough(page, (n) => n % 2 === 1, 3, false);
     expect(right).toBe(5);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     await page.getByRole("heading", { level: 1, name: "Quiz Results" }).waitFor();
     expect(await page.getByText("You scored 5 out of 10", { exact: true }).count()).toBe(1);
-    expect(await page.getByText(/Log in to earn coins/).count()).toBe(1);
-    expect(await page.getByRole("link", { name: "Login / Register" }).getAttribute("href")).toBe("/auth");
+    // The results invite the guest to sign up for coins like these.
+    expect(
+      await page.getByText("Create an account to earn coins for wins like this", { exact: true }).count(),
+    ).toBe(1);
+    expect(await page.getByRole("link", { name: "Create an account" }).getAttribute("href")).toBe(
+      "/auth?mode=register",
+    );
+    expect(await page.getByRole("link", { name: "Log in", exact: true }).getAttribute("href")).toBe("/auth");
     expect(await page.getByText("Coins earned this session:").count()).toBe(0);
     expect(await navBalance(page)).toBeNull();
     expect(results).toHaveLength(10);

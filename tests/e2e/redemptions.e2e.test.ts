@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { fromPGlite } from "~/server/db/client";
 import { migrateToLatest } from "~/server/db/migrate";
 import { grantCoins } from "../support/coins";
-import { type TestUser, uniqueEmail } from "../support/factories";
+import { type TestUser, uniqueEmail, waitForMail } from "../support/factories";
 import { httpClient } from "../support/http-client";
 import { giveApprovedKyc } from "../support/kyc";
 import { freePort } from "../support/server-process";
@@ -87,7 +87,7 @@ describeE2E("redemptions", () => {
 
     await page.getByRole("button", { name: "Redeem Coins for Cash" }).click();
     const dialog = page.getByRole("dialog", { name: "Redeem Coins for Cash" });
-    await dialog.getByText(/minimum 1000 coins/).waitFor({ timeout: 10_000 });
+    await dialog.getByText(/^Dollar value: .*minimum 1000 coins/).waitFor({ timeout: 10_000 });
     await dialog.getByLabel("Coins to redeem (max 1200)", { exact: true }).fill("1000");
     await dialog.getByRole("radio", { name: "PayPal" }).check();
     await dialog.getByLabel("PayPal e-mail address").fill("payee.paypal@example.com");
@@ -110,6 +110,24 @@ describeE2E("redemptions", () => {
     await entry.getByText(`Redemption request #${id}`).waitFor({ timeout: 10_000 });
     expect(await entry.getByText("-1000 Coins", { exact: true }).count()).toBe(1);
     await expect.poll(() => navBalance(page), { timeout: 10_000 }).toBe(200);
+    // The balance card says where the coins are: 200 available, the 1000 requested on hold.
+    const coinState = (label: string) =>
+      page
+        .locator("dl[aria-label='Your coins'] > div")
+        .filter({ has: page.getByText(label, { exact: true }) });
+    await expect
+      .poll(() => coinState("On hold").textContent(), { timeout: 10_000 })
+      .toContain("1000 coins ($5.00)");
+    expect(await coinState("Available").textContent()).toContain("200 coins ($1.00)");
+    expect(await coinState("Paid out").textContent()).toContain("0 coins ($0.00)");
+    // The 'request received' mail, sent with the request.
+    const received = await waitForMail(
+      httpClient(e2e.server.url),
+      payee.email,
+      /We received your .* redemption request/,
+    );
+    expect(received.text).toContain(`#${id} of 1000 coins ($5.00) by PayPal to payee.paypal@example.com`);
+    expect(received.text).toContain("usually 1–3 business days after approval");
     expect(errors).toEqual([]);
 
     // The administrator: the queue shows it pending, with the user's KYC; approve, then record the payout.
@@ -141,6 +159,10 @@ describeE2E("redemptions", () => {
     const paid = page.getByRole("list", { name: "Redemptions" }).getByRole("listitem").first();
     await paid.getByText("Paid", { exact: true }).waitFor({ timeout: 15_000 });
     await paid.getByText("Reference: PAYPAL-TX-1000").waitFor();
+    await expect
+      .poll(() => coinState("Paid out").textContent(), { timeout: 10_000 })
+      .toContain("1000 coins ($5.00)");
+    expect(await coinState("On hold").textContent()).toContain("0 coins ($0.00)");
   });
 
   it("a rejected request returns the coins, shows the reason, and works at 360 px", async () => {

@@ -53,7 +53,7 @@ async function playAcceptanceLine(page: Page) {
 describeE2E("tic tac toe", () => {
   const e2e = useE2E({ AUTH_RATE_LIMIT: "1000" });
 
-  it("signed in: a win shows 'You Win!', the Game Over dialog, +10 in the nav and in the transactions", async () => {
+  it("signed in: a win shows 'You Win!', the Game Over dialog with '+10 coins', +10 in the nav and in the transactions", async () => {
     const user = await createVerifiedUser(httpClient(e2e.server.url));
     const { page, context, errors } = await e2e.newPage();
     await addSessionCookie(context, user.cookie, e2e.server.url);
@@ -69,7 +69,9 @@ describeE2E("tic tac toe", () => {
 
     await expect.poll(() => navBalance(page)).toBe(0);
     const today = page.getByRole("region", { name: "Today" });
-    await expect.poll(() => today.textContent(), { timeout: 10_000 }).toContain("20 of 20 paid wins left");
+    await expect
+      .poll(() => today.textContent(), { timeout: 10_000 })
+      .toContain("20 of 20 paid wins left today");
     expect(await statusLine(page).textContent()).toBe("Your turn (X)");
     expect(await page.getByText("Log in to save your score and earn coins!").count()).toBe(0);
     for (let i = 0; i < 9; i++)
@@ -81,6 +83,9 @@ describeE2E("tic tac toe", () => {
     const dialog = page.getByRole("dialog", { name: "Game Over" });
     await dialog.waitFor();
     expect(await dialog.getByText("You Win!", { exact: true }).count()).toBe(1);
+    // The reward is in the dialog itself: the coins and the new balance.
+    await dialog.getByText("+10 coins", { exact: true }).waitFor();
+    expect(await dialog.getByText("Balance: 10 coins", { exact: true }).count()).toBe(1);
     expect(await dialog.getByRole("button", { name: "Play Again" }).count()).toBe(1);
     expect(await page.locator("[data-winning]").count()).toBe(3);
     // Radix Toast also copies a notice into a screen-reader announcement, hence `first()`.
@@ -103,12 +108,14 @@ describeE2E("tic tac toe", () => {
     expect(await readBoard(page)).toEqual(Array(9).fill(null));
     expect(await statusLine(page).textContent()).toBe("Your turn (X)");
     // The 'Today' panel (hidden behind the dialog until now) has followed the win.
-    await expect.poll(() => today.textContent(), { timeout: 10_000 }).toContain("19 of 20 paid wins left");
+    await expect
+      .poll(() => today.textContent(), { timeout: 10_000 })
+      .toContain("19 of 20 paid wins left today");
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  it("guest at 360 px: plays in the browser with the keyboard, sees the hint and earns nothing", async () => {
+  it("guest at 360 px: plays in the browser with the keyboard, sees the hint, earns nothing and is invited to sign up", async () => {
     const { page, context, errors } = await e2e.newPage(phone);
     const gameCalls: string[] = [];
     page.on("request", (req) => {
@@ -143,6 +150,12 @@ describeE2E("tic tac toe", () => {
     const dialog = page.getByRole("dialog", { name: "Game Over" });
     await dialog.waitFor();
     expect(await dialog.getByText("You Win!", { exact: true }).count()).toBe(1);
+    // A guest's win would have paid an account: the dialog invites sign-up, and claims no coins.
+    await dialog.getByText("Create an account to earn coins for wins like this", { exact: true }).waitFor();
+    expect(await dialog.getByRole("link", { name: "Create an account" }).getAttribute("href")).toBe(
+      "/auth?mode=register",
+    );
+    expect(await dialog.getByText(/\+\d+ coins/).count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectNoAxeViolations(page);
     await dialog.getByRole("button", { name: "Play Again" }).click();

@@ -48,6 +48,15 @@ describeE2E("videos pages", () => {
     expect(await watch.count()).toBe(3);
     await expectNoAxeViolations(page);
 
+    const titleOf1 = await page
+      .locator("video")
+      .nth(1)
+      .evaluate((v) => document.getElementById(v.getAttribute("aria-labelledby") ?? "")?.textContent ?? "");
+    const watchCalls: string[] = [];
+    page.on("request", (req) => {
+      if (req.method() === "POST" && /\/api\/videos\/[^/]+\/watches$/.test(req.url()))
+        watchCalls.push(req.url());
+    });
     const started = Date.now();
     await watch.nth(1).click();
     await page.getByText("Watching — the coins are paid when the video ends.").waitFor();
@@ -69,7 +78,27 @@ describeE2E("videos pages", () => {
     await alert.waitFor({ state: "hidden" });
     expect(await balanceOf(api(), user)).toBe(10);
     const today = page.getByRole("region", { name: "Today" });
-    await expect.poll(() => today.textContent(), { timeout: 10_000 }).toContain("Videos watched today1 of 3");
+    await expect
+      .poll(() => today.textContent(), { timeout: 10_000 })
+      .toContain("2 of 3 paid watches left today");
+    // The card that paid says so, and its button says before it plays that it pays nothing more today.
+    const paidCard = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: titleOf1, exact: true }) });
+    await paidCard.getByText("Paid today ✓", { exact: true }).waitFor({ timeout: 10_000 });
+    const again = paidCard.getByRole("button", { name: "Watch Again (No Coins Today)", exact: true });
+    expect(await again.isEnabled()).toBe(true);
+    expect(await page.getByText("Paid today ✓", { exact: true }).count()).toBe(1);
+    const watchesBefore = watchCalls.length;
+    await again.click();
+    await expect
+      .poll(() => player.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    expect(watchCalls.length).toBe(watchesBefore);
+    await player.evaluate((v: HTMLVideoElement) => v.pause());
+    await expectNoAxeViolations(page);
     expect(errors).toEqual([]);
 
     // Starting watches faster than the per-user limit: the server answers 429 and the page says so.

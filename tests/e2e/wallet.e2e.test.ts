@@ -13,7 +13,14 @@ import { balanceOf, expectNotice, recordApiCalls, signedInPage } from "./support
  */
 describeE2E("wallet pages", () => {
   // TRUST_PROXY: API-made users sign up from their own X-Forwarded-For address, as real users would.
-  const e2e = useE2E({ AUTH_RATE_LIMIT: "1000", MAIL_RATE_LIMIT: "1000", TRUST_PROXY: "true" });
+  // REDEEM_MIN_COINS 20: the redeem dialog opens for users made with a few quiz answers (below the minimum the
+  // button opens nothing and says how many coins are still needed).
+  const e2e = useE2E({
+    AUTH_RATE_LIMIT: "1000",
+    MAIL_RATE_LIMIT: "1000",
+    TRUST_PROXY: "true",
+    REDEEM_MIN_COINS: "20",
+  });
   const api = () => httpClient(e2e.server.url);
   const signedIn = (user: TestUser, options: BrowserContextOptions = desktop) =>
     signedInPage(e2e, user, options);
@@ -39,19 +46,26 @@ describeE2E("wallet pages", () => {
     expect(await page.getByRole("button", { name: "Redeem Coins for Cash" }).isEnabled()).toBe(true);
     expect(await page.getByRole("button", { name: "More Options (Coming Soon)" }).isDisabled()).toBe(true);
 
+    // Available / On hold / Paid out.
+    const coins = page.getByRole("definition").filter({ hasText: /coins \(/ });
+    await expect
+      .poll(() => coins.allTextContents(), { timeout: 10_000 })
+      .toEqual(["30 coins ($0.15)", "0 coins ($0.00)", "0 coins ($0.00)"]);
     await page.getByRole("heading", { name: "Recent Transactions" }).waitFor();
+    // The session's three right answers are one entry with its details.
     const rows = page.getByRole("list", { name: "Transactions" }).getByRole("listitem");
     await rows.first().waitFor();
-    expect(await rows.count()).toBe(3);
-    for (const row of await rows.all()) {
-      expect(await row.getByText("Quiz correct answer", { exact: true }).count()).toBe(1);
-      expect(await row.getByText("+10 Coins", { exact: true }).count()).toBe(1);
-      expect(await row.locator("time").getAttribute("datetime")).toMatch(/^\d{4}-\d\d-\d\dT/);
-    }
+    expect(await rows.count()).toBe(1);
+    const row = rows.first();
+    expect(await row.getByText("General Knowledge: 3 correct +30", { exact: true }).count()).toBe(1);
+    expect(await row.getByText("+30 Coins", { exact: true }).count()).toBe(1);
+    expect(await row.locator("time").getAttribute("datetime")).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(await page.getByText("Recent Transactions (Placeholder)").count()).toBe(0);
     const today = page.getByRole("region", { name: "Today" });
-    await expect.poll(() => today.textContent(), { timeout: 10_000 }).toContain("20 of 20 paid wins left");
-    expect(await today.textContent()).toContain("Quizzes paid today1 of 3");
+    await expect
+      .poll(() => today.textContent(), { timeout: 10_000 })
+      .toContain("20 of 20 paid wins left today");
+    expect(await today.textContent()).toContain("2 of 3 paid quizzes left today");
     expect(await today.textContent()).toMatch(/Limits reset in .+ \(midnight UTC\)\./);
     await expectNoAxeViolations(page);
     expect(errors).toEqual([]);
@@ -65,7 +79,7 @@ describeE2E("wallet pages", () => {
     await first.page.getByText("$0.00 USD", { exact: true }).waitFor();
 
     const busy = await createVerifiedUser(api());
-    // 10 right answers and the bonus, then one more: 12 rows, 120 coins.
+    // 10 right answers and the bonus, then one more: 12 rows (10 a page), 120 coins, two quiz sessions.
     await answerQuizCorrectly(api(), busy, 10, "general");
     await answerQuizCorrectly(api(), busy, 1, "science");
     const { page } = await signedIn(busy);
@@ -73,9 +87,16 @@ describeE2E("wallet pages", () => {
     await page.getByText("$0.60 USD", { exact: true }).waitFor();
     const rows = page.getByRole("list", { name: "Transactions" }).getByRole("listitem");
     await rows.first().waitFor();
-    expect(await rows.count()).toBe(10);
+    // The first page holds the science answer, the bonus and 8 of the 10 answers: one entry per session.
+    expect(await rows.allTextContents()).toEqual([
+      expect.stringContaining("Science Facts: 1 correct +10"),
+      expect.stringContaining("General Knowledge: 8 correct +80, completion +10"),
+    ]);
     await page.getByRole("button", { name: "Load more" }).click();
-    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(12);
+    await expect
+      .poll(() => rows.nth(1).textContent(), { timeout: 10_000 })
+      .toContain("General Knowledge: 10 correct +100, completion +10");
+    expect(await rows.count()).toBe(2);
     expect(await page.getByRole("button", { name: "Load more" }).count()).toBe(0);
   });
 
@@ -140,10 +161,19 @@ describeE2E("wallet pages", () => {
     const preview = dialog.getByText(/^Dollar value: /);
     await expect
       .poll(() => preview.textContent(), { timeout: 10_000 })
-      .toBe("Dollar value: $0.00 (minimum 1000 coins, $5.00)");
+      .toBe("Dollar value: $0.00 (minimum 20 coins, $0.10)");
     expect(await dialog.getByText(/placeholder/i).count()).toBe(0);
     await dialog.getByRole("group", { name: "Payout method" }).waitFor();
     expect(await dialog.getByLabel("PayPal e-mail address").inputValue()).toBe(user.email);
+    // Each method says its minimum and how long it usually takes.
+    await dialog
+      .getByText("PayPal: minimum 20 coins ($0.10), usually 1–3 business days after approval.")
+      .waitFor();
+    await dialog
+      .getByText(
+        "Gift card by e-mail: minimum 20 coins ($0.10), usually within 2 business days after approval.",
+      )
+      .waitFor();
     expect(await field.getAttribute("type")).toBe("number");
     expect(await field.inputValue()).toBe("0");
     await expectNoAxeViolations(page);
@@ -156,24 +186,30 @@ describeE2E("wallet pages", () => {
     // Negative → 0; fractional → whole; above the balance → the balance; the preview follows.
     await field.fill("-5");
     await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe("0");
-    expect(await preview.textContent()).toBe("Dollar value: $0.00 (minimum 1000 coins, $5.00)");
+    expect(await preview.textContent()).toBe("Dollar value: $0.00 (minimum 20 coins, $0.10)");
     await submit.click();
     await expectNotice(page, "Invalid Amount", "Please enter a valid amount of coins to redeem.");
     await field.fill("12.7");
     await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe("12");
-    expect(await preview.textContent()).toBe("Dollar value: $0.06 (minimum 1000 coins, $5.00)");
+    expect(await preview.textContent()).toBe("Dollar value: $0.06 (minimum 20 coins, $0.10)");
     await field.fill("5000");
     await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe("30");
-    expect(await preview.textContent()).toBe("Dollar value: $0.15 (minimum 1000 coins, $5.00)");
+    expect(await preview.textContent()).toBe("Dollar value: $0.15 (minimum 20 coins, $0.10)");
+    // The presets: the minimum and everything.
+    await dialog.getByRole("button", { name: "Minimum (20)" }).click();
+    await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe("20");
+    await dialog.getByRole("button", { name: "Max (30)" }).click();
+    await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe("30");
+    await field.fill("12");
 
     // Cancel keeps the amount; below the minimum the request is refused with the minimum, and the dialog stays.
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "hidden" });
     await page.getByRole("button", { name: "Redeem Coins for Cash" }).click();
     await field.waitFor();
-    expect(await field.inputValue()).toBe("30");
+    expect(await field.inputValue()).toBe("12");
     await submit.click();
-    await expectNotice(page, "Below the Minimum", "The minimum redemption is 1000 coins ($5.00).");
+    await expectNotice(page, "Below the Minimum", "The minimum redemption is 20 coins ($0.10).");
     expect(await dialog.isVisible()).toBe(true);
 
     // No request left the page, and the balance is untouched.
@@ -209,6 +245,22 @@ describeE2E("wallet pages", () => {
     // Within the new balance the next rule applies: the minimum.
     await field.fill("10");
     await dialog.getByRole("button", { name: "Submit Redemption Request" }).click();
-    await expectNotice(page, "Below the Minimum", "The minimum redemption is 1000 coins ($5.00).");
+    await expectNotice(page, "Below the Minimum", "The minimum redemption is 20 coins ($0.10).");
+  });
+
+  it("redeem below the minimum: the button says how many coins are still needed and opens nothing", async () => {
+    const user = await createVerifiedUser(api());
+    await answerQuizCorrectly(api(), user, 1);
+    const { page, errors } = await signedIn(user, phone);
+    await page.goto("/wallet");
+    await page.getByText("$0.05 USD", { exact: true }).waitFor();
+    const needed = page.getByRole("button", { name: "Redeem: 10 more coins needed" });
+    await needed.waitFor({ timeout: 10_000 });
+    expect(await needed.isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Redeem Coins for Cash" }).count()).toBe(0);
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoAxeViolations(page);
+    expect(errors).toEqual([]);
   });
 });

@@ -146,6 +146,22 @@ export function authorizationMatrix(f: MatrixFixtures): Record<string, MatrixCas
       },
     },
 
+    "GET /api/streak": {
+      request: () => ({ path: "/api/streak" }),
+      expect: signedIn(200),
+      // Today's coins are the actor's own: the owner earned through the fixtures, the other user did not.
+      check: async (actor, res) => {
+        const rows = await f.ctx.db
+          .selectFrom("coin_ledger")
+          .select("amount")
+          .where("user_id", "=", idOf(actor)!)
+          .where("kind", "in", ["ttt_win", "quiz_correct", "quiz_bonus", "video_watch"])
+          .where("created_at", ">=", new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`))
+          .execute();
+        expect(body(body(res).today).coins).toBe(rows.reduce((n, r) => n + r.amount, 0));
+      },
+    },
+
     "GET /api/games/tic-tac-toe/current": {
       request: () => ({ path: "/api/games/tic-tac-toe/current" }),
       expect: signedIn(200),

@@ -16,6 +16,11 @@ export const ledgerEntrySchema = z.object({
   /** Positive for earnings; negative for anything that takes coins away. */
   amount: z.number().int(),
   createdAt: z.iso.datetime(),
+  /**
+   * The quiz session a quiz row belongs to (its answers and its completion bonus), so the wallet shows one entry
+   * per session; null for every other row.
+   */
+  quizSession: z.object({ id: z.string(), quizName: z.string() }).nullable(),
 });
 
 export const transactionsPageSchema = z.object({

@@ -12,4 +12,6 @@ export const earnedSchema = z.object({
   entryId: z.number().int(),
   /** A referral bonus paid with it to this user (already in `balance`); 0 for none. */
   referralBonus: z.number().int(),
+  /** A streak milestone bonus paid with it (already in `balance`, not in `amount`), when this reached one. */
+  streakBonus: z.object({ amount: z.number().int(), milestone: z.number().int() }).optional(),
 });

@@ -6,6 +6,7 @@ import { requireEarner } from "../auth/require-user";
 import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";
 import { jsonBody, params } from "../http/validate";
+import { withStreakBonus } from "../streaks/streaks.service";
 import { getOpenGame, playMove, startGame } from "./games.service";
 
 /**
@@ -45,7 +46,11 @@ export const createGamesRoutes = (deps: AppDeps) => {
       async (c) => {
         const { gameId } = c.req.valid("param");
         const { cell, version } = c.req.valid("json");
-        return c.json(await playMove(deps.db, { userId: c.var.user.id, gameId, cell, version, policy }));
+        const userId = c.var.user.id;
+        const result = await playMove(deps.db, { userId, gameId, cell, version, policy });
+        // A won game (new or replayed) may have brought today to the daily goal: its streak bonus comes with it.
+        const won = result.game.status === "won";
+        return c.json(await withStreakBonus(deps.db, userId, result, deps.env.streakRules, won));
       },
     );
 };

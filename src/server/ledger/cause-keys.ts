@@ -37,6 +37,13 @@ export const adjustmentCauseKey = (userId: string, adjustmentId: string) =>
   `adjustment:${userId}:${adjustmentId}`;
 
 /**
+ * A streak milestone's bonus (docs/product.md, "Daily goal and streak"): once per user, UTC day and milestone,
+ * whatever the retries.
+ */
+export const streakCauseKey = (userId: string, day: string, milestone: number) =>
+  `streak:${userId}:${day}:${milestone}`;
+
+/**
  * The daily allowances an award counts against (coin_ledger.limit_key), per UTC day (`utcDay`): written by the
  * earning services' awards and read back by the allowance panel (earning.service.ts).
  */

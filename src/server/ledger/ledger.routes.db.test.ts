@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { watchVideoToEnd } from "#tests/support/earning";
+import { answerQuizCorrectly, watchVideoToEnd } from "#tests/support/earning";
 import { createTestContext, type TestContext } from "#tests/support/test-app";
 import { errorCode } from "#tests/support/typed-client";
 
@@ -21,6 +21,20 @@ describe("balance and history", () => {
       expect(res.status, path).toBe(401);
       expect(await errorCode(res)).toBe("UNAUTHORIZED");
     }
+  });
+
+  it("names the quiz session of each quiz row (the wallet shows a session as one entry), and of no other row", async () => {
+    const user = await ctx.createVerifiedUser();
+    await answerQuizCorrectly(ctx.client, user, 10, "science");
+    await watchVideoToEnd(ctx.client, ctx.db, user);
+    const res = await ctx.api(user).ledger.transactions.$get({ query: { limit: "20" } });
+    const { entries } = await res.json();
+    expect(entries).toHaveLength(12);
+    expect(entries[0]).toMatchObject({ kind: "video_watch", quizSession: null });
+    const quiz = entries.slice(1);
+    expect(new Set(quiz.map((e) => e.quizSession?.id)).size).toBe(1);
+    expect(quiz.every((e) => e.quizSession?.quizName === "Science Facts")).toBe(true);
+    expect(quiz.map((e) => e.kind).sort()).toEqual([...Array(10).fill("quiz_correct"), "quiz_bonus"].sort());
   });
 
   it("starts at 0 and lists earnings newest first, only the caller's own", async () => {

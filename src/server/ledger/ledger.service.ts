@@ -32,6 +32,8 @@ export interface AwardInput {
   limit?: { key: string; max: number } | undefined;
   /** Referrer bonuses a referrer may receive per 30 days, if this award turns out to be a first earning. */
   referralBonusesPer30Days?: number | undefined;
+  /** Coins and reason of a configured amount (the streak bonus); other awards pay `rewards[kind]`. */
+  paid?: { amount: number; reason: string } | undefined;
 }
 
 export interface AwardResult {
@@ -52,7 +54,9 @@ export interface AwardResult {
 
 /** Pays the reward of `kind` to `userId` once per `causeKey`. Safe to retry and to call concurrently. */
 export async function award(db: Database, input: AwardInput): Promise<AwardResult> {
-  const { amount, reason } = rewards[input.kind];
+  const { amount, reason } = input.paid ?? rewards[input.kind];
+  if (!Number.isSafeInteger(amount) || amount <= 0)
+    throw new Error("an award pays a whole number of coins above 0");
   const fast = input.limit
     ? await awardLimitedFast(db, { ...input, limit: input.limit }, amount, reason)
     : await awardFast(db, input, amount, reason);
@@ -211,11 +215,28 @@ export async function listEntries(
 ): Promise<TransactionsPage> {
   let q = db
     .selectFrom("coin_ledger")
-    .select(["id", "kind", "reason", "amount", "created_at"])
-    .where("user_id", "=", userId)
-    .orderBy("id", "desc")
+    // A quiz row's cause key names its session (cause-keys.ts: `quiz:<session>:<question>`, `quiz-bonus:<session>`),
+    // looked up by the sessions' primary key; other kinds' keys are never cast.
+    .leftJoin("quiz_sessions", (join) =>
+      join.on(
+        sql<boolean>`quiz_sessions.id = case when coin_ledger.kind in ('quiz_correct', 'quiz_bonus')
+          then cast(split_part(coin_ledger.cause_key, ':', 2) as uuid) end`,
+      ),
+    )
+    .leftJoin("quizzes", "quizzes.id", "quiz_sessions.quiz_id")
+    .select([
+      "coin_ledger.id",
+      "coin_ledger.kind",
+      "coin_ledger.reason",
+      "coin_ledger.amount",
+      "coin_ledger.created_at",
+      "quiz_sessions.id as session_id",
+      "quizzes.name as quiz_name",
+    ])
+    .where("coin_ledger.user_id", "=", userId)
+    .orderBy("coin_ledger.id", "desc")
     .limit(page.limit + 1);
-  if (page.before !== undefined) q = q.where("id", "<", page.before);
+  if (page.before !== undefined) q = q.where("coin_ledger.id", "<", page.before);
   const rows = await q.execute();
   return cursorPage(rows, page.limit, (r) => ({
     id: Number(r.id),
@@ -223,5 +244,6 @@ export async function listEntries(
     reason: r.reason,
     amount: r.amount,
     createdAt: new Date(r.created_at).toISOString(),
+    quizSession: r.session_id && r.quiz_name ? { id: r.session_id, quizName: r.quiz_name } : null,
   }));
 }

@@ -42,6 +42,29 @@ export function passwordResetMail(to: string, url: string): MailMessage {
   };
 }
 
+/** Sent when a redemption is requested: what was asked for, that the coins are held, and what happens next. */
+export function redemptionRequestedMail(
+  to: string,
+  r: { id: number; coins: number; dollars: string; method: string; delivery: string; recipient: string },
+  walletUrl: string,
+): MailMessage {
+  const intro = `We received your redemption request #${r.id} of ${r.coins} coins ($${r.dollars}) by ${r.method} to ${r.recipient}.`;
+  const held = `The ${r.coins} coins are on hold while we review the request: they are paid out or, if the request is not approved, returned to your balance.`;
+  const next = `Payment is ${r.delivery}. We will e-mail you when it is paid.`;
+  const footer = "If you did not make this request, reply to this e-mail at once.";
+  return {
+    to,
+    subject: `We received your ${APP_NAME} redemption request #${r.id}`,
+    text: `${intro}\n${held}\n${next}\n\nYour wallet:\n${walletUrl}\n\n${footer}\n`,
+    html: layout(
+      "Redemption request received",
+      [intro, held, next],
+      { label: "Open my wallet", url: walletUrl },
+      footer,
+    ),
+  };
+}
+
 /** Sent when a redemption is paid. `walletUrl` opens the wallet, where the redemption is listed. */
 export function redemptionPaidMail(
   to: string,

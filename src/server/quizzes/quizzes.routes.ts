@@ -9,6 +9,7 @@ import { rateLimit } from "../http/rate-limit";
 import { responds } from "../http/route-docs";
 import { createRouter, type SessionUser } from "../http/router";
 import { jsonBody, params } from "../http/validate";
+import { withStreakBonus } from "../streaks/streaks.service";
 import { answerQuestion, listQuizzes, startSession } from "./quizzes.service";
 
 /** Who plays: a signed-in user with a confirmed address earns; anyone else plays as a guest (ADR 006). */
@@ -73,6 +74,7 @@ export const createQuizzesRoutes = (deps: AppDeps) =>
           option,
           referralBonusesPer30Days: deps.env.earningLimits.referralBonusesPer30Days,
         });
-        return c.json(result);
+        const user = c.var.user;
+        return c.json(user ? await withStreakBonus(deps.db, user.id, result, deps.env.streakRules) : result);
       },
     );

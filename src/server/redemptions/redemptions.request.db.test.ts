@@ -50,6 +50,26 @@ describe("requesting a redemption", () => {
     expect(list.redemptions.map((r) => r.id)).toEqual([body.redemption.id]);
   });
 
+  it("mails 'request received' once, and the eligibility shows the coins on hold", async () => {
+    const user = await userWith(1200);
+    const r = await requested(user, 1000, "gift_card");
+    const mails = (await ctx.mailTo(user.email)).filter((m) => /redemption request/.test(m.subject));
+    expect(mails.map((m) => m.subject)).toEqual([
+      `We received your Play, Learn, Earn redemption request #${r.id}`,
+    ]);
+    expect(mails[0]?.text).toContain(`#${r.id} of 1000 coins ($5.00) by Gift card by e-mail`);
+    expect(mails[0]?.text).toContain("The 1000 coins are on hold");
+    expect(mails[0]?.text).toContain("usually within 2 business days after approval");
+    const eligibility = await (await ctx.api(user).redemptions.eligibility.$get()).json();
+    expect(eligibility).toMatchObject({ balance: 200, onHoldCoins: 1000, paidOutCoins: 0 });
+    // A refused request sends nothing.
+    const refused = await redeem(user, { coins: 1000, method: "paypal" });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect((await ctx.mailTo(user.email)).filter((m) => /redemption request/.test(m.subject))).toHaveLength(
+      1,
+    );
+  });
+
   it("sends to the account's own address when no recipient is given", async () => {
     const user = await userWith(1000);
     const r = await requested(user, 1000, "gift_card");

@@ -3,6 +3,9 @@ import { coinsToCents, formatDollars } from "~/core/coins";
 import type { KycStatus } from "~/core/kyc";
 import {
   type ChecklistItem,
+  heldStatuses,
+  payoutMethodDelivery,
+  payoutMethodLabels,
   type RedeemEligibility,
   type Redemption,
   type RedemptionRequest,
@@ -16,6 +19,7 @@ import { AppError } from "../errors";
 import { getKycStatus } from "../kyc/kyc.service";
 import { holdForRedemption, refundRedemption } from "../ledger/redemption-coins";
 import { withRetryableTransaction } from "../ledger/transaction";
+import { redemptionRequestedMail } from "../mail/templates";
 
 type Row = Selectable<RedemptionTable>;
 
@@ -51,6 +55,8 @@ interface Standing {
   balance: number;
   pending: number;
   centsToday: number;
+  onHoldCoins: number;
+  paidOutCoins: number;
   kyc: KycStatus;
 }
 
@@ -70,6 +76,10 @@ async function standingOf(db: Database, userId: string, now: Date): Promise<Stan
       sql<number>`coalesce(sum(cents) filter (where created_at >= ${dayStart} and status in (${sql.join(
         COUNTED.map((s) => sql`${s}`),
       )})), 0)::int`.as("cents_today"),
+      sql<number>`coalesce(sum(coins) filter (where status in (${sql.join(
+        heldStatuses.map((s) => sql`${s}`),
+      )})), 0)::int`.as("on_hold"),
+      sql<number>`coalesce(sum(coins) filter (where status = 'paid'), 0)::int`.as("paid_out"),
     ])
     .where("user_id", "=", userId)
     .executeTakeFirstOrThrow();
@@ -79,6 +89,8 @@ async function standingOf(db: Database, userId: string, now: Date): Promise<Stan
     balance: user.points,
     pending: counts.pending,
     centsToday: counts.cents_today,
+    onHoldCoins: counts.on_hold,
+    paidOutCoins: counts.paid_out,
     // Their latest submission, or 'none'; only `approved` lets a user redeem while REDEEM_REQUIRE_KYC is on.
     kyc: (await getKycStatus(db, userId)).status,
   };
@@ -148,18 +160,20 @@ export async function getEligibility(
     maxPending: deps.env.redeem.maxPending,
     pending: s.pending,
     kycRequired: deps.env.redeem.requireKyc,
+    onHoldCoins: s.onHoldCoins,
+    paidOutCoins: s.paidOutCoins,
     checklist,
     ready: checklist.every((i) => i.ok),
   };
 }
 
 /**
- * A redemption request: checks every rule, then writes the redemption and its `redemption` ledger row in one
- * transaction. The user's profile row is locked first, so one user's requests run one at a time (limits hold
+ * A redemption request: checks every rule, then writes the redemption, its `redemption` ledger row and the
+ * 'request received' mail (the outbox) in one transaction. The user's profile row is locked first, so one user's requests run one at a time (limits hold
  * under concurrency); the balance can never go below 0.
  */
 export async function requestRedemption(
-  deps: RedeemDeps,
+  deps: RedeemDeps & Pick<AppDeps, "mailOutbox">,
   user: { id: string; email: string },
   input: { coins: number; method: RedemptionRequest["method"]; recipient?: string | undefined },
   now = new Date(),
@@ -210,6 +224,19 @@ export async function requestRedemption(
       redemptionId: Number(row.id),
       coins: input.coins,
     });
+    const mail = redemptionRequestedMail(
+      user.email,
+      {
+        id: Number(row.id),
+        coins: row.coins,
+        dollars: formatDollars(row.coins),
+        method: payoutMethodLabels[row.method],
+        delivery: payoutMethodDelivery[row.method],
+        recipient: row.recipient,
+      },
+      `${deps.env.appUrl}/wallet`,
+    );
+    await deps.mailOutbox.enqueue(mail, { db: trx, dedupeKey: `redemption-requested:${row.id}` });
     return { redemption: toRedemption(row), balance };
   });
 }

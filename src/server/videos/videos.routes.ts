@@ -14,6 +14,7 @@ import { rateLimit } from "../http/rate-limit";
 import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";
 import { params } from "../http/validate";
+import { withStreakBonus } from "../streaks/streaks.service";
 import { completeWatch, listVideos, startWatch } from "./videos.service";
 
 /**
@@ -69,7 +70,8 @@ export const createVideosRoutes = (deps: AppDeps) => {
           perDay: deps.env.earningLimits.videoWatchesPerDay,
           referralBonusesPer30Days: deps.env.earningLimits.referralBonusesPer30Days,
         });
-        return c.json(result satisfies CompleteWatchResponse);
+        const withBonus = await withStreakBonus(deps.db, c.var.user.id, result, deps.env.streakRules);
+        return c.json(withBonus satisfies CompleteWatchResponse);
       },
     );
 };

@@ -28,3 +28,5 @@ export const account = () => settled(import("~/web/routes/account"));
 // /terms and /privacy sit outside QueryLayout; listed here too, so their chunk's preload list stays out of the entry.
 export const legal = () => settled(import("~/web/routes/legal"));
 export const updatePassword = () => settled(import("~/web/routes/update-password"));
+/** The signed-in "/" (app/router.tsx). */
+export const dashboard = () => settled(import("~/web/routes/dashboard"));

@@ -3,6 +3,7 @@ import { BrowserRouter, type RouteObject, useRoutes } from "react-router";
 import { ProtectedRoutes } from "~/web/app/protected-routes";
 import { RootLayout } from "~/web/components/layout/root-layout";
 import { paths } from "~/web/config/paths";
+import { useSession } from "~/web/lib/session";
 
 // Every page is its own chunk; the entry holds only the layout. See docs/decisions/003-web-bundle-budget.md.
 // The pages behind QueryLayout load through ./page-loaders.ts, so the list of their chunks (and of the chunks
@@ -74,9 +75,25 @@ const LegalRoute = lazy(() =>
     .then((p) => p.legal())
     .then((m) => ({ default: m.LegalRoute })),
 );
+const DashboardRoute = lazy(() =>
+  loadPages()
+    .then((p) => p.dashboard())
+    .then((m) => ({ default: m.DashboardRoute })),
+);
 const NotFoundRoute = lazy(() =>
   import("~/web/routes/not-found").then((m) => ({ default: m.NotFoundRoute })),
 );
+
+/**
+ * "/": the spec's home for guests, the dashboard for a signed-in player (docs/product.md, "Dashboard"). While the
+ * session is checked the dashboard's frame shows: the server sends that page only to a browser with a session
+ * cookie; a browser without one gets the home (docs/decisions/043-guest-variants-of-prerendered-pages.md). Here,
+ * not in the home's chunk, so a guest's "/" loads nothing more than before.
+ */
+function HomeOrDashboard() {
+  const { status } = useSession();
+  return status === "signed-out" ? <HomeRoute /> : <DashboardRoute />;
+}
 
 /**
  * The route table of docs/product.md. Pages that fetch data sit under `QueryLayout` (TanStack Query). Routes other than
@@ -87,7 +104,7 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { path: paths.home.path, element: <HomeRoute /> },
+      { path: paths.home.path, element: <HomeOrDashboard /> },
       {
         element: <QueryLayout />,
         children: [

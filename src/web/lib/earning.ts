@@ -12,11 +12,17 @@ export function applyEarned(earned: Earned | null | undefined): void {
     return;
   }
   setBalance(earned.balance);
+  // A streak milestone's bonus paid with it is said in the same notice (one notice at a time).
+  const bonus = earned.streakBonus
+    ? ` Streak bonus: +${earned.streakBonus.amount} coins for ${earned.streakBonus.milestone} days in a row!`
+    : "";
   if (earned.amount > 0)
     notify({
       title: "Coins Earned!",
-      description: coinsEarnedText(earned.amount, earned.reason, earned.balance),
+      description: `${coinsEarnedText(earned.amount, earned.reason, earned.balance)}${bonus}`,
     });
+  else if (bonus)
+    notify({ title: "Streak Bonus!", description: `${bonus.trim()} Total: ${earned.balance}.` });
 }
 
 /** Restores `previous` and shows the notice (docs/product.md) for a failed earning action. */

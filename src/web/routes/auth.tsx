@@ -11,9 +11,10 @@ import { safeRedirectPath } from "~/web/lib/redirect";
 import { useSession } from "~/web/lib/session";
 
 /**
- * /auth (docs/product.md): login and register. `?ref=CODE` starts in register mode; `?redirectTo=/path` is where a login
- * returns to (else '/'); `?verified=1` / `?verifyError=CODE` arrive from the confirmation link, `?unlocked=1` /
- * `?unlockError=CODE` from the unlock link of a 'repeated sign-in attempts' mail. A signed-in user is sent on at once.
+ * /auth (docs/product.md): login and register. `?ref=CODE` (or `?mode=register`) starts in register mode;
+ * `?redirectTo=/path` is where a login returns to (else '/'); `?verified=1` / `?verifyError=CODE` arrive from the
+ * confirmation link, `?unlocked=1` / `?unlockError=CODE` from the unlock link of a 'repeated sign-in attempts' mail.
+ * A signed-in user is sent on at once.
  */
 export function AuthRoute() {
   const { status } = useSession();
@@ -58,7 +59,11 @@ export function AuthRoute() {
         <>
           {verifyError ? <VerifyLinkError code={verifyError} /> : null}
           {unlocked || unlockError ? <UnlockLinkNotice unlocked={unlocked} /> : null}
-          <AuthForm key={referralCode ?? ""} initialReferralCode={referralCode} />
+          <AuthForm
+            key={referralCode ?? ""}
+            initialReferralCode={referralCode}
+            startInRegister={params.get("mode") === "register"}
+          />
         </>
       )}
     </Page>

@@ -1,6 +1,7 @@
 import { Info, PlayCircle } from "lucide-react";
 import { Page } from "~/web/components/layout/page";
 import { SessionGate } from "~/web/components/session-gate";
+import { useAllowance } from "~/web/features/earning/api/get-allowance";
 import { TodayPanel } from "~/web/features/earning/components/today-panel";
 import { VideoGallery } from "~/web/features/videos/components/video-gallery";
 
@@ -18,14 +19,21 @@ export function VideosRoute() {
           </p>
         </div>
         <SessionGate guests message="Log in to watch videos and earn coins.">
-          {(user) => (
-            <>
-              <VideoGallery signedIn={user !== null} />
-              <TodayPanel userId={user?.id ?? null} />
-            </>
-          )}
+          {(user) => <Gallery userId={user?.id ?? null} />}
         </SessionGate>
       </div>
     </Page>
+  );
+}
+
+/** The gallery with today's paid state of each video (from the allowance), and the 'Today' panel. */
+function Gallery({ userId }: { userId: string | null }) {
+  const allowance = useAllowance(userId);
+  const paidVideoIds = allowance.data?.videos.filter((v) => v.left === 0).map((v) => v.videoId) ?? [];
+  return (
+    <>
+      <VideoGallery signedIn={userId !== null} paidVideoIds={paidVideoIds} />
+      <TodayPanel userId={userId} />
+    </>
   );
 }

@@ -12,6 +12,7 @@ import * as m0060 from "./0060-redemptions";
 import * as m0080 from "./0080-quiz-content-at-start-up";
 import * as m0090 from "./0090-ledger-award-function";
 import * as m0100 from "./0100-adjustment-id-index";
+import * as m0110 from "./0110-streak-bonus";
 import * as m0120 from "./0120-deleted-accounts";
 import * as m0130 from "./0130-dual-control";
 import * as m0140 from "./0140-same-person-signals";
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   "0080-quiz-content-at-start-up": m0080,
   "0090-ledger-award-function": m0090,
   "0100-adjustment-id-index": m0100,
+  "0110-streak-bonus": m0110,
   "0120-deleted-accounts": m0120,
   "0130-dual-control": m0130,
   "0140-same-person-signals": m0140,

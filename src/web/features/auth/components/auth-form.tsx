@@ -30,6 +30,8 @@ type Mode = "login" | "register";
 export interface AuthFormProps {
   /** `?ref=` of the URL: start in register mode with this code filled (docs/product.md). */
   initialReferralCode: string | null;
+  /** `?mode=register`: start in register mode (the guests' 'Create an account' links). */
+  startInRegister?: boolean;
 }
 
 type Values = z.input<typeof registerSchema>;
@@ -46,8 +48,8 @@ const resolver = lazyResolver<Values, Mode, Submitted>(() =>
  * The login ⇄ register form of /auth (docs/product.md). A successful login only sets the session; the page
  * then leaves for `redirectTo` or '/'.
  */
-export function AuthForm({ initialReferralCode }: AuthFormProps) {
-  const [mode, setMode] = useState<Mode>(initialReferralCode ? "register" : "login");
+export function AuthForm({ initialReferralCode, startInRegister = false }: AuthFormProps) {
+  const [mode, setMode] = useState<Mode>(initialReferralCode || startInRegister ? "register" : "login");
   const form = useForm<Values, Mode, Submitted>({
     defaultValues: { ...empty, referralCode: initialReferralCode ?? "" },
     resolver,

@@ -7,18 +7,28 @@ import { useAllowance } from "../api/get-allowance";
 export interface TodayPanelProps {
   /** The signed-in user; guests see no panel (they earn nothing). */
   userId: string | null;
+  /** The session is still being checked: show the panel's frame (the dashboard's prerendered shell). */
+  pending?: boolean;
 }
 
-function rows(a: Allowance) {
-  const quizzesPaid = a.quizzes.filter((q) => q.paidSessions > 0).length;
-  const videosWatched = a.videos.filter((v) => v.paidWatches > 0).length;
+const SKELETON_ROWS = ["Tic Tac Toe", "Quizzes", "Videos"];
+
+const sum = (values: number[]) => values.reduce((total, n) => total + n, 0);
+
+/** One wording for every channel: 'N of M paid … left today' (docs/product.md, "Fair earning"). */
+export function todayRows(a: Allowance) {
+  const quizzesLeft = sum(a.quizzes.map((q) => q.left));
+  const videosLeft = sum(a.videos.map((v) => v.left));
   return [
+    { label: "Tic Tac Toe", value: `${a.ticTacToe.left} of ${a.limits.tttWinsPerDay} paid wins left today` },
     {
-      label: "Tic Tac Toe",
-      value: `${a.ticTacToe.left} of ${a.limits.tttWinsPerDay} paid wins left`,
+      label: "Quizzes",
+      value: `${quizzesLeft} of ${a.quizzes.length * a.limits.quizSessionsPerDay} paid quizzes left today`,
     },
-    { label: "Quizzes paid today", value: `${quizzesPaid} of ${a.quizzes.length}` },
-    { label: "Videos watched today", value: `${videosWatched} of ${a.videos.length}` },
+    {
+      label: "Videos",
+      value: `${videosLeft} of ${a.videos.length * a.limits.videoWatchesPerDay} paid watches left today`,
+    },
   ];
 }
 
@@ -26,9 +36,9 @@ function rows(a: Allowance) {
  * 'Today': what the daily limits have left, and when they reset (midnight UTC) — so a limit never looks like
  * a bug. Shown on the wallet and on every earning page.
  */
-export function TodayPanel({ userId }: TodayPanelProps) {
+export function TodayPanel({ userId, pending = false }: TodayPanelProps) {
   const allowance = useAllowance(userId);
-  if (!userId) return null;
+  if (!userId && !pending) return null;
   const data = allowance.data;
   return (
     <Card aria-labelledby="today-heading" role="region" className="mx-auto w-full max-w-2xl">
@@ -42,7 +52,7 @@ export function TodayPanel({ userId }: TodayPanelProps) {
         {data ? (
           <>
             <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-              {rows(data).map((row) => (
+              {todayRows(data).map((row) => (
                 <div key={row.label} className="contents">
                   <dt className="text-muted-foreground">{row.label}</dt>
                   <dd className="font-medium tabular-nums">{row.value}</dd>
@@ -56,7 +66,23 @@ export function TodayPanel({ userId }: TodayPanelProps) {
         ) : allowance.isError ? (
           <p className="text-sm">Could not load today's allowance.</p>
         ) : (
-          <p className="text-sm text-muted-foreground">Loading today's allowance…</p>
+          // The same frame while loading: the rows' labels and grey values, so nothing moves when they arrive.
+          <>
+            <span className="sr-only">Loading today's allowance…</span>
+            <div aria-hidden="true" className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+              {SKELETON_ROWS.map((label) => (
+                <div key={label} className="contents">
+                  <span className="text-muted-foreground">{label}</span>
+                  <span>
+                    <span className="inline-block h-[1em] w-48 animate-pulse rounded bg-muted align-middle" />
+                  </span>
+                </div>
+              ))}
+            </div>
+            <p aria-hidden="true" className="mt-2 text-sm">
+              <span className="inline-block h-[1em] w-64 animate-pulse rounded bg-muted align-middle" />
+            </p>
+          </>
         )}
       </CardContent>
     </Card>

@@ -43,7 +43,7 @@ export function TicTacToeGame({ mode }: { mode: GameMode }) {
           <GameOverDialog
             open={game.over && !game.thinking}
             result={game.status}
-            note={game.note}
+            reward={game.reward}
             onPlayAgain={game.reset}
           />
         </Suspense>

@@ -13,6 +13,7 @@ import { useEarning } from "~/web/lib/earning";
 import { notify } from "~/web/lib/notify";
 import { usePlayMove } from "../api/play-move";
 import { useStartGame } from "../api/start-game";
+import type { GameReward } from "./game-over-dialog";
 
 /**
  * One Tic Tac Toe game (docs/product.md). Guests play against the core bot in the browser; signed-in players play on
@@ -20,9 +21,6 @@ import { useStartGame } from "../api/start-game";
  * refuses a move sooner than that after its reply, so a person's next click always comes later). The server
  * game starts with the first click, whose move is sent 700 ms after the start's answer for the same reason.
  */
-
-/** What the Game Over dialog says when a win paid nothing because the day's paid wins are used up. */
-export const DAILY_LIMIT_NOTE = "Daily limit reached — wins pay again tomorrow.";
 
 export type GameMode = "guest" | "signed-in";
 
@@ -37,8 +35,8 @@ export function statusText(outcome: Outcome, thinking: boolean): StatusText {
 export function useTicTacToe(mode: GameMode) {
   const [board, setBoard] = useState<Board>(emptyBoard);
   const [thinking, setThinking] = useState(false);
-  /** Set when the last win paid nothing because of the daily limit. */
-  const [note, setNote] = useState<string | null>(null);
+  /** What the last signed-in win paid (or that the daily limit left it unpaid). */
+  const [paid, setPaid] = useState<GameReward | null>(null);
   /** The server game of a signed-in player; null until the first move starts one. */
   const serverGame = useRef<{ id: string; version: number } | null>(null);
   /** Bumped by every reset, so answers and timers of an earlier game are dropped. */
@@ -59,7 +57,7 @@ export function useTicTacToe(mode: GameMode) {
     serverGame.current = null;
     setBoard(emptyBoard());
     setThinking(false);
-    setNote(null);
+    setPaid(null);
   }, []);
 
   const canPlay = (cell: number) =>
@@ -92,7 +90,14 @@ export function useTicTacToe(mode: GameMode) {
       // The coins are the user's even if they already started the next game.
       if (result.game.status === "won") settle(result.earned);
       if (current !== generation.current) return;
-      if (result.unpaidReason === "daily-limit") setNote(DAILY_LIMIT_NOTE);
+      if (result.unpaidReason === "daily-limit") setPaid({ kind: "daily-limit" });
+      else if (result.earned && result.earned.amount > 0)
+        setPaid({
+          kind: "paid",
+          coins: result.earned.amount,
+          balance: result.earned.balance,
+          ...(result.earned.streakBonus ? { streakBonus: result.earned.streakBonus } : {}),
+        });
       serverGame.current = { id: result.game.id, version: result.game.version };
       const show = () => {
         if (current !== generation.current) return;
@@ -138,7 +143,13 @@ export function useTicTacToe(mode: GameMode) {
     thinking,
     over,
     status: statusText(outcome, thinking),
-    note,
+    /** What the Game Over dialog shows about coins: a guest's win invites sign-up. */
+    reward:
+      outcome.status === "won" && outcome.winner === "X"
+        ? mode === "guest"
+          ? ({ kind: "guest" } as const)
+          : paid
+        : null,
     winningLine: outcome.status === "won" ? outcome.line : null,
     canPlay,
     play,

@@ -83,6 +83,7 @@ export function QuizPlay({ session, signedIn, onComplete, onLost }: QuizPlayProp
       answered={tally.answered}
       score={tally.score}
       totalPoints={signedIn ? balance : null}
+      paid={signedIn && !session.practice}
       feedback={graded?.feedback ?? null}
       pendingOption={submit.isPending ? (submit.variables?.option ?? null) : null}
       onChoose={choose}

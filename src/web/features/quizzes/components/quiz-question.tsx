@@ -22,6 +22,8 @@ export interface QuizQuestionProps {
   score: number;
   /** The account's total points; null for guests. */
   totalPoints: number | null;
+  /** False when a right answer pays nothing (a guest, a practice round). */
+  paid?: boolean;
   /** Set once the server has graded the answer: the options lock and the feedback shows. */
   feedback: QuestionFeedback | null;
   /** The option whose answer is on its way to the server. */
@@ -29,11 +31,13 @@ export interface QuizQuestionProps {
   onChoose: (option: number) => void;
 }
 
-/** docs/product.md feedback texts, exactly. */
-export function feedbackText(feedback: QuestionFeedback): string {
-  return feedback.correct
-    ? `Correct! +${QUIZ_CORRECT_COINS} Coins`
-    : `Incorrect. The correct answer was: ${feedback.correctAnswer}`;
+/**
+ * docs/product.md feedback texts, exactly; a right answer that pays nothing (a guest's, a practice round's) does
+ * not read as if it earned coins.
+ */
+export function feedbackText(feedback: QuestionFeedback, paid = true): string {
+  if (!feedback.correct) return `Incorrect. The correct answer was: ${feedback.correctAnswer}`;
+  return paid ? `Correct! +${QUIZ_CORRECT_COINS} Coins` : "Correct!";
 }
 
 function optionState(option: string, index: number, feedback: QuestionFeedback | null) {
@@ -117,7 +121,7 @@ export function QuizQuestion(props: QuizQuestionProps) {
           feedback?.correct ? "text-emerald-700 dark:text-emerald-300" : "text-red-700 dark:text-red-300",
         )}
       >
-        {feedback ? feedbackText(feedback) : ""}
+        {feedback ? feedbackText(feedback, props.paid ?? true) : ""}
       </p>
     </section>
   );

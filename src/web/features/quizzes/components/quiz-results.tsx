@@ -2,6 +2,7 @@ import { RotateCcw, Trophy } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { QUIZ_BONUS_COINS } from "~/core/quiz/scoring";
+import { SignUpInvite } from "~/web/components/sign-up-invite";
 import { Button } from "~/web/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/web/components/ui/card";
 import { paths } from "~/web/config/paths";
@@ -53,12 +54,18 @@ export function QuizResults({
             </p>
           </>
         ) : (
-          <p className="text-muted-foreground">
-            Log in to earn coins for every correct answer and a completion bonus!{" "}
-            <Link to={paths.auth.getHref()} className="font-semibold text-brand underline underline-offset-4">
-              Login / Register
-            </Link>
-          </p>
+          <>
+            <SignUpInvite />
+            <p className="text-sm text-muted-foreground">
+              Already have an account?{" "}
+              <Link
+                to={paths.auth.getHref()}
+                className="font-semibold text-brand underline underline-offset-4"
+              >
+                Log in
+              </Link>
+            </p>
+          </>
         )}
       </CardContent>
       <CardFooter className="justify-center">

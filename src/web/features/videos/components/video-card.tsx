@@ -18,13 +18,24 @@ export interface VideoCardProps {
   watching: boolean;
   /** True while any watch is being started: one at a time. */
   busy: boolean;
+  /** The video's paid watches are used up today: its button plays it without a watch and says so first. */
+  paidToday?: boolean;
   playerRef?: RefObject<HTMLVideoElement | null>;
   onWatch: (video: VideoView) => void;
   onEnded: (video: VideoView) => void;
 }
 
 /** A video with a native, keyboard-usable player and captions, its title and the watch button. */
-export function VideoCard({ video, signedIn, watching, busy, playerRef, onWatch, onEnded }: VideoCardProps) {
+export function VideoCard({
+  video,
+  signedIn,
+  watching,
+  busy,
+  paidToday = false,
+  playerRef,
+  onWatch,
+  onEnded,
+}: VideoCardProps) {
   const titleId = useId();
   return (
     <Card className="flex w-full flex-col overflow-hidden">
@@ -51,6 +62,9 @@ export function VideoCard({ video, signedIn, watching, busy, playerRef, onWatch,
       </CardHeader>
       <CardContent className="flex-1">
         <p className="text-sm text-muted-foreground">{`${video.durationSeconds} seconds`}</p>
+        {signedIn && paidToday && !watching ? (
+          <p className="mt-2 text-sm font-semibold text-emerald-700 dark:text-emerald-400">Paid today ✓</p>
+        ) : null}
         {watching ? (
           <p role="status" className="mt-2 text-sm font-medium">
             Watching — the coins are paid when the video ends.
@@ -64,7 +78,11 @@ export function VideoCard({ video, signedIn, watching, busy, playerRef, onWatch,
           aria-busy={watching || undefined}
           onClick={() => onWatch(video)}
         >
-          {signedIn ? "Watch Video (Earn 10 Coins)" : "Login to Watch & Earn"}
+          {!signedIn
+            ? "Login to Watch & Earn"
+            : paidToday
+              ? "Watch Again (No Coins Today)"
+              : "Watch Video (Earn 10 Coins)"}
         </Button>
       </CardFooter>
     </Card>

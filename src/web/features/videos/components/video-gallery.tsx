@@ -25,10 +25,17 @@ const unpaidNotices = {
 
 /**
  * The catalogue's videos. 'Watch Video (Earn 10 Coins)' starts a watch on the server and plays the video from
- * the start; when it ends the server pays 10 coins if its own clock agrees, then 'Coins Earned!' and the alert.
+ * the start (a video paid today says 'Paid today ✓' and 'Watch Again (No Coins Today)', and just plays); when it ends the server pays 10 coins if its own clock agrees, then 'Coins Earned!' and the alert.
  * Guests can play the videos; their button is disabled.
  */
-export function VideoGallery({ signedIn }: { signedIn: boolean }) {
+export function VideoGallery({
+  signedIn,
+  paidVideoIds = [],
+}: {
+  signedIn: boolean;
+  /** Videos whose paid watches are used up today (the allowance): they play without a watch. */
+  paidVideoIds?: readonly string[];
+}) {
   const videos = useVideos();
   const start = useStartWatch();
   const complete = useCompleteWatch();
@@ -39,6 +46,15 @@ export function VideoGallery({ signedIn }: { signedIn: boolean }) {
 
   async function onWatch(video: VideoView) {
     const player = players.current.get(video.id);
+    if (paidVideoIds.includes(video.id)) {
+      // Paid today already: the button said so; the video just plays, and no watch is opened to be refused.
+      if (player) {
+        player.currentTime = 0;
+        player.focus();
+        await player.play().catch(() => undefined);
+      }
+      return;
+    }
     try {
       const started = await start.mutateAsync(video.id);
       setWatch({ id: started.id, videoId: video.id });
@@ -98,6 +114,7 @@ export function VideoGallery({ signedIn }: { signedIn: boolean }) {
               signedIn={signedIn}
               watching={watch?.videoId === video.id}
               busy={start.isPending}
+              paidToday={paidVideoIds.includes(video.id)}
               playerRef={{
                 get current() {
                   return players.current.get(video.id) ?? null;

@@ -26,4 +26,5 @@ export const eligibilityQueryOptions = (userId: string) =>
   });
 
 export const useRedemptions = (userId: string) => useQuery(redemptionsQueryOptions(userId));
-export const useRedeemEligibility = (userId: string) => useQuery(eligibilityQueryOptions(userId));
+export const useRedeemEligibility = (userId: string, enabled = true) =>
+  useQuery({ ...eligibilityQueryOptions(userId), enabled });

@@ -23,6 +23,6 @@ export const transactionsQueryOptions = (userId: string) =>
     staleTime: 0,
   });
 
-export function useTransactions(userId: string) {
-  return useInfiniteQuery(transactionsQueryOptions(userId));
+export function useTransactions(userId: string, enabled = true) {
+  return useInfiniteQuery({ ...transactionsQueryOptions(userId), enabled });
 }

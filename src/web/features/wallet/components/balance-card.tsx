@@ -3,9 +3,32 @@ import { formatDollars } from "~/core/coins";
 import { Button } from "~/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";
 import { Spinner } from "~/web/components/ui/spinner";
+import { useRedeemEligibility } from "../api/get-redemptions";
 import { RedeemDialog } from "./redeem-dialog";
 
-/** The balance in coins and dollars, the conversion note, and the wallet's actions (docs/product.md). */
+function CoinState({ label, coins, note }: { label: string; coins: number | undefined; note: string }) {
+  return (
+    <div className="flex flex-col items-center rounded-lg border px-3 py-2">
+      <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
+      <dd className="min-h-6 font-semibold tabular-nums">
+        {coins === undefined ? (
+          <>
+            <span aria-hidden="true" className="inline-block h-5 w-20 animate-pulse rounded bg-muted" />
+            <span className="sr-only">Loading</span>
+          </>
+        ) : (
+          `${coins} coins ($${formatDollars(coins)})`
+        )}
+      </dd>
+      <dd className="text-xs text-muted-foreground">{note}</dd>
+    </div>
+  );
+}
+
+/**
+ * The balance in coins and dollars, the conversion note, where the user's coins are — available, on hold for
+ * redemptions not yet paid, paid out — and the wallet's actions (docs/product.md).
+ */
 export function BalanceCard({
   balance,
   isLoading,
@@ -15,6 +38,7 @@ export function BalanceCard({
   isLoading: boolean;
   user: { id: string; email: string };
 }) {
+  const eligibility = useRedeemEligibility(user.id);
   return (
     <Card>
       <CardHeader className="items-center text-center">
@@ -30,6 +54,11 @@ export function BalanceCard({
           </div>
         )}
         <p className="text-sm text-muted-foreground">1000 Coins = $5.00 USD</p>
+        <dl aria-label="Your coins" className="grid w-full gap-2 sm:grid-cols-3">
+          <CoinState label="Available" coins={isLoading ? undefined : balance} note="Yours to redeem" />
+          <CoinState label="On hold" coins={eligibility.data?.onHoldCoins} note="Requested, not paid yet" />
+          <CoinState label="Paid out" coins={eligibility.data?.paidOutCoins} note="Redemptions paid" />
+        </dl>
         <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
           <RedeemDialog balance={balance} disabled={isLoading} user={user} />
           <Button size="lg" variant="outline" disabled>

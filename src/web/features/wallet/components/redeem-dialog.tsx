@@ -5,7 +5,13 @@ import { type FieldErrors, useController, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { formatDollars } from "~/core/coins";
 import { parseRedeemAmount, redeemNotices } from "~/core/redeem";
-import { type PayoutMethod, payoutMethodLabels, payoutMethods, redemptionNotices } from "~/core/redemptions";
+import {
+  type PayoutMethod,
+  payoutMethodDelivery,
+  payoutMethodLabels,
+  payoutMethods,
+  redemptionNotices,
+} from "~/core/redemptions";
 import { Button } from "~/web/components/ui/button";
 import {
   Dialog,
@@ -48,9 +54,10 @@ function refusalNotice(error: unknown) {
 }
 
 /**
- * 'Redeem Coins for Cash' and its dialog: the field holds a whole number capped to the balance; submit checks it
- * against the balance of that moment and the minimum, then asks the server, which holds the coins at once (the
- * rules are in docs/product.md, "Redemptions").
+ * 'Redeem Coins for Cash' and its dialog: the field holds a whole number capped to the balance ('Minimum' and
+ * 'Max' fill it in one tap); submit checks it against the balance of that moment and the minimum, then asks the
+ * server, which holds the coins at once (the rules are in docs/product.md, "Redemptions"). Below the minimum the
+ * button opens nothing: it says how many coins are still needed.
  */
 export function RedeemDialog({
   balance,
@@ -65,6 +72,7 @@ export function RedeemDialog({
   const eligibility = useRedeemEligibility(user.id);
   const request = useRequestRedemption();
   const inputId = useId();
+  const methodInfoId = useId();
   const previewId = useId();
   const recipientId = useId();
   const minCoins = eligibility.data?.minCoins;
@@ -101,14 +109,22 @@ export function RedeemDialog({
     );
   }
 
+  const needed = minCoins === undefined ? 0 : Math.max(0, minCoins - balance);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button size="lg" disabled={disabled}>
+      {needed > 0 && !open ? (
+        <Button size="lg" disabled>
           <Banknote aria-hidden="true" />
-          Redeem Coins for Cash
+          {`Redeem: ${needed} more coins needed`}
         </Button>
-      </DialogTrigger>
+      ) : (
+        <DialogTrigger asChild>
+          <Button size="lg" disabled={disabled}>
+            <Banknote aria-hidden="true" />
+            Redeem Coins for Cash
+          </Button>
+        </DialogTrigger>
+      )}
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Redeem Coins for Cash</DialogTitle>
@@ -133,6 +149,26 @@ export function RedeemDialog({
               onBlur={amountField.onBlur}
               onChange={(event) => amountField.onChange(parseRedeemAmount(event.target.value, balance))}
             />
+            {minCoins !== undefined && balance >= minCoins ? (
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  onClick={() => amountField.onChange(minCoins)}
+                >
+                  {`Minimum (${minCoins})`}
+                </Button>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  onClick={() => amountField.onChange(balance)}
+                >
+                  {`Max (${balance})`}
+                </Button>
+              </div>
+            ) : null}
             <p id={previewId} aria-live="polite" className="text-sm text-muted-foreground">
               {"Dollar value: "}
               <strong className="font-semibold text-foreground tabular-nums">{`$${formatDollars(amount)}`}</strong>
@@ -149,11 +185,19 @@ export function RedeemDialog({
                   value={m}
                   checked={method === m}
                   onChange={() => methodField.onChange(m)}
+                  aria-describedby={`${methodInfoId}-${m}`}
                   className="size-4 accent-[var(--color-brand)]"
                 />
                 {payoutMethodLabels[m]}
               </label>
             ))}
+            <ul className="grid gap-1 text-sm text-muted-foreground">
+              {payoutMethods.map((m) => (
+                <li key={m} id={`${methodInfoId}-${m}`}>
+                  {`${payoutMethodLabels[m]}: minimum ${minCoins ?? "…"} coins${minCoins === undefined ? "" : ` ($${formatDollars(minCoins)})`}, ${payoutMethodDelivery[m]}.`}
+                </li>
+              ))}
+            </ul>
           </fieldset>
           <div className="grid gap-2">
             <Label htmlFor={recipientId}>{recipientLabels[method]}</Label>

@@ -4,11 +4,12 @@ import { Button } from "~/web/components/ui/button";
 import { SectionCard } from "~/web/components/ui/section-card";
 import { Spinner } from "~/web/components/ui/spinner";
 import { cn } from "~/web/lib/cn";
-import { type Transaction, useTransactions } from "../api/get-transactions";
+import { useTransactions } from "../api/get-transactions";
+import { groupTransactions, type TransactionLine } from "./group-transactions";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
-function TransactionRow({ entry }: { entry: Transaction }) {
+function TransactionRow({ entry }: { entry: TransactionLine }) {
   const earned = entry.amount >= 0;
   return (
     <li className="flex items-center justify-between gap-4 py-3">
@@ -30,10 +31,13 @@ function TransactionRow({ entry }: { entry: Transaction }) {
   );
 }
 
-/** 'Recent Transactions': the user's real ledger, newest first, with 'Load more' (see ADR 009). */
+/**
+ * 'Recent Transactions': the user's real ledger, newest first, with 'Load more' (see ADR 009); a quiz session's
+ * rows are one entry.
+ */
 export function TransactionList({ userId }: { userId: string }) {
   const query = useTransactions(userId);
-  const entries = query.data?.pages.flatMap((page) => page.entries) ?? [];
+  const entries = groupTransactions(query.data?.pages.flatMap((page) => page.entries) ?? []);
 
   return (
     <SectionCard icon={History} title="Recent Transactions">

@@ -1,0 +1,26 @@
+import { UserPlus } from "lucide-react";
+import { Link } from "react-router";
+import { buttonVariants } from "~/web/components/ui/button-variants";
+import { paths } from "~/web/config/paths";
+
+/** What a guest is told after a win or a quiz that would have paid a signed-in player (docs/product.md). */
+export const SIGN_UP_INVITE = "Create an account to earn coins for wins like this";
+
+/**
+ * /auth in register mode (src/web/routes/auth.tsx reads `mode`). Built here, not in config/paths.ts, which ships in
+ * the entry chunk: a guest's "/" has no bytes to spare (docs/decisions/003-web-bundle-budget.md).
+ */
+export const REGISTER_HREF = `${paths.auth.getHref()}?mode=register`;
+
+/** The invitation and its link to /auth in register mode. */
+export function SignUpInvite() {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border bg-brand-soft px-4 py-3 text-center">
+      <p className="font-medium">{SIGN_UP_INVITE}</p>
+      <Link to={REGISTER_HREF} className={buttonVariants({ size: "sm" })}>
+        <UserPlus aria-hidden="true" />
+        Create an account
+      </Link>
+    </div>
+  );
+}
