@@ -11,6 +11,7 @@ import { createDependencyMonitor, type DependencyMonitor } from "./health/depend
 import { createMemoryRateLimitStore, type RateLimitStore } from "./http/rate-limit";
 import { createJobWorker, type JobWorkerOptions } from "./jobs/jobs.worker";
 import { KYC_RETENTION_QUEUE, kycRetentionJobHandler } from "./kyc/kyc-retention.job";
+import { setLedgerPolicy } from "./ledger/ledger-policy";
 import type { Logger } from "./logger";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createMailOutbox, MAIL_QUEUE, type MailOutbox, mailJobHandler } from "./mail/outbox.job";
@@ -21,6 +22,12 @@ import { tremendousProvider } from "./redemptions/providers/tremendous";
 import { PAYOUT_QUEUE } from "./redemptions/redemption-transitions";
 import { createRedisRateLimitStore } from "./redis/redis-rate-limit-store";
 import { redisSecondaryStorage } from "./redis/redis-secondary-storage";
+import {
+  FIRST_EARNING_QUEUE,
+  firstEarningJobHandler,
+  RELEASE_QUEUE,
+  releaseJobHandler,
+} from "./referrals/referral-bonus.job";
 
 export interface DepsOverrides {
   /** Cheaper password hashing (tests only). */
@@ -68,6 +75,8 @@ export function createDeps({
       idle: () => outbox.current!.idle(),
     } satisfies MailOutbox,
   };
+  // The ledger's policy reaches it once, here (src/server/ledger/ledger-policy.ts).
+  setLedgerPolicy(db, { limits: env.earningLimits, referralRelease: env.referralRelease });
   // Every queue's handler is registered here; main.ts starts the worker (jobs.service.ts explains the queue).
   const jobs = createJobWorker({
     db,
@@ -77,6 +86,8 @@ export function createDeps({
       [PAYOUT_QUEUE]: payoutJobHandler(payoutDeps, logger),
       [PAYOUT_RECHECK_QUEUE]: payoutRecheckJobHandler(payoutDeps, logger),
       [KYC_RETENTION_QUEUE]: kycRetentionJobHandler(db, env.kycRetentionDays, logger),
+      [FIRST_EARNING_QUEUE]: firstEarningJobHandler(db),
+      [RELEASE_QUEUE]: releaseJobHandler(db, logger),
     },
     leaseMs: env.jobLeaseMs,
     ...overrides.jobs,

@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { DEFAULT_EARNING_LIMITS, DEFAULT_GUEST_QUIZ_SESSIONS_PER_HOUR } from "~/core/earning";
+import {
+  DEFAULT_EARNING_LIMITS,
+  DEFAULT_GUEST_QUIZ_SESSIONS_PER_HOUR,
+  DEFAULT_REFERRAL_RELEASE,
+} from "~/core/earning";
 import { KYC_DEFAULT_MAX_UPLOAD_BYTES, KYC_DEFAULT_RETENTION_DAYS } from "~/core/kyc";
 
 /**
@@ -86,6 +90,8 @@ export const envSchema = z.object({
   EARN_QUIZ_SESSIONS_PER_DAY: wholeNumber(0, 100_000, DEFAULT_EARNING_LIMITS.quizSessionsPerDay),
   EARN_VIDEO_WATCHES_PER_DAY: wholeNumber(0, 100_000, DEFAULT_EARNING_LIMITS.videoWatchesPerDay),
   REFERRAL_BONUSES_PER_30_DAYS: wholeNumber(0, 100_000, DEFAULT_EARNING_LIMITS.referralBonusesPer30Days),
+  REFERRAL_RELEASE_COINS: wholeNumber(0, 1_000_000, DEFAULT_REFERRAL_RELEASE.coins),
+  REFERRAL_RELEASE_DAYS: wholeNumber(0, 365, DEFAULT_REFERRAL_RELEASE.days),
   GUEST_QUIZ_SESSIONS_PER_HOUR: wholeNumber(1, 100_000, DEFAULT_GUEST_QUIZ_SESSIONS_PER_HOUR),
   MEDIA_DIR: z.string().trim().min(1).default("./media"),
   REDEEM_MIN_COINS: wholeNumber(1, 100_000_000, 1000),

@@ -1,6 +1,6 @@
 import os from "node:os";
 import type { z } from "zod";
-import type { EarningLimits } from "~/core/earning";
+import type { EarningLimits, ReferralReleaseRule } from "~/core/earning";
 import { envSchema, type logLevels } from "./env-schema";
 
 /**
@@ -49,6 +49,8 @@ export interface Env {
   webConcurrency: number;
   /** Per-user daily earning limits (0 = that channel pays nothing). */
   earningLimits: EarningLimits;
+  /** When a pending referral pair is released (docs/product.md, "Referral program"). */
+  referralRelease: ReferralReleaseRule;
   /** Guest quiz sessions allowed per client IP per hour. */
   guestQuizSessionsPerHour: number;
   /** Folder of the files served under /media (the videos and their captions). */
@@ -167,6 +169,7 @@ export function parseEnv(
       videoWatchesPerDay: e.EARN_VIDEO_WATCHES_PER_DAY,
       referralBonusesPer30Days: e.REFERRAL_BONUSES_PER_30_DAYS,
     },
+    referralRelease: { coins: e.REFERRAL_RELEASE_COINS, days: e.REFERRAL_RELEASE_DAYS },
     guestQuizSessionsPerHour: e.GUEST_QUIZ_SESSIONS_PER_HOUR,
     mediaDir: e.MEDIA_DIR,
     redeem: {

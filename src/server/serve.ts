@@ -15,6 +15,7 @@ import type { Logger } from "./logger";
 import { mailDeliveryNote } from "./mail/dev-mailbox.routes";
 import { PAYOUT_RECHECK_EVERY_MS, PAYOUT_RECHECK_QUEUE } from "./redemptions/payout-recheck.job";
 import { openRedis } from "./redis/client";
+import { RELEASE_EVERY_MS, RELEASE_QUEUE } from "./referrals/referral-bonus.job";
 
 /**
  * A serving process: database (migrations and quiz content, db/prepare.ts, in the first process only) → Redis →
@@ -57,6 +58,7 @@ export async function serve(env: Env, logger: Logger, webRoot: string): Promise<
   const app = createApp(deps, { webRoot });
   deps.jobs.schedule(KYC_RETENTION_QUEUE, KYC_RETENTION_EVERY_MS);
   deps.jobs.schedule(PAYOUT_RECHECK_QUEUE, PAYOUT_RECHECK_EVERY_MS);
+  deps.jobs.schedule(RELEASE_QUEUE, RELEASE_EVERY_MS);
   deps.jobs.start();
   const clustered = env.webConcurrency > 1;
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;

@@ -16,16 +16,12 @@ import { getOpenGame, playMove, startGame } from "./games.service";
  */
 export const createGamesRoutes = (deps: AppDeps) => {
   const earner = requireEarner(deps);
-  const policy = {
-    tttWinsPerDay: deps.env.earningLimits.tttWinsPerDay,
-    referralBonusesPer30Days: deps.env.earningLimits.referralBonusesPer30Days,
-  };
   return createRouter()
     .post(
       "/tic-tac-toe",
       responds({ 201: gameResponseSchema }, { summary: "Start a game (abandons the open one)" }),
       earner,
-      async (c) => c.json({ game: await startGame(deps.db, c.var.user.id, policy) }, 201),
+      async (c) => c.json({ game: await startGame(deps.db, c.var.user.id) }, 201),
     )
     .get(
       "/tic-tac-toe/current",
@@ -45,7 +41,7 @@ export const createGamesRoutes = (deps: AppDeps) => {
       async (c) => {
         const { gameId } = c.req.valid("param");
         const { cell, version } = c.req.valid("json");
-        return c.json(await playMove(deps.db, { userId: c.var.user.id, gameId, cell, version, policy }));
+        return c.json(await playMove(deps.db, { userId: c.var.user.id, gameId, cell, version }));
       },
     );
 };

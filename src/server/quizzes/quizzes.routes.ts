@@ -71,7 +71,6 @@ export const createQuizzesRoutes = (deps: AppDeps) =>
           userId: playerId(c.var.user),
           questionId,
           option,
-          referralBonusesPer30Days: deps.env.earningLimits.referralBonusesPer30Days,
         });
         return c.json(result);
       },

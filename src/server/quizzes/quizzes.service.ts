@@ -192,8 +192,6 @@ export async function answerQuestion(
     userId: string | null;
     questionId: string;
     option: number;
-    /** Referrer bonuses per 30 days, should this answer be a referred user's first earning. */
-    referralBonusesPer30Days?: number | undefined;
     now?: Date;
   },
 ): Promise<AnswerResult> {
@@ -237,7 +235,6 @@ export async function answerQuestion(
         sessionId: session.id,
         questionId: input.questionId,
         correct: first.correct,
-        referralBonusesPer30Days: input.referralBonusesPer30Days,
         completed: isQuizComplete(answered, total),
       });
     }
@@ -260,7 +257,6 @@ export async function answerQuestion(
         questionId: input.questionId,
         correct,
         completed,
-        referralBonusesPer30Days: input.referralBonusesPer30Days,
       })
     : [];
   return {

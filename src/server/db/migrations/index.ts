@@ -12,6 +12,7 @@ import * as m0060 from "./0060-redemptions";
 import * as m0080 from "./0080-quiz-content-at-start-up";
 import * as m0090 from "./0090-ledger-award-function";
 import * as m0100 from "./0100-adjustment-id-index";
+import * as m0150 from "./0150-one-award-and-clearing-referrals";
 
 /** Every migration, in order. The same files run on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   "0080-quiz-content-at-start-up": m0080,
   "0090-ledger-award-function": m0090,
   "0100-adjustment-id-index": m0100,
+  "0150-one-award-and-clearing-referrals": m0150,
 };

@@ -14,7 +14,7 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { user, status } = useSession();
-  const { balance } = useBalance();
+  const { balance, pending } = useBalance();
   const [isLoggingOut, setIsLoggingOut] = useState(false);
 
   function handleLogout() {
@@ -50,6 +50,7 @@ export function RootLayout() {
           tasks (React hydrates each Suspense boundary on its own), not all in one (docs/decisions/044-short-main-thread-tasks.md). */}
       <Suspense>
         <SiteHeader
+          pending={pending}
           session={user}
           balance={balance}
           onLogout={handleLogout}

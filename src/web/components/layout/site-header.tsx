@@ -16,6 +16,8 @@ export interface SiteHeaderProps {
   session: HeaderSession | null;
   /** The coin balance, shown as "N Coins" when signed in. */
   balance: number;
+  /** Coins pending (referral bonuses that have not cleared yet), shown beside the balance when not 0. */
+  pending?: number;
   onLogout: () => void;
   /** True while a logout is in flight; disables the button. */
   isLoggingOut?: boolean;
@@ -51,6 +53,7 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
 export function SiteHeader({
   session,
   balance,
+  pending = 0,
   onLogout,
   isLoggingOut = false,
   sessionPending = false,
@@ -89,6 +92,12 @@ export function SiteHeader({
                 <CoinLogo size="xs" />
                 {`${balance} Coins`}
               </span>
+              {pending > 0 ? (
+                <span
+                  className="text-xs font-medium text-muted-foreground tabular-nums"
+                  title="Referral bonus coins not yet available"
+                >{`+${pending} pending`}</span>
+              ) : null}
               <button
                 type="button"
                 onClick={onLogout}
