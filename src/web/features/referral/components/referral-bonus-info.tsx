@@ -13,10 +13,10 @@ export function ReferralBonusInfo({ release }: { release: { coins: number; days:
         <li>Share your referral link or code with a friend.</li>
         <li>Your friend signs up with it and confirms their email address.</li>
         <li>
-          {`When your friend earns coins for the first time, you both get a bonus of ${REFERRAL_BONUS_COINS} coins, shown as pending.`}
+          {`When your friend earns coins for the first time, you both get a bonus of ${REFERRAL_BONUS_COINS} coins.`}
         </li>
         <li>
-          {`The bonuses become available once your friend has earned ${release.coins} coins of their own on at least ${release.days} different days.`}
+          {`The bonuses show as pending first, and become available once your friend has earned ${release.coins} coins of their own on at least ${release.days} different days.`}
         </li>
       </ol>
     </SectionCard>
