@@ -4,7 +4,7 @@ import { recordAudit } from "../audit/audit.service";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
 import { adjustmentCauseKey } from "../ledger/cause-keys";
-import { adjustBalance } from "../ledger/ledger.service";
+import { adjustBalance, lockBalance } from "../ledger/ledger.service";
 import type { Acting } from "./users.service";
 
 /**
@@ -29,13 +29,8 @@ export async function adjustCoins(
       .where(sql<string>`after->>'adjustmentId'`, "=", input.adjustmentId)
       .executeTakeFirst();
     if (earlier) return replayOf(earlier, input);
-    const before = await trx
-      .selectFrom("user_profiles")
-      .select("points")
-      .where("id", "=", input.userId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!before) throw new AppError("NOT_FOUND", "No such user.");
+    const before = await lockBalance(trx, input.userId);
+    if (before === null) throw new AppError("NOT_FOUND", "No such user.");
     const { entryId, balance } = await adjustBalance(trx, {
       userId: input.userId,
       amount: input.amount,
@@ -47,7 +42,7 @@ export async function adjustCoins(
       action: "coins.adjust",
       targetType: "user",
       targetId: input.userId,
-      before: { balance: before.points },
+      before: { balance: before },
       after: { balance, amount: input.amount, ledgerEntryId: entryId, adjustmentId: input.adjustmentId },
       reason: input.reason,
       requestId: acting.requestId,

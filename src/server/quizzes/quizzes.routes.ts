@@ -46,11 +46,7 @@ export const createQuizzesRoutes = (deps: AppDeps) =>
       ),
       async (c) => {
         const { quizId } = c.req.valid("param");
-        const session = await startSession(deps.db, {
-          quizId,
-          userId: playerId(c.var.user),
-          paidSessionsPerDay: deps.env.earningLimits.quizSessionsPerDay,
-        });
+        const session = await startSession(deps.db, { quizId, userId: playerId(c.var.user) });
         return c.json(session, 201);
       },
     )

@@ -13,6 +13,7 @@ import type { Database } from "../db/client";
 import type { QuizSessionItem } from "../db/schema";
 import { AppError } from "../errors";
 import { earnedFrom } from "../ledger/ledger.service";
+import { ledgerPolicy } from "../ledger/ledger-policy";
 import { payAnswer } from "./quiz-payments";
 
 /**
@@ -87,8 +88,6 @@ export async function startSession(
   input: {
     quizId: QuizId;
     userId: string | null;
-    /** Paid sessions per quiz per UTC day for a signed-in user; later ones are practice. */
-    paidSessionsPerDay?: number;
     randomIndex?: RandomIndex;
     now?: Date;
   },
@@ -123,7 +122,7 @@ export async function startSession(
   };
   const paid =
     input.userId !== null &&
-    (await claimPaidSlot(db, { ...row, user_id: input.userId }, input.paidSessionsPerDay ?? 1));
+    (await claimPaidSlot(db, { ...row, user_id: input.userId }, ledgerPolicy(db).limits.quizSessionsPerDay));
   const practice = input.userId !== null && !paid;
   if (!paid)
     await db
