@@ -8,8 +8,8 @@
 
 import { formatDollars, REFERRAL_BONUS_COINS } from "~/core/coins";
 import { DEFAULT_EARNING_LIMITS } from "~/core/earning";
-import type { QuizSessionView } from "~/core/quiz/api";
-import type { GameView, MoveResult } from "~/core/tic-tac-toe/api";
+import type { QuizSessionView } from "~/core/api/quizzes";
+import type { GameView, MoveResult } from "~/core/api/games";
 import type { CompleteWatchResponse, StartWatchResponse, VideosResponse } from "~/core/videos";
 import { quizContent } from "~/server/quizzes/content";
 import { answerQuizCorrectly } from "../tests/support/earning";

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { createVerifiedUser } from "#tests/support/factories";
 import { httpClient } from "#tests/support/http-client";
-import type { AnswerResult } from "~/core/quiz/api";
+import type { AnswerResult } from "~/core/api/quizzes";
 import { quizContent } from "~/server/quizzes/content";
 import { phone } from "./support/chromium";
 import { addSessionCookie, describeE2E, expectNoAxeViolations, navBalance, useE2E } from "./support/fixtures";

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { AdjustmentResult } from "~/core/admin";
+import type { AdjustmentResult } from "~/core/api/admin";
 import { recordAudit } from "../audit/audit.service";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { AdminOverview } from "~/core/admin";
+import type { AdminOverview } from "~/core/api/admin";
 import { formatDollars } from "~/core/coins";
 import type { Database } from "../db/client";
 import { countPendingKyc } from "../kyc/kyc.admin.service";

@@ -1,6 +1,10 @@
 import { z } from "zod";
-import { currentGameResponseSchema, gameResponseSchema, moveResultSchema } from "~/core/api/games";
-import { moveInputSchema } from "~/core/tic-tac-toe/api";
+import {
+  currentGameResponseSchema,
+  gameResponseSchema,
+  moveInputSchema,
+  moveResultSchema,
+} from "~/core/api/games";
 import type { AppDeps } from "../app-deps";
 import { requireEarner } from "../auth/require-user";
 import { responds } from "../http/route-docs";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertUserRow } from "#tests/support/db-users";
 import { openTestDatabase } from "#tests/support/test-db";
 import { acceptanceLineMove } from "#tests/support/tic-tac-toe-lines";
-import type { GameView } from "~/core/tic-tac-toe/api";
+import type { GameView } from "~/core/api/games";
 import { type Board, isWellFormed } from "~/core/tic-tac-toe/board";
 import type { DatabaseHandle } from "~/server/db/client";
 import { winCauseKey } from "../ledger/cause-keys";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createTestContext, type TestContext } from "#tests/support/test-app";
 import { balanceResponseSchema } from "~/core/api/account";
-import { moveInputSchema } from "~/core/tic-tac-toe/api";
+import { moveInputSchema } from "~/core/api/games";
 import { UNUSED_AUTH_PATHS } from "../auth/auth";
 import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";

@@ -1,7 +1,11 @@
 import { z } from "zod";
-import { answerResultSchema, quizListResponseSchema, quizSessionViewSchema } from "~/core/api/quizzes";
-import { answerInputSchema } from "~/core/quiz/answer-input";
-import { quizIds } from "~/core/quiz/api";
+import {
+  answerInputSchema,
+  answerResultSchema,
+  quizIds,
+  quizListResponseSchema,
+  quizSessionViewSchema,
+} from "~/core/api/quizzes";
 import type { AppDeps } from "../app-deps";
 import { optionalUser } from "../auth/optional-user";
 import { clientIp } from "../http/client-ip";

@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from "node:crypto";
+import type { AnswerResult, QuizIcon, QuizId, QuizSessionView, QuizSummary } from "~/core/api/quizzes";
 import { utcDay } from "~/core/earning";
-import type { AnswerResult, QuizIcon, QuizId, QuizSessionView, QuizSummary } from "~/core/quiz/api";
 import {
   isQuizComplete,
   QUESTIONS_PER_QUIZ,

@@ -1,6 +1,6 @@
-import type { BalanceResponse } from "~/core/api/account";
-import { ApiError, apiFetch } from "./api-client";
+import { ApiError, apiCall } from "./api-client";
 import { createStore } from "./create-store";
+import { balanceAnswer } from "./entry-answers";
 import { notify } from "./notify";
 import { getSession, subscribeToSession } from "./session";
 
@@ -32,7 +32,7 @@ export async function loadBalance(): Promise<void> {
   }
   store.set({ ...store.get(), userId, loading: true });
   try {
-    const { balance, pending } = await apiFetch<BalanceResponse>("/api/ledger/balance");
+    const { balance, pending } = await apiCall("/api/ledger/balance", balanceAnswer);
     if (getSession().user?.id === userId) store.set({ userId, balance, pending, loading: false });
   } catch (error) {
     store.set({ ...store.get(), loading: false });
