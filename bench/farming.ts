@@ -6,10 +6,10 @@
  * the coins/day ceiling that implies and its dollar value. A figure, not a test; it stops by itself.
  */
 
+import type { GameView, MoveResult } from "~/core/api/games";
+import type { QuizSessionView } from "~/core/api/quizzes";
 import { formatDollars, REFERRAL_BONUS_COINS } from "~/core/coins";
 import { DEFAULT_EARNING_LIMITS } from "~/core/earning";
-import type { QuizSessionView } from "~/core/api/quizzes";
-import type { GameView, MoveResult } from "~/core/api/games";
 import type { CompleteWatchResponse, StartWatchResponse, VideosResponse } from "~/core/videos";
 import { quizContent } from "~/server/quizzes/content";
 import { answerQuizCorrectly } from "../tests/support/earning";

@@ -21,7 +21,7 @@ const IMPORT =
   /(?:^|\n)\s*(?:import|export)\b[^;"']*?\bfrom\s*["']([^"']+)["']|(?:^|\n)\s*import\s*["']([^"']+)["']/g;
 
 /** Every specifier a module imports or re-exports from. */
-export function specifiers(text: string): string[] {
+function specifiers(text: string): string[] {
   return [...text.matchAll(IMPORT)].map((m) => m[1] ?? m[2] ?? "");
 }
 
@@ -36,7 +36,7 @@ function resolve(from: string, spec: string, files: Set<string>): string | null 
 }
 
 /** The first import circle found in `graph`, as a list of files ending where it began, or null. */
-export function findCircle(graph: Map<string, string[]>): string[] | null {
+function findCircle(graph: Map<string, string[]>): string[] | null {
   const state = new Map<string, "open" | "done">();
   const stack: string[] = [];
   const visit = (node: string): string[] | null => {

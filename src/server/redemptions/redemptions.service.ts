@@ -1,4 +1,4 @@
-import { type Selectable, sql, type Transaction } from "kysely";
+import { type Selectable, sql } from "kysely";
 import { coinsToCents, formatDollars } from "~/core/coins";
 import type { KycStatus } from "~/core/kyc";
 import {
@@ -11,7 +11,7 @@ import {
 import type { AppDeps } from "../app-deps";
 import { isBanned } from "../auth/require-user";
 import type { Database } from "../db/client";
-import type { DB, RedemptionTable } from "../db/schema";
+import type { RedemptionTable } from "../db/schema";
 import { AppError } from "../errors";
 import { getKycStatus } from "../kyc/kyc.service";
 import { getBalance, lockBalance } from "../ledger/ledger.service";
