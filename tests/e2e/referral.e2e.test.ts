@@ -124,7 +124,7 @@ describeE2E("referral pages", () => {
 
     const missing = await signedIn(user);
     await missing.page.route("**/api/referrals", (route) =>
-      route.fulfill({ json: { code: null, link: null, friends: [] } }),
+      route.fulfill({ json: { code: null, link: null, friends: [], release: { coins: 300, days: 3 } } }),
     );
     await missing.page.goto("/referral");
     await expectNotice(missing.page, "Error", "Could not fetch your referral code.");
