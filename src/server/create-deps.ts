@@ -1,7 +1,10 @@
 import type { SecondaryStorage } from "better-auth";
 import type { Redis } from "ioredis";
 import { sql } from "kysely";
+import { ADMIN_EMAILS_REASON, grantListedAdmin, isListedAdmin } from "./admin/roles.service";
 import type { AppDeps } from "./app-deps";
+import { recordAudit } from "./audit/audit.service";
+import type { AccountHooks } from "./auth/account-hooks";
 import { createAuth } from "./auth/auth";
 import type { Argon2Params } from "./auth/password-hash";
 import { createSessionReader } from "./auth/session-reader";
@@ -15,6 +18,7 @@ import { setLedgerPolicy } from "./ledger/ledger-policy";
 import type { Logger } from "./logger";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createMailOutbox, MAIL_QUEUE, type MailOutbox, mailJobHandler } from "./mail/outbox.job";
+import { createProfile } from "./profile/profile.service";
 import { payoutJobHandler } from "./redemptions/payout.job";
 import { PAYOUT_RECHECK_QUEUE, payoutRecheckJobHandler } from "./redemptions/payout-recheck.job";
 import { manualProvider } from "./redemptions/providers/payout-provider";
@@ -28,6 +32,7 @@ import {
   RELEASE_QUEUE,
   releaseJobHandler,
 } from "./referrals/referral-bonus.job";
+import { referralOutcomeOf } from "./referrals/referrals.service";
 
 export interface DepsOverrides {
   /** Cheaper password hashing (tests only). */
@@ -95,7 +100,32 @@ export function createDeps({
   const mailOutbox = createMailOutbox(db, jobs);
   outbox.current = mailOutbox;
   const secondaryStorage = overrides.secondaryStorage ?? (redis ? redisSecondaryStorage(redis) : undefined);
-  const auth = createAuth({ env, db, logger, mailOutbox, argon2: overrides.argon2, secondaryStorage });
+  const accounts: AccountHooks = {
+    createRecords: (trx, input) => createProfile(trx, input),
+    isListedAdmin: (email) => isListedAdmin(env.adminEmails, email),
+    recordListedAdmin: async (trx, userId) => {
+      await recordAudit(trx, {
+        actorId: null,
+        action: "role.grant",
+        targetType: "user",
+        targetId: userId,
+        before: null,
+        after: { role: "admin" },
+        reason: ADMIN_EMAILS_REASON,
+      });
+    },
+    signedIn: (userId) => grantListedAdmin(db, env.adminEmails, userId),
+    referralOutcome: (code) => referralOutcomeOf(db, code),
+  };
+  const auth = createAuth({
+    env,
+    db,
+    logger,
+    mailOutbox,
+    accounts,
+    argon2: overrides.argon2,
+    secondaryStorage,
+  });
   const rateLimitStore =
     overrides.rateLimitStore ?? (redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore());
   return {
@@ -106,6 +136,7 @@ export function createDeps({
     mailOutbox,
     jobs,
     dependencies: monitor,
+    accounts,
     auth,
     sessions: createSessionReader({ auth, db }),
     rateLimitStore,

@@ -27,7 +27,6 @@ import { consumeRateLimit, type RateLimitRule, rateLimit } from "../http/rate-li
 import { responds } from "../http/route-docs";
 import type { AppBindings } from "../http/router";
 import { createRouter } from "../http/router";
-import { referralOutcomeOf } from "../referrals/referrals.service";
 import { forwardToAuth, readCredentials, readJsonObject } from "./auth-request";
 import { runSignUp, type SignUpState } from "./sign-up-scope";
 import { createTimingEqualiser } from "./timing-equaliser";
@@ -141,7 +140,7 @@ export const createAuthRoutes = (deps: AppDeps) => {
         await signUpTiming.settle(startedAt, state.outcome !== undefined);
         if (!res.ok) return res;
         // An already-registered address creates nothing; it must answer exactly like a new one.
-        const referral = state.outcome ?? (await referralOutcomeOf(db, state.referralCode));
+        const referral = state.outcome ?? (await deps.accounts.referralOutcome(state.referralCode));
         const headers = new Headers(res.headers);
         headers.delete("content-length");
         return new Response(JSON.stringify({ ...(await res.json()), referral }), {
