@@ -55,7 +55,7 @@ export const signUpExtras = z.object({
  * Everything else goes straight to better-auth. Contract: docs/api/auth.md.
  */
 export const createAuthRoutes = (deps: AppDeps) => {
-  const { env, db, rateLimitStore: store } = deps;
+  const { env, rateLimitStore: store } = deps;
   const signUpTiming = createTimingEqualiser();
   const ip = (c: Context<AppBindings>) => clientIp(c, env.trustProxy);
   const mailRules = (c: Context<AppBindings>, email: unknown): RateLimitRule[] => [
