@@ -138,7 +138,7 @@ describeE2E("quizzes", () => {
     expect(await page.getByText("Coins earned this session:").count()).toBe(0);
     await expect.poll(() => navBalance(page), { timeout: 10_000 }).toBe(110);
     const res = await page.request.get("/api/ledger/balance");
-    expect(await res.json()).toEqual({ balance: 110 });
+    expect(await res.json()).toEqual({ balance: 110, pending: 0 });
     await expectNoAxeViolations(page);
     expect(errors).toEqual([]);
     await context.close();
