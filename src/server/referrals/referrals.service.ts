@@ -163,34 +163,40 @@ export async function recordFirstEarning(
 /** The kinds a friend earns through their own activity: what counts towards the release rule. */
 const ownEarningKinds = Object.keys(rewards);
 
-/** A friend's own earnings: coins, and the different UTC days they were earned on. */
-function ownEarnings(db: Executor) {
-  return db
+const earnedCoins = sql<number>`coalesce(sum(coin_ledger.amount), 0)::int`;
+const earnedDays = sql<number>`count(distinct (coin_ledger.created_at at time zone 'UTC')::date)::int`;
+
+/** The own earnings of the friends `friendIds`: coins, and the different UTC days they were earned on. */
+async function ownEarningsOf(db: Executor, friendIds: string[]) {
+  if (friendIds.length === 0) return new Map<string, { coins: number; days: number }>();
+  const rows = await db
     .selectFrom("coin_ledger")
-    .select([
-      "user_id",
-      sql<number>`coalesce(sum(amount), 0)::int`.as("coins"),
-      sql<number>`count(distinct (created_at at time zone 'UTC')::date)::int`.as("days"),
-    ])
+    .select(["user_id", earnedCoins.as("coins"), earnedDays.as("days")])
+    .where("user_id", "in", friendIds)
     .where("kind", "in", ownEarningKinds)
-    .groupBy("user_id");
+    .groupBy("user_id")
+    .execute();
+  return new Map(rows.map((r) => [r.user_id, { coins: Number(r.coins), days: Number(r.days) }]));
 }
 
 /**
  * The release job's work: every 'clearing' referral whose friend has earned at least the release rule's coins
- * of their own (ledger policy: REFERRAL_RELEASE_COINS) on at least its days (REFERRAL_RELEASE_DAYS) is paid through the ledger (both rows, the pending coins taken
- * out), each in its own transaction under a lock on the referral row, so a pair is paid exactly once however
+ * of their own (ledger policy: REFERRAL_RELEASE_COINS) on at least its days (REFERRAL_RELEASE_DAYS) is paid
+ * through the ledger (both rows, the pending coins taken out), each in its own transaction under a lock on the referral row, so a pair is paid exactly once however
  * often and wherever this runs (the cause keys back it up). Returns how many pairs it released.
  */
 export async function releaseClearedReferrals(db: Database, batch = 200): Promise<number> {
   const rule = ledgerPolicy(db).referralRelease;
+  // Only the clearing referrals' friends' rows are read (the partial index referrals_clearing_idx).
   const due = await db
     .selectFrom("referrals")
-    .innerJoin(ownEarnings(db).as("earned"), "earned.user_id", "referrals.referred_id")
+    .innerJoin("coin_ledger", "coin_ledger.user_id", "referrals.referred_id")
     .select("referrals.referred_id")
     .where("referrals.bonus_status", "=", "clearing")
-    .where("earned.coins", ">=", rule.coins)
-    .where("earned.days", ">=", rule.days)
+    .where("coin_ledger.kind", "in", ownEarningKinds)
+    .groupBy(["referrals.referred_id", "referrals.recorded_at"])
+    .having(earnedCoins, ">=", rule.coins)
+    .having(earnedDays, ">=", rule.days)
     .orderBy("referrals.recorded_at")
     .limit(batch)
     .execute();
@@ -321,18 +327,12 @@ export async function getReferrals(db: Database, userId: string, origin: string)
   const rows = await db
     .selectFrom("referrals")
     .innerJoin("user", "user.id", "referrals.referred_id")
-    .leftJoin(ownEarnings(db).as("earned"), (join) =>
-      join
-        .onRef("earned.user_id", "=", "referrals.referred_id")
-        .on("referrals.bonus_status", "=", "clearing"),
-    )
     .select([
       "user.email",
+      "referrals.referred_id",
       "referrals.created_at as joinedAt",
       "referrals.bonus_status",
       "referrals.referrer_paid",
-      "earned.coins",
-      "earned.days",
     ])
     .where("referrals.referrer_id", "=", userId)
     .orderBy("referrals.created_at", "desc")
@@ -340,6 +340,10 @@ export async function getReferrals(db: Database, userId: string, origin: string)
     .limit(REFERRED_FRIENDS_LIMIT)
     .execute();
 
+  const earned = await ownEarningsOf(
+    db,
+    rows.filter((r) => r.bonus_status === "clearing").map((r) => r.referred_id),
+  );
   return {
     code: profile.referral_code,
     link: referralLink(origin, profile.referral_code),
@@ -347,8 +351,7 @@ export async function getReferrals(db: Database, userId: string, origin: string)
       email: maskEmail(r.email),
       joinedAt: new Date(r.joinedAt).toISOString(),
       bonus: statusFor(r.bonus_status, r.referrer_paid),
-      progress:
-        r.bonus_status === "clearing" ? { coins: Number(r.coins ?? 0), days: Number(r.days ?? 0) } : null,
+      progress: r.bonus_status === "clearing" ? (earned.get(r.referred_id) ?? { coins: 0, days: 0 }) : null,
     })),
     release,
   };
