@@ -6,8 +6,10 @@
  */
 import { randomUUID } from "node:crypto";
 import pg from "pg";
+import { DEFAULT_EARNING_LIMITS } from "~/core/earning";
 import { findStoredSession } from "~/server/auth/session-reader";
 import { fromPool } from "~/server/db/client";
+import { setLedgerPolicy } from "~/server/ledger/ledger-policy";
 import { completeWatch, startWatch } from "~/server/videos/videos.service";
 
 export const CONNECTIONS = 64;
@@ -32,6 +34,8 @@ export async function benchSql(url: string): Promise<{ sql: Throughput; floor: T
   // the error that caused it.
   pool.on("error", () => {});
   const handle = fromPool(pool);
+  // Every watch pays: the ledger's allowance raised for this handle, as the server's BENCH env raises it.
+  setLedgerPolicy(handle.db, { limits: { ...DEFAULT_EARNING_LIMITS, videoWatchesPerDay: 100_000 } });
   try {
     const users = await sqlUsers(pool);
     const sql = await timed(async (i) => {
@@ -43,7 +47,6 @@ export async function benchSql(url: string): Promise<{ sql: Throughput; floor: T
       const done = await completeWatch(handle.db, {
         userId,
         watchId: watch.id,
-        perDay: 100_000,
         now: new Date(Date.now() + 5000),
       });
       if (!done.earned) throw new Error(`the direct award paid nothing: ${JSON.stringify(done)}`);

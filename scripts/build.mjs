@@ -98,7 +98,7 @@ async function buildServer(outDir) {
       absWorkingDir: root,
       entryPoints: {
         main: "src/server/main.ts",
-        "migrate-cli": "src/server/db/migrate-cli.ts",
+        "migrate-cli": "src/server/migrate-cli.ts",
         "admin-cli": "src/server/admin/admin-cli.ts",
       },
       outdir: path.join(outDir, "server"),

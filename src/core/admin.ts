@@ -8,16 +8,7 @@ export type Role = (typeof roles)[number];
 /** Coin adjustments, role changes and other sensitive admin changes need a session signed in this recently. */
 export const FRESH_SESSION_MINUTES = 15;
 
-/** The console's answers are declared once, as schemas, in ./api/admin. */
-export type {
-  AdjustmentResult,
-  AdminOverview,
-  AdminUserDetail,
-  AdminUserList,
-  AdminUserRow,
-  AuditEntry,
-  AuditPage,
-} from "./api/admin";
+// The console's answers are declared once, as schemas, in ./api/admin (which imports the roles from here).
 
 /** Reasons an administrator gives (adjustments, bans, role changes): shown in the audit log. */
 export const adminReason = wordsField({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AuditEntry } from "./admin";
+import type { AuditEntry } from "./api/admin";
 import { auditSentence } from "./audit-sentences";
 import {
   adjustmentNeedsSecondAdmin,

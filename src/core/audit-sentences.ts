@@ -1,4 +1,5 @@
-import { type AuditEntry, auditActionLabels } from "./admin";
+import { auditActionLabels } from "./admin";
+import type { AuditEntry } from "./api/admin";
 import { groupDigits } from "./dual-control";
 
 /**

@@ -33,7 +33,7 @@ export const rewards: Record<EarningKind, { amount: number; reason: string }> = 
   quiz_correct: { amount: 10, reason: "Quiz correct answer" },
   quiz_bonus: { amount: 10, reason: "Quiz completion bonus" },
   video_watch: { amount: 10, reason: "Video watch" },
-  // The amount is configured (STREAK_BONUS_COINS): the streak service passes it (src/core/streak.ts).
+  // The amount is configured (STREAK_BONUS_COINS): the ledger's policy decides it (ledger-policy.ts).
   streak_bonus: { amount: 25, reason: "Streak bonus" },
 };
 

@@ -24,6 +24,17 @@ export const DEFAULT_EARNING_LIMITS: EarningLimits = {
   referralBonusesPer30Days: 20,
 };
 
+/**
+ * When a referral pair recorded as pending is released (docs/product.md, "Referral program"): once the friend has
+ * earned `coins` through their own activity on at least `days` different UTC days.
+ */
+export interface ReferralReleaseRule {
+  coins: number;
+  days: number;
+}
+
+export const DEFAULT_REFERRAL_RELEASE: ReferralReleaseRule = { coins: 300, days: 3 };
+
 /** Guest quiz sessions per client address per hour. */
 export const DEFAULT_GUEST_QUIZ_SESSIONS_PER_HOUR = 10;
 

@@ -1,3 +1,4 @@
+import type { AccountHooks } from "./auth/account-hooks";
 import type { Auth } from "./auth/auth";
 import type { SessionReader } from "./auth/session-reader";
 import type { Database } from "./db/client";
@@ -21,6 +22,8 @@ export interface AppDeps {
   mailOutbox: MailOutbox;
   /** The durable job queue's worker (src/server/jobs); started by main.ts. */
   jobs: JobWorker;
+  /** The domains' part of an account's life, for auth/ (which imports none of them). */
+  accounts: AccountHooks;
   /** The better-auth instance (sessions, sign-in, verification, reset). */
   auth: Auth;
   /** The signed-in user of a request, read from its session cookie (auth/session-reader.ts). */

@@ -1,7 +1,10 @@
 import type { SecondaryStorage } from "better-auth";
 import type { Redis } from "ioredis";
 import { sql } from "kysely";
+import { ADMIN_EMAILS_REASON, grantListedAdmin, isListedAdmin } from "./admin/roles.service";
 import type { AppDeps } from "./app-deps";
+import { recordAudit } from "./audit/audit.service";
+import type { AccountHooks } from "./auth/account-hooks";
 import { createAuth } from "./auth/auth";
 import type { Argon2Params } from "./auth/password-hash";
 import { createSessionReader } from "./auth/session-reader";
@@ -11,9 +14,11 @@ import { createDependencyMonitor, type DependencyMonitor } from "./health/depend
 import { createMemoryRateLimitStore, type RateLimitStore } from "./http/rate-limit";
 import { createJobWorker, type JobWorkerOptions } from "./jobs/jobs.worker";
 import { KYC_RETENTION_QUEUE, kycRetentionJobHandler } from "./kyc/kyc-retention.job";
+import { setLedgerPolicy } from "./ledger/ledger-policy";
 import type { Logger } from "./logger";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createMailOutbox, MAIL_QUEUE, type MailOutbox, mailJobHandler } from "./mail/outbox.job";
+import { createProfile } from "./profile/profile.service";
 import { payoutJobHandler } from "./redemptions/payout.job";
 import { PAYOUT_RECHECK_QUEUE, payoutRecheckJobHandler } from "./redemptions/payout-recheck.job";
 import { manualProvider } from "./redemptions/providers/payout-provider";
@@ -21,6 +26,13 @@ import { tremendousProvider } from "./redemptions/providers/tremendous";
 import { PAYOUT_QUEUE } from "./redemptions/redemption-transitions";
 import { createRedisRateLimitStore } from "./redis/redis-rate-limit-store";
 import { redisSecondaryStorage } from "./redis/redis-secondary-storage";
+import {
+  FIRST_EARNING_QUEUE,
+  firstEarningJobHandler,
+  RELEASE_QUEUE,
+  releaseJobHandler,
+} from "./referrals/referral-bonus.job";
+import { referralOutcomeOf } from "./referrals/referrals.service";
 
 export interface DepsOverrides {
   /** Cheaper password hashing (tests only). */
@@ -68,6 +80,12 @@ export function createDeps({
       idle: () => outbox.current!.idle(),
     } satisfies MailOutbox,
   };
+  // The ledger's policy reaches it once, here (src/server/ledger/ledger-policy.ts).
+  setLedgerPolicy(db, {
+    limits: env.earningLimits,
+    referralRelease: env.referralRelease,
+    streakBonusCoins: env.streakRules.bonusCoins,
+  });
   // Every queue's handler is registered here; main.ts starts the worker (jobs.service.ts explains the queue).
   const jobs = createJobWorker({
     db,
@@ -77,6 +95,8 @@ export function createDeps({
       [PAYOUT_QUEUE]: payoutJobHandler(payoutDeps, logger),
       [PAYOUT_RECHECK_QUEUE]: payoutRecheckJobHandler(payoutDeps, logger),
       [KYC_RETENTION_QUEUE]: kycRetentionJobHandler(db, env.kycRetentionDays, logger),
+      [FIRST_EARNING_QUEUE]: firstEarningJobHandler(db),
+      [RELEASE_QUEUE]: releaseJobHandler(db, logger),
     },
     leaseMs: env.jobLeaseMs,
     ...overrides.jobs,
@@ -84,7 +104,32 @@ export function createDeps({
   const mailOutbox = createMailOutbox(db, jobs);
   outbox.current = mailOutbox;
   const secondaryStorage = overrides.secondaryStorage ?? (redis ? redisSecondaryStorage(redis) : undefined);
-  const auth = createAuth({ env, db, logger, mailOutbox, argon2: overrides.argon2, secondaryStorage });
+  const accounts: AccountHooks = {
+    createRecords: (trx, input) => createProfile(trx, input),
+    isListedAdmin: (email) => isListedAdmin(env.adminEmails, email),
+    recordListedAdmin: async (trx, userId) => {
+      await recordAudit(trx, {
+        actorId: null,
+        action: "role.grant",
+        targetType: "user",
+        targetId: userId,
+        before: null,
+        after: { role: "admin" },
+        reason: ADMIN_EMAILS_REASON,
+      });
+    },
+    signedIn: (userId) => grantListedAdmin(db, env.adminEmails, userId),
+    referralOutcome: (code) => referralOutcomeOf(db, code),
+  };
+  const auth = createAuth({
+    env,
+    db,
+    logger,
+    mailOutbox,
+    accounts,
+    argon2: overrides.argon2,
+    secondaryStorage,
+  });
   const rateLimitStore =
     overrides.rateLimitStore ?? (redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore());
   return {
@@ -95,6 +140,7 @@ export function createDeps({
     mailOutbox,
     jobs,
     dependencies: monitor,
+    accounts,
     auth,
     sessions: createSessionReader({ auth, db }),
     rateLimitStore,

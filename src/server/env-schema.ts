@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { DEFAULT_DUAL_CONTROL } from "~/core/dual-control";
-import { DEFAULT_EARNING_LIMITS, DEFAULT_GUEST_QUIZ_SESSIONS_PER_HOUR } from "~/core/earning";
+import {
+  DEFAULT_EARNING_LIMITS,
+  DEFAULT_GUEST_QUIZ_SESSIONS_PER_HOUR,
+  DEFAULT_REFERRAL_RELEASE,
+} from "~/core/earning";
 import { KYC_DEFAULT_MAX_UPLOAD_BYTES, KYC_DEFAULT_RETENTION_DAYS } from "~/core/kyc";
 import { REDEEM_DEFAULTS } from "~/core/public-settings";
 import { DEFAULT_STREAK_RULES } from "~/core/streak";
@@ -96,6 +100,8 @@ export const envSchema = z.object({
   DAILY_GOAL_COINS: wholeNumber(1, 100_000, DEFAULT_STREAK_RULES.goalCoins),
   STREAK_BONUS_COINS: wholeNumber(0, 1000, DEFAULT_STREAK_RULES.bonusCoins),
   STREAK_BONUS_EVERY_DAYS: wholeNumber(1, 365, DEFAULT_STREAK_RULES.bonusEveryDays),
+  REFERRAL_RELEASE_COINS: wholeNumber(0, 1_000_000, DEFAULT_REFERRAL_RELEASE.coins),
+  REFERRAL_RELEASE_DAYS: wholeNumber(0, 365, DEFAULT_REFERRAL_RELEASE.days),
   GUEST_QUIZ_SESSIONS_PER_HOUR: wholeNumber(1, 100_000, DEFAULT_GUEST_QUIZ_SESSIONS_PER_HOUR),
   MEDIA_DIR: z.string().trim().min(1).default("./media"),
   REDEEM_MIN_COINS: wholeNumber(1, 100_000_000, REDEEM_DEFAULTS.minCoins),

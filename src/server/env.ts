@@ -1,7 +1,7 @@
 import os from "node:os";
 import type { z } from "zod";
 import type { DualControl } from "~/core/dual-control";
-import type { EarningLimits } from "~/core/earning";
+import type { EarningLimits, ReferralReleaseRule } from "~/core/earning";
 import type { StreakRules } from "~/core/streak";
 import { envSchema, type logLevels } from "./env-schema";
 
@@ -63,6 +63,8 @@ export interface Env {
   earningLimits: EarningLimits;
   /** The daily goal and the streak's milestone bonus (src/core/streak.ts). */
   streakRules: StreakRules;
+  /** When a pending referral pair is released (docs/product.md, "Referral program"). */
+  referralRelease: ReferralReleaseRule;
   /** Guest quiz sessions allowed per client IP per hour. */
   guestQuizSessionsPerHour: number;
   /** Folder of the files served under /media (the videos and their captions). */
@@ -189,6 +191,7 @@ export function parseEnv(
       bonusCoins: e.STREAK_BONUS_COINS,
       bonusEveryDays: e.STREAK_BONUS_EVERY_DAYS,
     },
+    referralRelease: { coins: e.REFERRAL_RELEASE_COINS, days: e.REFERRAL_RELEASE_DAYS },
     guestQuizSessionsPerHour: e.GUEST_QUIZ_SESSIONS_PER_HOUR,
     mediaDir: e.MEDIA_DIR,
     redeem: {

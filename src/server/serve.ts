@@ -6,18 +6,19 @@ import { createApp } from "./app";
 import { isClusterWorker, superviseWorkers, type Workers } from "./cluster";
 import { createDeps, dependencyProbes } from "./create-deps";
 import { openDatabase } from "./db/client";
-import { prepareDatabase } from "./db/prepare";
 import type { Env } from "./env";
 import { createDependencyMonitor, type DependencyMonitor } from "./health/dependency-monitor";
 import { KYC_RETENTION_EVERY_MS, KYC_RETENTION_QUEUE } from "./kyc/kyc-retention.job";
 import { shutDown } from "./lifecycle";
 import type { Logger } from "./logger";
 import { mailDeliveryNote } from "./mail/dev-mailbox.routes";
+import { prepareDatabase } from "./prepare-database";
 import { PAYOUT_RECHECK_EVERY_MS, PAYOUT_RECHECK_QUEUE } from "./redemptions/payout-recheck.job";
 import { openRedis } from "./redis/client";
+import { RELEASE_EVERY_MS, RELEASE_QUEUE } from "./referrals/referral-bonus.job";
 
 /**
- * A serving process: database (migrations and quiz content, db/prepare.ts, in the first process only) → Redis →
+ * A serving process: database (migrations and quiz content, prepare-database.ts, in the first process only) → Redis →
  * app → job worker → listen. With WEB_CONCURRENCY above 1 every process binds the port with `reusePort` (the kernel
  * spreads the connections) and the first one, once it listens, forks and supervises the others (cluster.ts): there
  * is no process that only supervises (ADR 050). SIGTERM/SIGINT stop it gracefully (lifecycle.ts), the first
@@ -57,6 +58,7 @@ export async function serve(env: Env, logger: Logger, webRoot: string): Promise<
   const app = createApp(deps, { webRoot });
   deps.jobs.schedule(KYC_RETENTION_QUEUE, KYC_RETENTION_EVERY_MS);
   deps.jobs.schedule(PAYOUT_RECHECK_QUEUE, PAYOUT_RECHECK_EVERY_MS);
+  deps.jobs.schedule(RELEASE_QUEUE, RELEASE_EVERY_MS);
   deps.jobs.start();
   const clustered = env.webConcurrency > 1;
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;

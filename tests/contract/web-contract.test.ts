@@ -63,4 +63,33 @@ describe("the typed contract between server and web", () => {
       message: expect.stringContaining("videos"),
     });
   }, 240_000);
+
+  it("a changed response schema of src/core/api breaks the web's type-check: the auth calls and the entry chunk's", () => {
+    const asIs = webProgram();
+    const authFile = path.join(root, "src/core/api/auth.ts");
+    const signIn = webErrors(
+      webProgram(
+        {
+          file: authFile,
+          from: "  url: z.string().nullish(),\n  user: authUserSchema,",
+          to: "  url: z.string().nullish(),\n  account: authUserSchema,",
+        },
+        asIs,
+      ),
+    );
+    expect(signIn).toContainEqual({
+      file: "src/web/features/auth/api/sign-in.ts",
+      message: expect.stringContaining("user"),
+    });
+    const accountFile = path.join(root, "src/core/api/account.ts");
+    const balance = webErrors(
+      webProgram(
+        { file: accountFile, from: "  pending: z.number().int(),", to: "  held: z.number().int()," },
+        asIs,
+      ),
+    );
+    expect(balance.map((e) => e.file)).toEqual(
+      expect.arrayContaining(["src/web/lib/entry-answers.ts", "src/web/lib/balance.ts"]),
+    );
+  }, 240_000);
 });

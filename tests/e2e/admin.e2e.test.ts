@@ -162,7 +162,7 @@ describeE2E("the admin console", () => {
     }
   });
 
-  it("a same-address referral waits as 'Bonus pending review'; an admin releases it; the referrer's balance shows it", {
+  it("a same-address referral waits as 'Bonus held for review'; an admin releases it; the referrer's balance shows it", {
     timeout: 180_000,
   }, async () => {
     const referrer = await createVerifiedUser(api(), { ip: "10.78.0.1" });
@@ -178,7 +178,7 @@ describeE2E("the admin console", () => {
     await addSessionCookie(referrerView.context, referrer.cookie, e2e.server.url);
     await referrerView.page.goto("/referral");
     const friends = referrerView.page.getByRole("list", { name: "Referred friends" }).getByRole("listitem");
-    await friends.getByText("Bonus pending review").waitFor({ timeout: 15_000 });
+    await friends.getByText("Bonus held for review").waitFor({ timeout: 15_000 });
     expect(await navBalance(referrerView.page)).toBe(0);
 
     const { page, context } = await e2e.newPage(phone);
@@ -214,7 +214,7 @@ describeE2E("the admin console", () => {
     await referrerView.page.goto("/wallet");
     await expect.poll(() => navBalance(referrerView.page), { timeout: 15_000 }).toBe(50);
     await referrerView.page.goto("/referral");
-    await friends.getByText("Bonus paid").waitFor({ timeout: 15_000 });
+    await friends.getByText("Bonus available").waitFor({ timeout: 15_000 });
   });
 
   it("an adjustment whose answer is lost is sent again with the same id and applied once", {

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { createVerifiedUser } from "#tests/support/factories";
 import { httpClient } from "#tests/support/http-client";
-import type { AnswerResult } from "~/core/quiz/api";
+import type { AnswerResult } from "~/core/api/quizzes";
 import { quizContent } from "~/server/quizzes/content";
 import { phone } from "./support/chromium";
 import { addSessionCookie, describeE2E, expectNoAxeViolations, navBalance, useE2E } from "./support/fixtures";
@@ -145,7 +145,7 @@ describeE2E("quizzes", () => {
     expect(await page.getByText("Coins earned this session:").count()).toBe(0);
     await expect.poll(() => navBalance(page), { timeout: 10_000 }).toBe(110);
     const res = await page.request.get("/api/ledger/balance");
-    expect(await res.json()).toEqual({ balance: 110 });
+    expect(await res.json()).toEqual({ balance: 110, pending: 0 });
     await expectNoAxeViolations(page);
     expect(errors).toEqual([]);
     await context.close();

@@ -19,7 +19,7 @@ describeE2E("referral pages", () => {
   const signedIn = (user: TestUser, options: BrowserContextOptions = desktop) =>
     signedInPage(e2e, user, options);
 
-  it("referral: spinner, then link and code; Copy puts the exact link on the clipboard; a friend who joins with it and earns gives both +50", async () => {
+  it("referral: spinner, then link and code; Copy puts the exact link on the clipboard; a friend who joins with it and earns shows both +50 as pending", async () => {
     const referrer = await createVerifiedUser(api());
     const me = await (await api().request("/api/me", { cookie: referrer.cookie })).json();
     const code: string = me.profile.referralCode;
@@ -45,6 +45,11 @@ describeE2E("referral pages", () => {
     await page.getByText(code, { exact: true }).waitFor();
     await page
       .getByText("When your friend earns coins for the first time, you both get a bonus of 50 coins.")
+      .waitFor();
+    await page
+      .getByText(
+        "The bonuses show as pending first, and become available once your friend has earned 300 coins of their own on at least 3 different days.",
+      )
       .waitFor();
     await page.getByText("No friends have signed up with your code yet.").waitFor();
     await expectNoAxeViolations(page);
@@ -72,20 +77,29 @@ describeE2E("referral pages", () => {
     await friends.first().waitFor();
     expect(await friends.count()).toBe(1);
     expect(await friends.first().textContent()).toContain(maskEmail(friendEmail));
-    expect(await friends.first().textContent()).toContain("Bonus pending");
+    expect(await friends.first().textContent()).toContain("Joined: bonus after their first earning");
 
-    // The friend's first earning (a right quiz answer) pays both bonuses.
+    // The friend's first earning (a right quiz answer) records both bonuses as pending: not in the balance.
     await answerQuizCorrectly(api(), friend, 1);
-    expect(await balanceOf(api(), friend)).toBe(60);
-    expect(await balanceOf(api(), referrer)).toBe(50);
+    expect(await balanceOf(api(), friend)).toBe(10);
+    const pendingOf = async (user: TestUser) =>
+      (await (await api().request("/api/ledger/balance", { cookie: user.cookie })).json()).pending;
+    await expect.poll(() => pendingOf(referrer), { timeout: 15_000 }).toBe(50);
+    expect(await pendingOf(friend)).toBe(50);
+    expect(await balanceOf(api(), referrer)).toBe(0);
 
     await page.reload();
-    await friends.first().waitFor();
-    expect(await friends.first().textContent()).toContain("Bonus paid");
+    await friends.first().getByText("Bonus pending: 10 of 300 coins, 1 of 3 days").waitFor();
+    await expectNoAxeViolations(page);
     await page.goto("/wallet");
-    await page.getByText("$0.25 USD", { exact: true }).waitFor();
-    await page.getByText(`Referral bonus: your friend ${maskEmail(friendEmail)} started earning`).waitFor();
-    await page.getByText("+50 Coins", { exact: true }).waitFor();
+    await page.getByText("0 Coins", { exact: true }).first().waitFor();
+    await page
+      .getByText(
+        "+50 Coins pending: referral bonuses, available once your friend's earnings clear (see Referral).",
+      )
+      .waitFor();
+    // The nav keeps 'N Coins' exact and shows the pending coins beside it.
+    await page.getByRole("banner").getByText("+50 pending", { exact: true }).waitFor();
     await context.close();
     expect(errors).toEqual([]);
   });
@@ -110,7 +124,7 @@ describeE2E("referral pages", () => {
 
     const missing = await signedIn(user);
     await missing.page.route("**/api/referrals", (route) =>
-      route.fulfill({ json: { code: null, link: null, friends: [] } }),
+      route.fulfill({ json: { code: null, link: null, friends: [], release: { coins: 300, days: 3 } } }),
     );
     await missing.page.goto("/referral");
     await expectNotice(missing.page, "Error", "Could not fetch your referral code.");

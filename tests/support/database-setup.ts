@@ -4,7 +4,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { fromPGlite, fromPool } from "~/server/db/client";
-import { prepareDatabase } from "~/server/db/prepare";
+import { prepareDatabase } from "~/server/prepare-database";
 
 /**
  * Golden images, made once per test run: a migrated PGlite data dir (dumped to a tarball that each

@@ -1,4 +1,4 @@
-import type { QuizId, QuizSessionView } from "~/core/quiz/api";
+import type { QuizId, QuizSessionView } from "~/core/api/quizzes";
 import type { CompleteWatchResponse, StartWatchResponse } from "~/core/videos";
 import type { Database } from "~/server/db/client";
 import { quizContent } from "~/server/quizzes/content";

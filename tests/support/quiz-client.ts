@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { AnswerResult, QuizId } from "~/core/quiz/api";
+import type { AnswerResult, QuizId } from "~/core/api/quizzes";
 import { type QuestionContent, quizContent } from "~/server/quizzes/content";
 import type { TestContext } from "./test-app";
 

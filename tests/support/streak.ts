@@ -5,22 +5,24 @@ import type { Database } from "~/server/db/client";
 import { award } from "~/server/ledger/ledger.service";
 
 /**
- * Earning history for streak tests: `coins` earned (as one `video_watch` row, paid through the ledger's own
- * writer) on the UTC day `daysAgo` days before today, its row then moved back to that day.
+ * Earning history for streak tests: `coins` (a multiple of 10) earned as `video_watch` rows — each a watch of its
+ * own video, paid through the ledger's own writer — on the UTC day `daysAgo` days before today, the rows then
+ * moved back to that day.
  */
 export async function earnOnDay(db: Database, userId: string, daysAgo: number, coins: number): Promise<void> {
-  const result = await award(db, {
-    userId,
-    kind: "video_watch",
-    causeKey: `test-history:${userId}:${randomUUID()}`,
-    paid: { amount: coins, reason: "Video watch" },
-  });
+  if (coins % 10 !== 0) throw new Error("earnOnDay pays whole video watches (10 coins each)");
   const day = addDays(utcDay(new Date()), -daysAgo);
-  await db
-    .updateTable("coin_ledger")
-    .set({ created_at: new Date(`${day}T12:00:00Z`) })
-    .where("id", "=", result.entryId)
-    .execute();
+  const at = new Date(`${day}T12:00:00Z`);
+  for (let n = 0; n < coins / 10; n++) {
+    const result = await award(db, {
+      userId,
+      kind: "video_watch",
+      subjectId: randomUUID(),
+      causeKey: `test-history:${userId}:${randomUUID()}`,
+      occurredAt: at,
+    });
+    await db.updateTable("coin_ledger").set({ created_at: at }).where("id", "=", result.entryId).execute();
+  }
 }
 
 /** `pattern` read left to right, ending today: M = 100 coins that day, m = 60, . = none. */

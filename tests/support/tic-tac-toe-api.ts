@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, vi } from "vitest";
-import type { GameView } from "~/core/tic-tac-toe/api";
+import type { GameView } from "~/core/api/games";
 import { BOT_REPLY_DELAY_MS, type Board } from "~/core/tic-tac-toe/board";
 import type { TestUser } from "./factories";
 import type { TestContext } from "./test-app";

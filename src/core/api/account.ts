@@ -6,7 +6,11 @@ export const meResponseSchema = z.object({
   profile: z.object({ points: z.number().int(), referralCode: z.string() }),
 });
 
-export const balanceResponseSchema = z.object({ balance: z.number().int() });
+export const balanceResponseSchema = z.object({
+  balance: z.number().int(),
+  /** Coins recorded but not yet in the balance: referral bonuses while they clear (docs/product.md). */
+  pending: z.number().int(),
+});
 
 /** One row of the user's coin ledger. */
 export const ledgerEntrySchema = z.object({
@@ -35,11 +39,14 @@ export const referredFriendSchema = z.object({
   /** ISO time the friend signed up with the code. */
   joinedAt: z.iso.datetime(),
   /**
-   * "pending" until the friend's first earning; then "paid" (the 50-coin pair), "held" for an administrator's
-   * review (the friend signed up from the referrer's address) until released ("paid") or "declined", or
-   * "limit" (the friend's half paid, the referrer's not: the referrer's 30-day cap was reached).
+   * "joined" until the friend's first earning; then "pending" (both 50-coin bonuses recorded, not yet
+   * available) until the friend's own earnings clear the rule, then "paid" (available in both balances); or
+   * "held" for an administrator's review (the same person on both sides) until released ("paid") or
+   * "declined"; or "limit" (the friend's half only: the referrer's 30-day cap was reached).
    */
-  bonus: z.enum(["pending", "paid", "held", "declined", "limit"]),
+  bonus: z.enum(["joined", "pending", "paid", "held", "declined", "limit"]),
+  /** While "pending" (or "limit" and not yet released): the friend's own earnings so far; else null. */
+  progress: z.object({ coins: z.number().int(), days: z.number().int() }).nullable(),
 });
 
 export const referralsViewSchema = z.object({
@@ -48,6 +55,8 @@ export const referralsViewSchema = z.object({
   link: z.string().nullable(),
   /** Newest first, at most REFERRED_FRIENDS_LIMIT. */
   friends: z.array(referredFriendSchema),
+  /** The release rule: a pending pair becomes available once the friend has earned `coins` on `days` UTC days. */
+  release: z.object({ coins: z.number().int(), days: z.number().int() }),
 });
 
 export type BalanceResponse = z.output<typeof balanceResponseSchema>;

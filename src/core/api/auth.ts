@@ -76,3 +76,6 @@ export const signOutResponseSchema = z.object({ success: z.boolean() });
 export type SignUpResponse = z.output<typeof signUpResponseSchema>;
 export type SignInResponse = z.output<typeof signInResponseSchema>;
 export type SessionResponse = z.output<typeof sessionResponseSchema>;
+export type StatusResponse = z.output<typeof statusResponseSchema>;
+export type RequestPasswordResetResponse = z.output<typeof requestPasswordResetResponseSchema>;
+export type SignOutResponse = z.output<typeof signOutResponseSchema>;

@@ -10,7 +10,10 @@ export const earnedSchema = z.object({
   balance: z.number().int(),
   /** The (last) ledger row that paid it, for support and audits. */
   entryId: z.number().int(),
-  /** A referral bonus paid with it to this user (already in `balance`); 0 for none. */
+  /**
+   * Always 0: a referral bonus is never paid with an earning any more — it is recorded as pending and clears
+   * later (docs/product.md, "Referral program"). Kept for the answer's shape.
+   */
   referralBonus: z.number().int(),
   /** A streak milestone bonus paid with it (already in `balance`, not in `amount`), when this reached one. */
   streakBonus: z.object({ amount: z.number().int(), milestone: z.number().int() }).optional(),

@@ -1,8 +1,12 @@
 import { z } from "zod";
-import { gameStatuses } from "../tic-tac-toe/api";
 import { earnedSchema } from "./earned";
 
-/** Answers of /api/games/tic-tac-toe (ADR 005). */
+/** The Tic Tac Toe API contract (ADR 005): requests and answers of /api/games/tic-tac-toe, shared by the server and the browser. */
+
+export const gameStatuses = ["open", "won", "lost", "draw", "abandoned"] as const;
+/** `won`: the player (X) won; `lost`: the bot won; `abandoned`: replaced by a newer game. */
+export type GameStatus = (typeof gameStatuses)[number];
+
 const cellSchema = z.union([z.literal("X"), z.literal("O"), z.null()]);
 
 export const gameViewSchema = z.object({
@@ -28,3 +32,15 @@ export const moveResultSchema = z.object({
   /** 'daily-limit' when this move won but the day's paid wins were used up, else null. */
   unpaidReason: z.enum(["daily-limit"]).nullable(),
 });
+
+/** A game as the API answers it. */
+export type GameView = z.output<typeof gameViewSchema>;
+
+/** The answer to a move: the game, the cells played (the player's, the bot's reply) and any coins earned. */
+export type MoveResult = z.output<typeof moveResultSchema>;
+
+export const moveInputSchema = z.object({
+  cell: z.number().int().min(0).max(8),
+  version: z.number().int().min(0).optional(),
+});
+export type MoveInput = z.infer<typeof moveInputSchema>;

@@ -1,6 +1,17 @@
 import { z } from "zod";
-import { quizIcons, quizIds } from "../quiz/api";
 import { earnedSchema } from "./earned";
+
+/**
+ * The quizzes API contract (ADR 006), shared by the server and the browser. Nothing here ever carries the
+ * answer of a question that has not been answered yet.
+ */
+
+export const quizIds = ["general", "science", "history"] as const;
+export type QuizId = (typeof quizIds)[number];
+
+/** Lucide icon names; the web maps them to its own icon components. */
+export const quizIcons = ["brain", "flask-conical", "landmark"] as const;
+export type QuizIcon = (typeof quizIcons)[number];
 
 /** Answers of /api/quizzes (ADR 006). Nothing here carries the answer of a question not yet answered. */
 export const quizSummarySchema = z.object({
@@ -45,3 +56,16 @@ export const answerResultSchema = z.object({
   sessionCoins: z.number().int(),
   practice: z.boolean(),
 });
+
+/** `option` is the index of the chosen option in the session's shuffled order (0–3). */
+export const answerInputSchema = z.object({
+  questionId: z.string().min(1).max(64),
+  option: z.number().int().min(0).max(3),
+});
+export type AnswerInput = z.infer<typeof answerInputSchema>;
+
+/** The answers of the quizzes API. */
+export type QuizSummary = z.output<typeof quizSummarySchema>;
+export type QuizSessionQuestion = z.output<typeof quizSessionQuestionSchema>;
+export type QuizSessionView = z.output<typeof quizSessionViewSchema>;
+export type AnswerResult = z.output<typeof answerResultSchema>;

@@ -1,12 +1,12 @@
 import { sql, type Transaction } from "kysely";
-import type { AdjustmentResult } from "~/core/admin";
+import type { AdjustmentResult } from "~/core/api/admin";
 import { adjustmentNeedsSecondAdmin, type DualControl, type Proposal } from "~/core/dual-control";
 import { recordAudit } from "../audit/audit.service";
 import type { Database } from "../db/client";
 import type { DB } from "../db/schema";
 import { AppError } from "../errors";
 import { adjustmentCauseKey } from "../ledger/cause-keys";
-import { adjustBalance } from "../ledger/ledger.service";
+import { adjustBalance, lockBalance } from "../ledger/ledger.service";
 import { createProposal, loadProposal } from "./proposal-records";
 import type { Acting } from "./users.service";
 
@@ -90,13 +90,8 @@ export async function applyAdjustment(
   input: AdjustmentInput,
   approved?: { proposalId: number; proposedBy: string },
 ): Promise<AdjustmentResult> {
-  const before = await trx
-    .selectFrom("user_profiles")
-    .select("points")
-    .where("id", "=", input.userId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!before) throw new AppError("NOT_FOUND", "No such user.");
+  const before = await lockBalance(trx, input.userId);
+  if (before === null) throw new AppError("NOT_FOUND", "No such user.");
   const { entryId, balance } = await adjustBalance(trx, {
     userId: input.userId,
     amount: input.amount,
@@ -108,7 +103,7 @@ export async function applyAdjustment(
     action: "coins.adjust",
     targetType: "user",
     targetId: input.userId,
-    before: { balance: before.points },
+    before: { balance: before },
     after: {
       balance,
       amount: input.amount,

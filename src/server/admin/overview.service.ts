@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { AdminOverview } from "~/core/admin";
+import type { AdminOverview } from "~/core/api/admin";
 import { formatDollars } from "~/core/coins";
 import { type DualControl, dualControlWarning } from "~/core/dual-control";
 import type { Database } from "../db/client";

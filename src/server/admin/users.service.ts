@@ -1,12 +1,14 @@
 import { sql } from "kysely";
-import {
-  type AdminUserDetail,
-  type AdminUserList,
-  type AdminUserRow,
-  type Role,
-  USERS_PAGE_SIZE,
-} from "~/core/admin";
-import type { BanResult, RevokeSessionsResult, RoleResult, UnbanResult } from "~/core/api/admin";
+import { type Role, USERS_PAGE_SIZE } from "~/core/admin";
+import type {
+  AdminUserDetail,
+  AdminUserList,
+  AdminUserRow,
+  BanResult,
+  RevokeSessionsResult,
+  RoleResult,
+  UnbanResult,
+} from "~/core/api/admin";
 import type { AppDeps } from "../app-deps";
 import { recordAudit } from "../audit/audit.service";
 import type { Database } from "../db/client";

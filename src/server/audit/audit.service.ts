@@ -1,5 +1,5 @@
 import { sql, type Transaction } from "kysely";
-import type { AuditEntry, AuditPage } from "~/core/admin";
+import type { AuditEntry, AuditPage } from "~/core/api/admin";
 import type { Database } from "../db/client";
 import { cursorPage } from "../db/cursor-page";
 import type { DB } from "../db/schema";

@@ -27,7 +27,6 @@ import { consumeRateLimit, type RateLimitRule, rateLimit } from "../http/rate-li
 import { responds } from "../http/route-docs";
 import type { AppBindings } from "../http/router";
 import { createRouter } from "../http/router";
-import { referralOutcomeOf } from "../referrals/referrals.service";
 import { forwardToAuth, readCredentials, readJsonObject } from "./auth-request";
 import { deviceOf, withDeviceCookie } from "./device";
 import { createSignInLock } from "./sign-in-lock";
@@ -58,7 +57,7 @@ export const signUpExtras = z.object({
  * Everything else goes straight to better-auth. Contract: docs/api/auth.md.
  */
 export const createAuthRoutes = (deps: AppDeps) => {
-  const { env, db, rateLimitStore: store } = deps;
+  const { env, rateLimitStore: store } = deps;
   const signUpTiming = createTimingEqualiser();
   const signInLock = createSignInLock(deps);
   const ip = (c: Context<AppBindings>) => clientIp(c, env.trustProxy);
@@ -147,7 +146,7 @@ export const createAuthRoutes = (deps: AppDeps) => {
         await signUpTiming.settle(startedAt, state.outcome !== undefined);
         if (!res.ok) return withDeviceCookie(res, device, env);
         // An already-registered address creates nothing; it must answer exactly like a new one.
-        const referral = state.outcome ?? (await referralOutcomeOf(db, state.referralCode));
+        const referral = state.outcome ?? (await deps.accounts.referralOutcome(state.referralCode));
         const headers = new Headers(res.headers);
         headers.delete("content-length");
         const answer = new Response(JSON.stringify({ ...(await res.json()), referral }), {

@@ -1,8 +1,6 @@
 import { betterAuth, type SecondaryStorage } from "better-auth";
 import { createEmailVerificationToken } from "better-auth/api";
 import { admin } from "better-auth/plugins";
-import { ADMIN_EMAILS_REASON, grantListedAdmin, isListedAdmin } from "../admin/roles.service";
-import { recordAudit } from "../audit/audit.service";
 import type { Database } from "../db/client";
 import { runBeforeCommit } from "../db/transaction-scope";
 import type { Env } from "../env";
@@ -10,7 +8,7 @@ import { trustedOrigins } from "../http/origin-check";
 import type { Logger } from "../logger";
 import type { MailOutbox } from "../mail/outbox.job";
 import { passwordResetMail, verificationMail } from "../mail/templates";
-import { createProfile } from "../profile/profile.service";
+import type { AccountHooks } from "./account-hooks";
 import { rememberDevice } from "./device";
 import { type Argon2Params, createPasswordHasher } from "./password-hash";
 import { currentSignUp } from "./sign-up-scope";
@@ -92,13 +90,15 @@ export interface AuthDeps {
   db: Database;
   logger: Logger;
   mailOutbox: MailOutbox;
+  /** The domains' part of an account's life (profile, referral, listed administrators): account-hooks.ts. */
+  accounts: AccountHooks;
   /** Cheaper argon2 parameters for tests; production uses PRODUCTION_ARGON2. */
   argon2?: Argon2Params;
   /** Redis (REDIS_URL) as better-auth's session cache, shared by every process; sessions stay in the database too. */
   secondaryStorage?: SecondaryStorage | undefined;
 }
 
-export function createAuth({ env, db, logger, mailOutbox, argon2, secondaryStorage }: AuthDeps) {
+export function createAuth({ env, db, logger, mailOutbox, accounts, argon2, secondaryStorage }: AuthDeps) {
   const authLogger = logger.child({ module: "better-auth" });
   // better-auth would fall back to a constant of its own; main.ts resolves one (auth-secret.ts) before this.
   const secret = env.authSecret;
@@ -175,14 +175,14 @@ export function createAuth({ env, db, logger, mailOutbox, argon2, secondaryStora
         create: {
           before: async (user) => {
             const signUp = currentSignUp();
-            const listedAdmin = isListedAdmin(env.adminEmails, user.email);
+            const listedAdmin = accounts.isListedAdmin(user.email);
             const queued = runBeforeCommit(async (trx) => {
               const created = await trx
                 .selectFrom("user")
                 .select("id")
                 .where("email", "=", user.email)
                 .executeTakeFirstOrThrow();
-              const outcome = await createProfile(trx, {
+              const outcome = await accounts.createRecords(trx, {
                 userId: created.id,
                 referralCode: signUp?.referralCode,
                 signupIp: signUp?.ip,
@@ -204,16 +204,7 @@ export function createAuth({ env, db, logger, mailOutbox, argon2, secondaryStora
                 );
                 await mailOutbox.enqueue(verificationMail(user.email, verifyUrl(token)), { db: trx });
               }
-              if (listedAdmin)
-                await recordAudit(trx, {
-                  actorId: null,
-                  action: "role.grant",
-                  targetType: "user",
-                  targetId: created.id,
-                  before: null,
-                  after: { role: "admin" },
-                  reason: ADMIN_EMAILS_REASON,
-                });
+              if (listedAdmin) await accounts.recordListedAdmin(trx, created.id);
             });
             if (!queued)
               throw new Error("A user must be created inside a database transaction (see ADR 004)");
@@ -225,7 +216,7 @@ export function createAuth({ env, db, logger, mailOutbox, argon2, secondaryStora
       session: {
         create: {
           // ADMIN_EMAILS added after the account was made: granted at its next sign-in.
-          after: async (session) => grantListedAdmin(db, env.adminEmails, session.userId),
+          after: async (session) => accounts.signedIn(session.userId),
         },
       },
     },

@@ -67,6 +67,10 @@ export interface UserProfileTable {
   created_at: Generated<Date>;
   /** When the account was deleted (anonymised; docs/product.md "Deleting the account"), else null. */
   deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The first paid earning (set by the ledger's award); null until then. */
+  first_earned_at: Date | null;
+  /** Coins recorded but not yet in `points` (a referral pair while it clears); written only by the ledger. */
+  pending_points: Generated<number>;
 }
 
 /** A browser (device id) the account signed in from with the right password, or that opened its unlock link. */
@@ -77,17 +81,25 @@ export interface UserDeviceTable {
   last_seen_at: Generated<Date>;
 }
 
-export type ReferralBonusState = "pending" | "paid" | "held" | "released" | "declined";
+export type ReferralBonusState = "pending" | "clearing" | "paid" | "held" | "released" | "declined";
 
 export interface ReferralTable {
   id: Generated<number>;
   referrer_id: string;
   referred_id: string;
   created_at: Generated<Date>;
-  /** pending until the friend's first earning; then paid, or held for review (released or declined later). */
+  /**
+   * pending until the friend's first earning; then clearing (the pair recorded as pending coins) until released
+   * by the release job (paid), or held for review (released or declined later).
+   */
   bonus_status: Generated<ReferralBonusState>;
-  /** False when the referrer's bonus was not paid (the referrer's 30-day limit was reached). */
+  /**
+   * Whether the referrer's half is part of the pair: false when the referrer's 30-day limit was reached (decided
+   * when the pair is recorded, or when a held pair is released).
+   */
   referrer_paid: Generated<boolean>;
+  /** When the pair was recorded as pending (the friend's first earning). */
+  recorded_at: Date | null;
   decided_at: Date | null;
   decided_by: string | null;
 }

@@ -6,8 +6,8 @@ import { contextForFile } from "#tests/support/made-before-all";
 import * as ttt from "#tests/support/tic-tac-toe-api";
 import { acceptanceLineMove } from "#tests/support/tic-tac-toe-lines";
 import { apiError } from "#tests/support/typed-client";
+import type { AnswerResult, QuizId } from "~/core/api/quizzes";
 import { type Allowance, DEFAULT_EARNING_LIMITS, utcDay } from "~/core/earning";
-import type { AnswerResult, QuizId } from "~/core/quiz/api";
 import { BOT_REPLY_DELAY_MS } from "~/core/tic-tac-toe/board";
 import { playMove } from "../games/games.service";
 import { award, getBalance } from "../ledger/ledger.service";
@@ -56,7 +56,6 @@ describe("Tic Tac Toe wins", () => {
         userId: user.id,
         kind: "ttt_win",
         causeKey: `seed-win:${user.id}:${i}`,
-        limit: { key: `ttt_win:${day}`, max: 20 },
       });
     // 50 won games whose payment has not run yet: replays of each winning move race to pay them.
     const games = await ctx.db
@@ -72,9 +71,8 @@ describe("Tic Tac Toe wins", () => {
       )
       .returning("id")
       .execute();
-    const policy = { tttWinsPerDay: 20 };
     const results = await Promise.allSettled(
-      games.map((g) => playMove(ctx.db, { userId: user.id, gameId: g.id, cell: 8, policy })),
+      games.map((g) => playMove(ctx.db, { userId: user.id, gameId: g.id, cell: 8 })),
     );
     expect(results.every((r) => r.status === "rejected")).toBe(true);
     const paid = await ctx.db
@@ -96,10 +94,9 @@ describe("Tic Tac Toe wins", () => {
 
   it("never pays past the limit under 50 concurrent awards of distinct wins", async () => {
     const user = await insertUserRow(ctx.db);
-    const limit = { key: `ttt_win:${utcDay(new Date())}`, max: 20 };
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        award(ctx.db, { userId: user.id, kind: "ttt_win", causeKey: `race-win:${user.id}:${i}`, limit }),
+        award(ctx.db, { userId: user.id, kind: "ttt_win", causeKey: `race-win:${user.id}:${i}` }),
       ),
     );
     expect(results.filter((r) => r.amount === 10)).toHaveLength(20);

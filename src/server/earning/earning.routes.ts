@@ -17,5 +17,5 @@ export const createEarningRoutes = (deps: AppDeps) =>
       { summary: "Today's earning allowance: paid wins, quiz sessions and watches, what is left, the reset" },
     ),
     requireUser(deps),
-    async (c) => c.json(await getAllowance(deps.db, c.var.user.id, deps.env.earningLimits)),
+    async (c) => c.json(await getAllowance(deps.db, c.var.user.id)),
   );

@@ -1,18 +1,16 @@
-import { type Allowance, type EarningLimits, nextUtcMidnight, utcDay } from "~/core/earning";
+import { type Allowance, nextUtcMidnight, utcDay } from "~/core/earning";
 import type { Database } from "../db/client";
 import { limitKeys } from "../ledger/cause-keys";
+import { ledgerPolicy } from "../ledger/ledger-policy";
 
 /**
  * The user's allowance today (docs/product.md, "Fair earning"): what each daily limit has used and left. The
  * counts come from the same rows the limits are decided on — ledger rows by their limit key, and paid quiz
  * sessions by their day — so the panel can never disagree with what the server pays.
  */
-export async function getAllowance(
-  db: Database,
-  userId: string,
-  limits: EarningLimits,
-  now: Date = new Date(),
-): Promise<Allowance> {
+export async function getAllowance(db: Database, userId: string, now: Date = new Date()): Promise<Allowance> {
+  // The limits the ledger's awards are held to: the panel shows what the server enforces.
+  const { limits } = ledgerPolicy(db);
   const day = utcDay(now);
   const ledger = await db
     .selectFrom("coin_ledger")

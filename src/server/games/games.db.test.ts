@@ -3,7 +3,7 @@ import type { TestUser } from "#tests/support/factories";
 import { contextForFile } from "#tests/support/made-before-all";
 import * as ttt from "#tests/support/tic-tac-toe-api";
 import { acceptanceLineMove, drawingMove } from "#tests/support/tic-tac-toe-lines";
-import type { GameView } from "~/core/tic-tac-toe/api";
+import type { GameView } from "~/core/api/games";
 import type { Board } from "~/core/tic-tac-toe/board";
 
 ttt.fakeDateOnly();

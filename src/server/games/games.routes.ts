@@ -1,6 +1,10 @@
 import { z } from "zod";
-import { currentGameResponseSchema, gameResponseSchema, moveResultSchema } from "~/core/api/games";
-import { moveInputSchema } from "~/core/tic-tac-toe/api";
+import {
+  currentGameResponseSchema,
+  gameResponseSchema,
+  moveInputSchema,
+  moveResultSchema,
+} from "~/core/api/games";
 import type { AppDeps } from "../app-deps";
 import { requireEarner } from "../auth/require-user";
 import { responds } from "../http/route-docs";
@@ -17,16 +21,12 @@ import { getOpenGame, playMove, startGame } from "./games.service";
  */
 export const createGamesRoutes = (deps: AppDeps) => {
   const earner = requireEarner(deps);
-  const policy = {
-    tttWinsPerDay: deps.env.earningLimits.tttWinsPerDay,
-    referralBonusesPer30Days: deps.env.earningLimits.referralBonusesPer30Days,
-  };
   return createRouter()
     .post(
       "/tic-tac-toe",
       responds({ 201: gameResponseSchema }, { summary: "Start a game (abandons the open one)" }),
       earner,
-      async (c) => c.json({ game: await startGame(deps.db, c.var.user.id, policy) }, 201),
+      async (c) => c.json({ game: await startGame(deps.db, c.var.user.id) }, 201),
     )
     .get(
       "/tic-tac-toe/current",
@@ -47,7 +47,7 @@ export const createGamesRoutes = (deps: AppDeps) => {
         const { gameId } = c.req.valid("param");
         const { cell, version } = c.req.valid("json");
         const userId = c.var.user.id;
-        const result = await playMove(deps.db, { userId, gameId, cell, version, policy });
+        const result = await playMove(deps.db, { userId, gameId, cell, version });
         // A won game (new or replayed) may have brought today to the daily goal: its streak bonus comes with it.
         const won = result.game.status === "won";
         return c.json(await withStreakBonus(deps.db, userId, result, deps.env.streakRules, won));

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertUserRow } from "#tests/support/db-users";
 import { openTestDatabase } from "#tests/support/test-db";
 import { acceptanceLineMove } from "#tests/support/tic-tac-toe-lines";
-import { DEFAULT_EARNING_LIMITS } from "~/core/earning";
-import type { GameView } from "~/core/tic-tac-toe/api";
+import type { GameView } from "~/core/api/games";
 import { type Board, isWellFormed } from "~/core/tic-tac-toe/board";
 import type { DatabaseHandle } from "~/server/db/client";
 import { winCauseKey } from "../ledger/cause-keys";
@@ -23,7 +22,6 @@ afterAll(async () => {
 });
 
 /** What the routes pass: the default allowance. */
-const policy = { tttWinsPerDay: DEFAULT_EARNING_LIMITS.tttWinsPerDay };
 
 /**
  * A clock that moves a second per call, never behind the real one: every move comes after the bot's 700 ms
@@ -42,7 +40,6 @@ async function playToWin(userId: string, game: GameView) {
       userId,
       gameId: current.id,
       cell: acceptanceLineMove(current.board as Board),
-      policy,
       now: later(),
     });
     current = result.game;
@@ -53,7 +50,7 @@ async function playToWin(userId: string, game: GameView) {
 describe("games service", () => {
   it("pays a win whose ledger call never ran when the winning move is replayed, exactly once", async () => {
     const user = await insertUserRow(handle.db);
-    const game = await startGame(handle.db, user.id, policy);
+    const game = await startGame(handle.db, user.id);
     const { lastCell } = await playToWin(user.id, game);
     // Simulate a crash between storing the win and paying it.
     await handle.db.deleteFrom("coin_ledger").where("cause_key", "=", winCauseKey(game.id)).execute();
@@ -61,28 +58,28 @@ describe("games service", () => {
 
     for (let i = 0; i < 2; i++)
       await expect(
-        playMove(handle.db, { userId: user.id, gameId: game.id, cell: lastCell, policy, now: later() }),
+        playMove(handle.db, { userId: user.id, gameId: game.id, cell: lastCell, now: later() }),
       ).rejects.toMatchObject({ code: "CONFLICT" });
     expect(await getBalance(handle.db, user.id)).toBe(10);
   });
 
   it("pays a lost award when the user starts the next game", async () => {
     const user = await insertUserRow(handle.db);
-    const game = await startGame(handle.db, user.id, policy);
+    const game = await startGame(handle.db, user.id);
     await playToWin(user.id, game);
     await handle.db.deleteFrom("coin_ledger").where("cause_key", "=", winCauseKey(game.id)).execute();
     await handle.db.updateTable("user_profiles").set({ points: 0 }).where("id", "=", user.id).execute();
-    await startGame(handle.db, user.id, policy);
-    await startGame(handle.db, user.id, policy);
+    await startGame(handle.db, user.id);
+    await startGame(handle.db, user.id);
     expect(await getBalance(handle.db, user.id)).toBe(10);
   });
 
   it("applies exactly one of many simultaneous moves on one game", async () => {
     const user = await insertUserRow(handle.db);
-    const game = await startGame(handle.db, user.id, policy);
+    const game = await startGame(handle.db, user.id);
     const results = await Promise.allSettled(
       [0, 1, 2, 3, 5, 6, 7, 8].map((cell) =>
-        playMove(handle.db, { userId: user.id, gameId: game.id, cell, policy, now: later() }),
+        playMove(handle.db, { userId: user.id, gameId: game.id, cell, now: later() }),
       ),
     );
     const applied = results.filter((r) => r.status === "fulfilled");
@@ -104,7 +101,7 @@ describe("games service", () => {
 
   it("applies exactly one of simultaneous moves that name the same version", async () => {
     const user = await insertUserRow(handle.db);
-    const game = await startGame(handle.db, user.id, policy);
+    const game = await startGame(handle.db, user.id);
     const results = await Promise.allSettled(
       [0, 2, 6, 8].map((cell) =>
         playMove(handle.db, {
@@ -112,7 +109,6 @@ describe("games service", () => {
           gameId: game.id,
           cell,
           version: game.version,
-          policy,
           now: later(),
         }),
       ),
@@ -125,7 +121,7 @@ describe("games service", () => {
 
   it("keeps one open game per user under simultaneous starts", async () => {
     const user = await insertUserRow(handle.db);
-    const started = await Promise.all(Array.from({ length: 6 }, () => startGame(handle.db, user.id, policy)));
+    const started = await Promise.all(Array.from({ length: 6 }, () => startGame(handle.db, user.id)));
     const { rows } = await sql<{ n: number }>`
       select count(*)::int as n from games where user_id = ${user.id} and status = 'open'`.execute(handle.db);
     expect(rows[0]?.n).toBe(1);

@@ -1,14 +1,13 @@
 import { randomInt } from "node:crypto";
 import { type Selectable, sql } from "kysely";
+import type { GameStatus, GameView, MoveResult } from "~/core/api/games";
 import type { Earned } from "~/core/coins";
-import { utcDay } from "~/core/earning";
-import type { GameStatus, GameView, MoveResult } from "~/core/tic-tac-toe/api";
 import { applyMove, BOT_REPLY_DELAY_MS, type Board, checkMove, getOutcome } from "~/core/tic-tac-toe/board";
 import { chooseBotMove, type Random } from "~/core/tic-tac-toe/bot";
 import type { Database } from "../db/client";
 import type { GameTable } from "../db/schema";
 import { AppError } from "../errors";
-import { limitKeys, winCauseKey } from "../ledger/cause-keys";
+import { winCauseKey } from "../ledger/cause-keys";
 import { award, earnedFrom } from "../ledger/ledger.service";
 import { formatBoard, parseBoard } from "./game-board";
 
@@ -43,12 +42,6 @@ function statusOf(board: Board): GameStatus {
   return outcome.winner === "X" ? "won" : "lost";
 }
 
-/** What the server's policy allows a player (from the environment; see src/core/earning.ts). */
-export interface GamePolicy {
-  tttWinsPerDay: number;
-  referralBonusesPer30Days?: number | undefined;
-}
-
 /**
  * Pays a stored win (again): the ledger's cause key makes every call after the first pay nothing, and the
  * day's allowance (counted by the UTC day the game was won) is decided in the award's transaction. A win the
@@ -57,14 +50,12 @@ export interface GamePolicy {
 async function payWin(
   db: Database,
   game: { userId: string; gameId: string; finishedAt: Date },
-  policy: GamePolicy,
 ): Promise<{ earned: Earned | null; unpaidReason: "daily-limit" | null }> {
   const result = await award(db, {
     userId: game.userId,
     kind: "ttt_win",
     causeKey: winCauseKey(game.gameId),
-    limit: { key: limitKeys.tttWins(utcDay(game.finishedAt)), max: policy.tttWinsPerDay },
-    referralBonusesPer30Days: policy.referralBonusesPer30Days,
+    occurredAt: game.finishedAt,
   });
   if (result.limited) {
     await db
@@ -81,7 +72,7 @@ async function payWin(
  * Pays every won game of the user whose award is missing — a crash between storing the winning move and the
  * ledger call would otherwise lose it. Runs when the user starts a game.
  */
-export async function settleUnpaidWins(db: Database, userId: string, policy: GamePolicy): Promise<number> {
+export async function settleUnpaidWins(db: Database, userId: string): Promise<number> {
   const unpaid = await db
     .selectFrom("games")
     .leftJoin("coin_ledger", (join) =>
@@ -96,11 +87,7 @@ export async function settleUnpaidWins(db: Database, userId: string, policy: Gam
     .where("coin_ledger.id", "is", null)
     .execute();
   for (const game of unpaid)
-    await payWin(
-      db,
-      { userId, gameId: game.id, finishedAt: new Date(game.finished_at ?? Date.now()) },
-      policy,
-    );
+    await payWin(db, { userId, gameId: game.id, finishedAt: new Date(game.finished_at ?? Date.now()) });
   return unpaid.length;
 }
 
@@ -115,8 +102,8 @@ export async function getOpenGame(db: Database, userId: string): Promise<GameVie
 }
 
 /** Abandons the user's open game, if any, and starts a new one. */
-export async function startGame(db: Database, userId: string, policy: GamePolicy): Promise<GameView> {
-  await settleUnpaidWins(db, userId, policy);
+export async function startGame(db: Database, userId: string): Promise<GameView> {
+  await settleUnpaidWins(db, userId);
   const row = await db.transaction().execute(async (tx) => {
     // Starts of one user take turns, so a concurrent start never meets the other's open game mid-way.
     await sql`select pg_advisory_xact_lock(hashtextextended(${`games:${userId}`}, 0))`.execute(tx);
@@ -155,7 +142,6 @@ export interface PlayMoveInput {
   /** The version the client saw; a different stored version means the move is stale. */
   version?: number | undefined;
   random?: Random;
-  policy: GamePolicy;
   now?: Date;
 }
 
@@ -171,11 +157,11 @@ export async function playMove(db: Database, input: PlayMoveInput): Promise<Move
   if (row.status !== "open") {
     // A replay of the winning move: pay the win if the first attempt died before the ledger (pays once).
     if (row.status === "won" && !row.unpaid_reason)
-      await payWin(
-        db,
-        { userId: input.userId, gameId: row.id, finishedAt: new Date(row.finished_at ?? Date.now()) },
-        input.policy,
-      );
+      await payWin(db, {
+        userId: input.userId,
+        gameId: row.id,
+        finishedAt: new Date(row.finished_at ?? Date.now()),
+      });
     throw new AppError("CONFLICT", illegalMoveMessages["game-over"]);
   }
   if (input.version !== undefined && input.version !== row.version)
@@ -222,7 +208,7 @@ export async function playMove(db: Database, input: PlayMoveInput): Promise<Move
 
   const paid =
     status === "won"
-      ? await payWin(db, { userId: input.userId, gameId: row.id, finishedAt: now }, input.policy)
+      ? await payWin(db, { userId: input.userId, gameId: row.id, finishedAt: now })
       : { earned: null, unpaidReason: null };
   return { game: toView(updated), moves: { player: input.cell, bot: botCell }, ...paid };
 }

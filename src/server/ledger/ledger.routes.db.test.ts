@@ -41,7 +41,7 @@ describe("balance and history", () => {
     const user = await ctx.createVerifiedUser();
     const other = await ctx.createVerifiedUser();
     const balance = async () => (await ctx.api(user).ledger.balance.$get()).json();
-    expect(await balance()).toEqual({ balance: 0 });
+    expect(await balance()).toEqual({ balance: 0, pending: 0 });
 
     for (const id of ["exciting-new-content", "community-highlights"]) {
       const { status } = await watchVideoToEnd(ctx.client, ctx.db, user, id);
@@ -49,7 +49,7 @@ describe("balance and history", () => {
     }
     await watchVideoToEnd(ctx.client, ctx.db, other);
 
-    expect(await balance()).toEqual({ balance: 20 });
+    expect(await balance()).toEqual({ balance: 20, pending: 0 });
     const transactions = (query: { limit: string; before?: number }) =>
       ctx.api(user).ledger.transactions.$get({ query });
     const page = await (await transactions({ limit: "1" })).json();
@@ -86,6 +86,6 @@ describe("balance and history", () => {
       expect(res.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
       expect(res.status, `${method} ${path}`).toBeLessThan(500);
     }
-    expect(await (await ctx.api(user).ledger.balance.$get()).json()).toEqual({ balance: 0 });
+    expect(await (await ctx.api(user).ledger.balance.$get()).json()).toEqual({ balance: 0, pending: 0 });
   });
 });

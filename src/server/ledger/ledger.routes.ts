@@ -5,7 +5,7 @@ import { requireUser } from "../auth/require-user";
 import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";
 import { query } from "../http/validate";
-import { getBalance, listEntries } from "./ledger.service";
+import { getBalances, listEntries } from "./ledger.service";
 
 const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
@@ -16,10 +16,17 @@ const pageQuery = z.object({
 export const createLedgerRoutes = (deps: AppDeps) =>
   createRouter()
     .use(requireUser(deps))
-    .get("/balance", responds({ 200: balanceResponseSchema }, { summary: "The coin balance" }), async (c) => {
-      const user = c.var.user!;
-      return c.json({ balance: await getBalance(deps.db, user.id) } satisfies BalanceResponse);
-    })
+    .get(
+      "/balance",
+      responds(
+        { 200: balanceResponseSchema },
+        { summary: "The coin balance, and the coins pending (not yet in it)" },
+      ),
+      async (c) => {
+        const user = c.var.user!;
+        return c.json((await getBalances(deps.db, user.id)) satisfies BalanceResponse);
+      },
+    )
     .get(
       "/transactions",
       responds(

@@ -39,12 +39,12 @@ describe("award", () => {
       balance: 10,
       duplicate: false,
       limited: false,
-      referralBonus: 0,
     });
     const second = await award(handle.db, {
       userId: user.id,
       kind: "video_watch",
       causeKey: `video:${user.id}:a`,
+      subjectId: "a",
     });
     expect(second.balance).toBe(20);
     expect(await getBalance(handle.db, user.id)).toBe(20);
@@ -68,7 +68,12 @@ describe("award", () => {
   it("pages history newest first with a cursor", async () => {
     const user = await insertUserRow(handle.db);
     for (let i = 0; i < 5; i++)
-      await award(handle.db, { userId: user.id, kind: "video_watch", causeKey: `v:${user.id}:${i}` });
+      await award(handle.db, {
+        userId: user.id,
+        kind: "video_watch",
+        causeKey: `v:${user.id}:${i}`,
+        subjectId: `video-${i}`,
+      });
     const one = await listEntries(handle.db, user.id, { limit: 2 });
     expect(one.entries).toHaveLength(2);
     const two = await listEntries(handle.db, user.id, { limit: 2, before: one.nextCursor ?? undefined });
@@ -146,38 +151,52 @@ describe("concurrency", () => {
     expect(await getBalance(handle.db, user.id)).toBe(10);
   });
 
-  it("50 concurrent first earnings of a referred user pay exactly one bonus pair", async () => {
+  it("50 concurrent first earnings of a referred user write exactly one first-earning job and pay no bonus", async () => {
     const referrer = await insertUserRow(handle.db);
     const friend = await insertUserRow(handle.db, { referredBy: referrer.id });
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        award(handle.db, { userId: friend.id, kind: "video_watch", causeKey: `v:${friend.id}:${i}` }),
+        award(handle.db, {
+          userId: friend.id,
+          kind: "video_watch",
+          causeKey: `v:${friend.id}:${i}`,
+          subjectId: `video-${i}`,
+        }),
       ),
     );
-    expect(results.filter((r) => r.referralBonus === 50)).toHaveLength(1);
+    expect(results.filter((r) => r.amount === 10)).toHaveLength(50);
+    const jobs = await handle.db
+      .selectFrom("jobs")
+      .select(["queue", "payload"])
+      .where("dedupe_key", "=", `referral.first-earning:${friend.id}`)
+      .execute();
+    expect(jobs).toEqual([{ queue: "referral.first-earning", payload: { friendId: friend.id } }]);
+    // The bonus pair is the referral rules' to record (as pending) and release: nothing is paid with the earning.
     const keys = referralCauseKeys(friend.id);
     const bonus = await handle.db
       .selectFrom("coin_ledger")
-      .select(["user_id", "amount", "kind", "reason"])
+      .select("id")
       .where("cause_key", "in", [keys.friend, keys.referrer])
-      .orderBy("cause_key")
       .execute();
-    expect(bonus).toHaveLength(2);
-    expect(bonus.map((b) => [b.user_id, b.amount, b.kind])).toEqual([
-      [friend.id, 50, "referral_bonus"],
-      [referrer.id, 50, "referral_bonus"],
-    ]);
-    expect(bonus[1]?.reason).toMatch(/^Referral bonus: your friend .+\*\*\*@example\.test started earning$/);
-    expect(await getBalance(handle.db, friend.id)).toBe(50 * 10 + 50);
-    expect(await getBalance(handle.db, referrer.id)).toBe(50);
+    expect(bonus).toEqual([]);
+    expect(await getBalance(handle.db, friend.id)).toBe(50 * 10);
+    expect(await getBalance(handle.db, referrer.id)).toBe(0);
     expect(await invariantViolations()).toEqual([]);
   });
 
   it("a referrer's own earning does not count as the friend's first earning", async () => {
     const referrer = await insertUserRow(handle.db);
     const friend = await insertUserRow(handle.db, { referredBy: referrer.id });
-    const r = await award(handle.db, { userId: referrer.id, kind: "ttt_win", causeKey: `t:${referrer.id}` });
-    expect(r.referralBonus).toBe(0);
+    await award(handle.db, { userId: referrer.id, kind: "ttt_win", causeKey: `t:${referrer.id}` });
+    const jobs = await handle.db
+      .selectFrom("jobs")
+      .select("id")
+      .where("dedupe_key", "in", [
+        `referral.first-earning:${friend.id}`,
+        `referral.first-earning:${referrer.id}`,
+      ])
+      .execute();
+    expect(jobs).toEqual([]);
     expect(await getBalance(handle.db, friend.id)).toBe(0);
     expect(await getBalance(handle.db, referrer.id)).toBe(10);
   });

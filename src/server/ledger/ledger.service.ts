@@ -1,148 +1,105 @@
 import { sql, type Transaction } from "kysely";
 import type { TransactionsPage } from "~/core/api/account";
-import { type Earned, type EarningKind, rewards } from "~/core/coins";
-import { DEFAULT_EARNING_LIMITS } from "~/core/earning";
+import { type Earned, type EarningKind, rewards, streakBonusReason } from "~/core/coins";
 import type { Database } from "../db/client";
 import { cursorPage } from "../db/cursor-page";
 import type { DB } from "../db/schema";
 import { AppError } from "../errors";
-import { settleReferralAtFirstEarning } from "../referrals/referrals.service";
-import { awardFast, awardLimitedFast } from "./award-statements";
-import { addPoints, insertEntry, type Tx } from "./ledger-rows";
-import { withRetryableTransaction } from "./transaction";
+import { allowanceFor, ledgerPolicy } from "./ledger-policy";
+import { insertEntry, type Tx } from "./ledger-rows";
 
 /**
  * THE ONLY WRITER of coin_ledger and user_profiles.points. Every change is a ledger row with a unique
  * cause key, written in the same transaction as the balance change (`points = points + n`), so that
- * at every commit: points = Σ amount of the user's rows. A cause key seen before pays nothing. The module's
- * row writes are in ledger-rows.ts, the cause keys in cause-keys.ts, the referral bonus pair's writes in
- * referral-pair.ts (the referral rules that decide it are in src/server/referrals/referrals.service.ts) and a
+ * at every commit: points = Σ amount of the user's rows. A cause key seen before pays nothing. An award is one
+ * call of the SQL function `ledger_award` (migration 0150, its one implementation); the allowances it counts
+ * against are the ledger's policy (ledger-policy.ts). The module's row writes are in ledger-rows.ts, the cause
+ * keys in cause-keys.ts, the referral pair's pending coins and their release in referral-pair.ts (called by the
+ * referral rules in src/server/referrals, which learn of a first earning from the job row the award writes) and a
  * redemption's hold and refund in redemption-coins.ts.
  */
 
-export interface AwardInput {
+/**
+ * What happened — never a limit: the ledger's policy (ledger-policy.ts) decides the allowance it counts against.
+ * A video watch names its video (`subjectId`), as its allowance is per video.
+ */
+export type AwardInput = {
   userId: string;
-  kind: EarningKind;
   /** Unique, server-made cause of this award, e.g. `ttt-win:<gameId>`. */
   causeKey: string;
-  /**
-   * An allowance this award counts against: it pays only while fewer than `max` rows of the user carry `key`
-   * (e.g. `ttt_win:2026-11-23`), decided under a lock on the user's profile in the award's transaction.
-   */
-  limit?: { key: string; max: number } | undefined;
-  /** Referrer bonuses a referrer may receive per 30 days, if this award turns out to be a first earning. */
-  referralBonusesPer30Days?: number | undefined;
-  /** Coins and reason of a configured amount (the streak bonus); other awards pay `rewards[kind]`. */
-  paid?: { amount: number; reason: string } | undefined;
-}
+  /** When it happened (a win's end, a watch's start): the UTC day of its allowance. Default: now. */
+  occurredAt?: Date | undefined;
+} & (
+  | { kind: "video_watch"; subjectId: string }
+  /** A streak milestone (the n-th): the bonus's coins are the ledger's policy (STREAK_BONUS_COINS). */
+  | { kind: "streak_bonus"; milestone: number; subjectId?: undefined }
+  | { kind: Exclude<EarningKind, "video_watch" | "streak_bonus">; subjectId?: undefined }
+);
 
 export interface AwardResult {
-  /** The ledger row of this cause (the first one's, for a replay). */
+  /** The ledger row of this cause (the first one's, for a replay; 0 when limited). */
   entryId: number;
   /** Coins this call paid (0 when the cause was already paid). */
   amount: number;
   reason: string;
-  /** The user's balance after this call, including any referral bonus paid with it. */
+  /** The user's balance after this call. */
   balance: number;
   /** True when the cause key had been paid before: nothing was paid now. */
   duplicate: boolean;
-  /** True when the allowance (`limit`) was used up: nothing was paid now. */
+  /** True when the day's allowance was used up: nothing was paid now. */
   limited: boolean;
-  /** The friend's referral bonus paid in the same transaction, if this was the first earning. */
-  referralBonus: number;
 }
 
-/** Pays the reward of `kind` to `userId` once per `causeKey`. Safe to retry and to call concurrently. */
+type AwardOutcome = "paid" | "limited" | "duplicate" | "missing" | "foreign";
+
+/**
+ * Pays the reward of `kind` to `userId` once per `causeKey`, within the allowance the ledger's policy gives the
+ * kind. One statement (one round trip, atomic); safe to retry and to call concurrently.
+ */
 export async function award(db: Database, input: AwardInput): Promise<AwardResult> {
-  const { amount, reason } = input.paid ?? rewards[input.kind];
+  const policy = ledgerPolicy(db);
+  const { amount, reason } =
+    input.kind === "streak_bonus"
+      ? { amount: policy.streakBonusCoins, reason: streakBonusReason(input.milestone) }
+      : rewards[input.kind];
   if (!Number.isSafeInteger(amount) || amount <= 0)
     throw new Error("an award pays a whole number of coins above 0");
-  const fast = input.limit
-    ? await awardLimitedFast(db, { ...input, limit: input.limit }, amount, reason)
-    : await awardFast(db, input, amount, reason);
-  if (fast?.outcome === "paid")
-    return {
-      entryId: fast.entryId,
-      amount,
-      reason,
-      balance: fast.points,
-      duplicate: false,
-      limited: false,
-      referralBonus: 0,
-    };
-  if (fast?.outcome === "limited")
-    return {
-      entryId: 0,
-      amount: 0,
-      reason,
-      balance: fast.points,
-      duplicate: false,
-      limited: true,
-      referralBonus: 0,
-    };
-  // A limited award, a replayed cause, a possible first earning of a referred user, or a missing profile.
-  return withRetryableTransaction(db, async (tx) => {
-    const unpaid = (entryId: number, balance: number, flags: { duplicate: boolean; limited: boolean }) => ({
-      entryId,
-      amount: 0,
-      reason,
-      balance,
-      ...flags,
-      referralBonus: 0,
-    });
-    if (input.limit) {
-      // Awards against one user's allowances take turns: the count below sees every committed row.
-      const profile = await tx
-        .selectFrom("user_profiles")
-        .select("points")
-        .where("id", "=", input.userId)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!profile) throw new AppError("NOT_FOUND", "No profile exists for this user.");
-      const replay = await findCause(tx, input);
-      if (replay) return unpaid(replay.id, profile.points, { duplicate: true, limited: false });
-      const used = await tx
-        .selectFrom("coin_ledger")
-        .select((eb) => eb.fn.countAll<string>().as("n"))
-        .where("user_id", "=", input.userId)
-        .where("limit_key", "=", input.limit.key)
-        .executeTakeFirstOrThrow();
-      if (Number(used.n) >= input.limit.max)
-        return unpaid(0, profile.points, { duplicate: false, limited: true });
-    }
-    const entryId = await insertEntry(tx, { ...input, amount, reason, limitKey: input.limit?.key });
-    if (entryId === null) {
-      const first = await findCause(tx, input);
-      if (!first) throw new Error(`cause key ${input.causeKey} vanished`);
-      return unpaid(first.id, first.points, { duplicate: true, limited: false });
-    }
-    const { points, referredBy } = await addPoints(tx, input.userId, amount);
-    const referralLimit = input.referralBonusesPer30Days ?? DEFAULT_EARNING_LIMITS.referralBonusesPer30Days;
-    const referralBonus = referredBy
-      ? await settleReferralAtFirstEarning(tx, input.userId, referredBy, referralLimit)
-      : 0;
-    const balance = points + referralBonus;
-    return { entryId, amount, reason, balance, duplicate: false, limited: false, referralBonus };
-  });
-}
-
-/** The ledger row of a cause key already paid, with its owner's balance; throws if another user owns it. */
-async function findCause(tx: Tx, input: AwardInput) {
-  const first = await tx
-    .selectFrom("coin_ledger")
-    .innerJoin("user_profiles", "user_profiles.id", "coin_ledger.user_id")
-    .select(["coin_ledger.id", "coin_ledger.user_id", "user_profiles.points"])
-    .where("coin_ledger.cause_key", "=", input.causeKey)
-    .executeTakeFirst();
-  if (!first) return null;
-  if (first.user_id !== input.userId) throw new Error(`cause key ${input.causeKey} belongs to another user`);
-  return { id: Number(first.id), points: first.points };
+  const allowance = allowanceFor(policy.limits, input);
+  const { rows } = await sql<{
+    outcome: AwardOutcome;
+    entry_id: string | number | null;
+    points: number | null;
+  }>`
+    select outcome, entry_id, points from ledger_award(${input.userId}, ${amount}, ${input.kind}, ${reason},
+      ${input.causeKey}, ${allowance?.key ?? null}, ${allowance?.max ?? null})`.execute(db);
+  const row = rows[0];
+  switch (row?.outcome) {
+    case "paid":
+      return result(Number(row.entry_id), amount, row.points, { duplicate: false, limited: false });
+    case "duplicate":
+      return result(Number(row.entry_id), 0, row.points, { duplicate: true, limited: false });
+    case "limited":
+      return result(0, 0, row.points, { duplicate: false, limited: true });
+    case "missing":
+      throw new AppError("NOT_FOUND", "No profile exists for this user.");
+    default:
+      throw new Error(`cause key ${input.causeKey} belongs to another user`);
+  }
+  function result(
+    entryId: number,
+    paid: number,
+    balance: number | null,
+    flags: { duplicate: boolean; limited: boolean },
+  ) {
+    return { entryId, amount: paid, reason, balance: balance ?? 0, ...flags };
+  }
 }
 
 /**
  * The one `earned` builder: what the awards of one request paid (a quiz answer may pay the answer and the
  * completion bonus), or null when they paid nothing (replayed causes). `balance` is the user's balance after
- * the last award; a friend's referral bonus paid with them is already in it.
+ * the last award. A referral bonus is never paid with an earning any more (it clears first: docs/product.md,
+ * "Referral program"), so `referralBonus` is 0.
  */
 export function earnedFrom(results: AwardResult | readonly AwardResult[]): Earned | null {
   const fresh = [results].flat().filter((r) => !r.duplicate && !r.limited && r.amount > 0);
@@ -153,7 +110,7 @@ export function earnedFrom(results: AwardResult | readonly AwardResult[]): Earne
     reason: fresh.map((r) => r.reason).join(" and "),
     balance: last.balance,
     entryId: last.entryId,
-    referralBonus: fresh.reduce((sum, r) => sum + r.referralBonus, 0),
+    referralBonus: 0,
   };
 }
 
@@ -198,13 +155,33 @@ export async function adjustBalance(
   return { entryId, balance: row.points };
 }
 
-export async function getBalance(db: Database, userId: string): Promise<number> {
+/** The user's balance (0 without a profile); inside a transaction `tx`, as that transaction sees it. */
+export async function getBalance(db: Tx, userId: string): Promise<number> {
+  return (await getBalances(db, userId)).balance;
+}
+
+/** The balance and the coins recorded but not yet in it (pending referral bonuses). */
+export async function getBalances(db: Tx, userId: string): Promise<{ balance: number; pending: number }> {
   const row = await db
+    .selectFrom("user_profiles")
+    .select(["points", "pending_points"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return { balance: row?.points ?? 0, pending: row?.pending_points ?? 0 };
+}
+
+/**
+ * Locks the user's profile row (the ledger's lock: awards, holds and adjustments of this user wait for it) until
+ * `tx` ends, and reads the balance under it. Null when the user has no profile.
+ */
+export async function lockBalance(tx: Transaction<DB>, userId: string): Promise<number | null> {
+  const row = await tx
     .selectFrom("user_profiles")
     .select("points")
     .where("id", "=", userId)
+    .forUpdate()
     .executeTakeFirst();
-  return row?.points ?? 0;
+  return row ? row.points : null;
 }
 
 /** Newest first; `before` is the id cursor of the previous page's last entry. */

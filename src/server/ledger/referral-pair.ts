@@ -1,20 +1,55 @@
+import { sql } from "kysely";
 import { maskEmail, REFERRAL_BONUS_COINS, referralReasons } from "~/core/coins";
 import { referralCauseKeys } from "./cause-keys";
 import { addPoints, insertEntry, type Tx } from "./ledger-rows";
 
 /**
- * The ledger's half of the referral bonus: the writes of the pair (its coin_ledger rows and balance changes).
- * When a pair is paid, held or declined — and whether the referrer's half is within its 30-day limit — is
- * decided by the referral rules in src/server/referrals/referrals.service.ts, which call payReferralPair.
+ * The ledger's half of the referral bonus: the pair's pending coins (user_profiles.pending_points, never in the
+ * balance) and its rows and balance changes when it is paid. When a pair is recorded, released, held or declined
+ * — and whether the referrer's half is within its 30-day limit — is decided by the referral rules in
+ * src/server/referrals (which call these inside their transaction, under a lock on the referral row).
  */
 
 /** The limit key of referrer bonuses: counted over the last 30 days (REFERRAL_LIMIT_WINDOW_MS). */
 export const REFERRER_BONUS_LIMIT_KEY = "referral_referrer";
 
+export interface Pair {
+  friendId: string;
+  referrerId: string;
+  /** Whether the referrer's half is part of the pair (its 30-day limit). */
+  payReferrer: boolean;
+}
+
 /** Row locks on profiles, in a fixed order of ids, so two transactions never wait on each other in a cycle. */
 export async function lockProfiles(tx: Tx, userIds: string[]): Promise<void> {
   for (const id of [...new Set(userIds)].sort())
     await tx.selectFrom("user_profiles").select("id").where("id", "=", id).forUpdate().execute();
+}
+
+async function addPending(tx: Tx, userId: string, coins: number): Promise<void> {
+  await tx
+    .updateTable("user_profiles")
+    .set({ pending_points: sql<number>`pending_points + ${coins}` })
+    .where("id", "=", userId)
+    .execute();
+}
+
+/** Records the pair as pending coins of both sides (visible, not in the balance). Call once per pair. */
+export async function recordPendingPair(tx: Tx, pair: Pair): Promise<void> {
+  await lockProfiles(tx, [pair.friendId, pair.referrerId]);
+  await addPending(tx, pair.friendId, REFERRAL_BONUS_COINS);
+  if (pair.payReferrer) await addPending(tx, pair.referrerId, REFERRAL_BONUS_COINS);
+}
+
+/** Pays a recorded pair: its rows and balance changes, and takes its coins out of the pending ones. */
+export async function releasePendingPair(
+  tx: Tx,
+  pair: Pair,
+): Promise<{ friend: number; referrerPaid: boolean }> {
+  const paid = await payReferralPair(tx, pair);
+  if (paid.friend > 0) await addPending(tx, pair.friendId, -REFERRAL_BONUS_COINS);
+  if (paid.referrerPaid) await addPending(tx, pair.referrerId, -REFERRAL_BONUS_COINS);
+  return paid;
 }
 
 /**
@@ -23,8 +58,9 @@ export async function lockProfiles(tx: Tx, userIds: string[]): Promise<void> {
  */
 export async function payReferralPair(
   tx: Tx,
-  pair: { friendId: string; referrerId: string; payReferrer: boolean },
+  pair: Pair,
 ): Promise<{ friend: number; referrerPaid: boolean }> {
+  await lockProfiles(tx, [pair.friendId, pair.referrerId]);
   const keys = referralCauseKeys(pair.friendId);
   const paid = await insertEntry(tx, {
     userId: pair.friendId,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { quizIcons, quizIds } from "~/core/quiz/api";
+import { quizIcons, quizIds } from "~/core/api/quizzes";
 import { OPTIONS_PER_QUESTION, QUESTIONS_PER_QUIZ } from "~/core/quiz/scoring";
 import { quizContent } from "./content";
 

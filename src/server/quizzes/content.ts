@@ -1,4 +1,4 @@
-import type { QuizIcon, QuizId } from "~/core/quiz/api";
+import type { QuizIcon, QuizId } from "~/core/api/quizzes";
 
 /**
  * The three quizzes of docs/product.md: 30 original questions, four options each, exactly one of which is the

@@ -13,7 +13,6 @@ export async function payAnswer(
     questionId: string;
     correct: boolean;
     completed: boolean;
-    referralBonusesPer30Days?: number | undefined;
   },
 ): Promise<AwardResult[]> {
   const paid: AwardResult[] = [];
@@ -23,7 +22,6 @@ export async function payAnswer(
         userId: input.userId,
         kind: "quiz_correct",
         causeKey: quizCauseKeys.answer(input.sessionId, input.questionId),
-        referralBonusesPer30Days: input.referralBonusesPer30Days,
       }),
     );
   if (input.completed)
@@ -32,7 +30,6 @@ export async function payAnswer(
         userId: input.userId,
         kind: "quiz_bonus",
         causeKey: quizCauseKeys.bonus(input.sessionId),
-        referralBonusesPer30Days: input.referralBonusesPer30Days,
       }),
     );
   return paid;

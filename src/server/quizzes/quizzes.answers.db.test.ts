@@ -4,8 +4,8 @@ import { contextForFile } from "#tests/support/made-before-all";
 import { assertNoLeak, contentOf, quizClient, rightOption, wrongOption } from "#tests/support/quiz-client";
 import { createTestContext } from "#tests/support/test-app";
 import { errorCode } from "#tests/support/typed-client";
+import type { AnswerResult } from "~/core/api/quizzes";
 import type { ApiErrorBody } from "~/core/error-codes";
-import type { AnswerResult } from "~/core/quiz/api";
 import { getBalance } from "../ledger/ledger.service";
 
 /** Answering quiz questions: grading, payment once per question, guests, and sessions kept apart. */

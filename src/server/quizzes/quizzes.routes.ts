@@ -1,7 +1,11 @@
 import { z } from "zod";
-import { answerResultSchema, quizListResponseSchema, quizSessionViewSchema } from "~/core/api/quizzes";
-import { answerInputSchema } from "~/core/quiz/answer-input";
-import { quizIds } from "~/core/quiz/api";
+import {
+  answerInputSchema,
+  answerResultSchema,
+  quizIds,
+  quizListResponseSchema,
+  quizSessionViewSchema,
+} from "~/core/api/quizzes";
 import type { AppDeps } from "../app-deps";
 import { optionalUser } from "../auth/optional-user";
 import { clientIp } from "../http/client-ip";
@@ -47,11 +51,7 @@ export const createQuizzesRoutes = (deps: AppDeps) =>
       ),
       async (c) => {
         const { quizId } = c.req.valid("param");
-        const session = await startSession(deps.db, {
-          quizId,
-          userId: playerId(c.var.user),
-          paidSessionsPerDay: deps.env.earningLimits.quizSessionsPerDay,
-        });
+        const session = await startSession(deps.db, { quizId, userId: playerId(c.var.user) });
         return c.json(session, 201);
       },
     )
@@ -72,7 +72,6 @@ export const createQuizzesRoutes = (deps: AppDeps) =>
           userId: playerId(c.var.user),
           questionId,
           option,
-          referralBonusesPer30Days: deps.env.earningLimits.referralBonusesPer30Days,
         });
         const user = c.var.user;
         return c.json(user ? await withStreakBonus(deps.db, user.id, result, deps.env.streakRules) : result);

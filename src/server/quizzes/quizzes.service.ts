@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from "node:crypto";
+import type { AnswerResult, QuizIcon, QuizId, QuizSessionView, QuizSummary } from "~/core/api/quizzes";
 import { utcDay } from "~/core/earning";
-import type { AnswerResult, QuizIcon, QuizId, QuizSessionView, QuizSummary } from "~/core/quiz/api";
 import {
   isQuizComplete,
   QUESTIONS_PER_QUIZ,
@@ -13,6 +13,7 @@ import type { Database } from "../db/client";
 import type { QuizSessionItem } from "../db/schema";
 import { AppError } from "../errors";
 import { earnedFrom } from "../ledger/ledger.service";
+import { ledgerPolicy } from "../ledger/ledger-policy";
 import { payAnswer } from "./quiz-payments";
 
 /**
@@ -87,8 +88,6 @@ export async function startSession(
   input: {
     quizId: QuizId;
     userId: string | null;
-    /** Paid sessions per quiz per UTC day for a signed-in user; later ones are practice. */
-    paidSessionsPerDay?: number;
     randomIndex?: RandomIndex;
     now?: Date;
   },
@@ -123,7 +122,7 @@ export async function startSession(
   };
   const paid =
     input.userId !== null &&
-    (await claimPaidSlot(db, { ...row, user_id: input.userId }, input.paidSessionsPerDay ?? 1));
+    (await claimPaidSlot(db, { ...row, user_id: input.userId }, ledgerPolicy(db).limits.quizSessionsPerDay));
   const practice = input.userId !== null && !paid;
   if (!paid)
     await db
@@ -192,8 +191,6 @@ export async function answerQuestion(
     userId: string | null;
     questionId: string;
     option: number;
-    /** Referrer bonuses per 30 days, should this answer be a referred user's first earning. */
-    referralBonusesPer30Days?: number | undefined;
     now?: Date;
   },
 ): Promise<AnswerResult> {
@@ -237,7 +234,6 @@ export async function answerQuestion(
         sessionId: session.id,
         questionId: input.questionId,
         correct: first.correct,
-        referralBonusesPer30Days: input.referralBonusesPer30Days,
         completed: isQuizComplete(answered, total),
       });
     }
@@ -260,7 +256,6 @@ export async function answerQuestion(
         questionId: input.questionId,
         correct,
         completed,
-        referralBonusesPer30Days: input.referralBonusesPer30Days,
       })
     : [];
   return {

@@ -8,7 +8,7 @@ const SEED_LOCK = 7_204_311;
  * Makes `quizzes` and `quiz_questions` exactly `content` (src/server/quizzes/content.ts, the one owner of
  * quiz content and of the question ids): inserts and updates by id, and deletes questions the content no
  * longer has (their answers go with them; coins already paid stay in the ledger). Runs at every start-up
- * (src/server/db/prepare.ts); idempotent — a second run changes nothing. One transaction, one statement per
+ * (src/server/prepare-database.ts); idempotent — a second run changes nothing. One transaction, one statement per
  * query (PGlite).
  */
 export async function seedQuizContent(

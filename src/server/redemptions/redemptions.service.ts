@@ -17,6 +17,7 @@ import type { Database } from "../db/client";
 import type { DB, RedemptionTable } from "../db/schema";
 import { AppError } from "../errors";
 import { getKycStatus } from "../kyc/kyc.service";
+import { getBalance, lockBalance } from "../ledger/ledger.service";
 import { holdForRedemption, refundRedemption } from "../ledger/redemption-coins";
 import { withRetryableTransaction } from "../ledger/transaction";
 import { redemptionRequestedMail } from "../mail/templates";
@@ -65,10 +66,11 @@ async function standingOf(db: Database, userId: string, now: Date): Promise<Stan
   const user = await db
     .selectFrom("user")
     .innerJoin("user_profiles", "user_profiles.id", "user.id")
-    .select(["user.emailVerified", "user.banned", "user.banExpires", "user_profiles.points"])
+    .select(["user.emailVerified", "user.banned", "user.banExpires"])
     .where("user.id", "=", userId)
     .executeTakeFirst();
   if (!user) throw new AppError("NOT_FOUND", "No profile exists for this user.");
+  const balance = await getBalance(db, userId);
   const counts = await db
     .selectFrom("redemptions")
     .select([
@@ -86,7 +88,7 @@ async function standingOf(db: Database, userId: string, now: Date): Promise<Stan
   return {
     emailVerified: user.emailVerified,
     banned: isBanned(user, now),
-    balance: user.points,
+    balance,
     pending: counts.pending,
     centsToday: counts.cents_today,
     onHoldCoins: counts.on_hold,
@@ -185,7 +187,7 @@ export async function requestRedemption(
   }
   const cents = coinsToCents(input.coins);
   return withRetryableTransaction(deps.db, async (trx) => {
-    await trx.selectFrom("user_profiles").select("id").where("id", "=", user.id).forUpdate().execute();
+    await lockBalance(trx, user.id);
     const s = await standingOf(trx, user.id, now);
     if (!s.emailVerified) throw new AppError("EMAIL_NOT_VERIFIED");
     if (s.banned) throw new AppError("REDEEM_NOT_ALLOWED");
@@ -272,7 +274,7 @@ export async function cancelRedemption(
       .executeTakeFirst();
     if (row) {
       const refund = await refundRedemption(trx, { userId, redemptionId: id, coins: row.coins });
-      const balance = refund?.balance ?? (await balanceIn(trx, userId));
+      const balance = refund?.balance ?? (await getBalance(trx, userId));
       return { redemption: toRedemption(row), balance };
     }
     const current = await trx
@@ -287,17 +289,8 @@ export async function cancelRedemption(
         "REDEMPTION_STATE",
         `This redemption is ${current.status} and can no longer be cancelled.`,
       );
-    return { redemption: toRedemption(current), balance: await balanceIn(trx, userId) };
+    return { redemption: toRedemption(current), balance: await getBalance(trx, userId) };
   });
-}
-
-export async function balanceIn(trx: Transaction<DB>, userId: string): Promise<number> {
-  const row = await trx
-    .selectFrom("user_profiles")
-    .select("points")
-    .where("id", "=", userId)
-    .executeTakeFirst();
-  return row?.points ?? 0;
 }
 
 /**

@@ -41,13 +41,7 @@ export const createReferralReviewRoutes = (deps: AppDeps, limited: ReturnType<ty
     decision: "release" | "decline",
     referredId: string,
     reason: string,
-  ) =>
-    decideReferral(deps.db, actingAdmin(v), {
-      referredId,
-      decision,
-      reason,
-      referralBonusesPer30Days: deps.env.earningLimits.referralBonusesPer30Days,
-    });
+  ) => decideReferral(deps.db, actingAdmin(v), { referredId, decision, reason });
   return createRouter()
     .get(
       "/held",

@@ -65,7 +65,6 @@ export async function decideReferral(
     referredId: string;
     decision: "release" | "decline";
     reason: string;
-    referralBonusesPer30Days: number;
   },
 ): Promise<ReferralDecision> {
   // No self-service: an administrator who is the friend or the referrer of the pair never decides it.
@@ -84,7 +83,6 @@ export async function decideReferral(
     referredId: input.referredId,
     decision: input.decision,
     decidedBy: acting.adminId,
-    referralBonusesPer30Days: input.referralBonusesPer30Days,
     inTransaction: async (tx, result) => {
       auditId = await recordAudit(tx, {
         actorId: acting.adminId,

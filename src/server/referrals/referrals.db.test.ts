@@ -5,12 +5,17 @@ import { type TestUser, uniqueEmail } from "#tests/support/factories";
 import { createTestContext, type TestContext } from "#tests/support/test-app";
 import { errorCode } from "#tests/support/typed-client";
 import { maskEmail } from "~/core/coins";
-import { award, getBalance } from "../ledger/ledger.service";
-import { countHeldReferrals, decideHeldReferral } from "./referrals.service";
+import { award, getBalances } from "../ledger/ledger.service";
+import { countHeldReferrals, decideHeldReferral, releaseClearedReferrals } from "./referrals.service";
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({ APP_URL: "https://play.example.com/" });
+  // The release rule made small enough for a test: 30 coins of the friend's own on 2 different UTC days.
+  ctx = await createTestContext({
+    APP_URL: "https://play.example.com/",
+    REFERRAL_RELEASE_COINS: "30",
+    REFERRAL_RELEASE_DAYS: "2",
+  });
 });
 afterAll(async () => {
   await ctx.close();
@@ -30,8 +35,28 @@ const watched = new Map<string, number>();
 async function watch(user: TestUser) {
   const n = watched.get(user.id) ?? 0;
   watched.set(user.id, n + 1);
-  return (await watchVideoToEnd(ctx.client, ctx.db, user, videoIds[n])).body;
+  const body = (await watchVideoToEnd(ctx.client, ctx.db, user, videoIds[n])).body;
+  // The first earning's job (written by the award) records the referral pair: let the worker run it.
+  await ctx.deps.jobs.drain();
+  return body;
 }
+
+/** Moves all of the user's ledger rows `days` days into the past (an earning on an earlier UTC day). */
+async function backdate(userId: string, days: number) {
+  await ctx.db
+    .updateTable("coin_ledger")
+    .set({ created_at: new Date(Date.now() - days * 24 * 60 * 60 * 1000) })
+    .where("user_id", "=", userId)
+    .execute();
+}
+
+async function balancesOf(user: TestUser) {
+  const res = await ctx.api(user).ledger.balance.$get();
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+const release = { coins: 30, days: 2 };
 
 describe("GET /api/referrals", () => {
   it("needs a signed-in user", async () => {
@@ -48,11 +73,12 @@ describe("GET /api/referrals", () => {
       code: me.profile.referralCode,
       link: `https://play.example.com/auth?ref=${me.profile.referralCode}`,
       friends: [],
+      release,
     });
     expect(view.code).toMatch(/^[2-9A-HJKMNP-Z]{8}$/);
   });
 
-  it("lists friends who signed up with the code, newest first, e-mail masked, bonus pending", async () => {
+  it("lists friends who signed up with the code, newest first, e-mail masked, joined", async () => {
     const referrer = await ctx.createVerifiedUser();
     const { code } = await referralsOf(referrer);
     const first = await ctx.createVerifiedUser({ referralCode: code });
@@ -62,29 +88,57 @@ describe("GET /api/referrals", () => {
 
     const { friends } = await referralsOf(referrer);
     expect(friends).toEqual([
-      { email: maskEmail(unconfirmed), joinedAt: expect.any(String), bonus: "pending" },
-      { email: maskEmail(first.email), joinedAt: expect.any(String), bonus: "pending" },
+      { email: maskEmail(unconfirmed), joinedAt: expect.any(String), bonus: "joined", progress: null },
+      { email: maskEmail(first.email), joinedAt: expect.any(String), bonus: "joined", progress: null },
     ]);
     for (const friend of friends) expect(new Date(friend.joinedAt).toISOString()).toBe(friend.joinedAt);
     expect(JSON.stringify(friends)).not.toContain(first.email);
   });
 
-  it("marks the bonus paid once the friend's first earning paid 50 coins to both", async () => {
+  it("records both bonuses as pending at the friend's first earning, and releases them once the friend's own earnings clear the rule", async () => {
     const referrer = await ctx.createVerifiedUser();
     const friend = await ctx.createVerifiedUser({ referralCode: (await referralsOf(referrer)).code });
 
     const res = await watch(friend);
-    expect(res.earned).toMatchObject({ amount: 10, referralBonus: 50, balance: 60 });
-    expect(await balanceOf(referrer)).toBe(50);
+    // Nothing is paid with the earning: both bonuses are pending, visible apart from the balance.
+    expect(res.earned).toMatchObject({ amount: 10, referralBonus: 0, balance: 10 });
+    expect(await balancesOf(friend)).toEqual({ balance: 10, pending: 50 });
+    expect(await balancesOf(referrer)).toEqual({ balance: 0, pending: 50 });
     expect((await referralsOf(referrer)).friends).toEqual([
-      { email: maskEmail(friend.email), joinedAt: expect.any(String), bonus: "paid" },
+      {
+        email: maskEmail(friend.email),
+        joinedAt: expect.any(String),
+        bonus: "pending",
+        progress: { coins: 10, days: 1 },
+      },
     ]);
 
-    // Later earnings pay no more bonus; the state stays paid.
+    // Below the rule (30 coins on 2 days) they stay pending: enough coins, but all on one day.
     await watch(friend);
-    expect(await balanceOf(friend)).toBe(70);
-    expect(await balanceOf(referrer)).toBe(50);
-    expect((await referralsOf(referrer)).friends.map((f) => f.bonus)).toEqual(["paid"]);
+    await watch(friend);
+    expect(await releaseClearedReferrals(ctx.db)).toBe(0);
+    expect(await balancesOf(friend)).toEqual({ balance: 30, pending: 50 });
+    expect((await referralsOf(referrer)).friends[0]).toMatchObject({
+      bonus: "pending",
+      progress: { coins: 30, days: 1 },
+    });
+
+    // An earning on another day crosses it: concurrent runs of the release job pay the pair exactly once.
+    await backdate(friend.id, 1);
+    await award(ctx.db, { userId: friend.id, kind: "quiz_correct", causeKey: `today:${friend.id}` });
+    const released = await Promise.all(Array.from({ length: 8 }, () => releaseClearedReferrals(ctx.db)));
+    expect(released.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await balancesOf(friend)).toEqual({ balance: 90, pending: 0 });
+    expect(await balancesOf(referrer)).toEqual({ balance: 50, pending: 0 });
+    expect(await ledgerRowsOf(friend.id)).toEqual([{ kind: "referral_bonus", amount: 50 }]);
+    expect(await ledgerRowsOf(referrer.id)).toEqual([{ kind: "referral_bonus", amount: 50 }]);
+    expect((await referralsOf(referrer)).friends).toEqual([
+      { email: maskEmail(friend.email), joinedAt: expect.any(String), bonus: "paid", progress: null },
+    ]);
+    // Later earnings and runs pay no more.
+    expect(await releaseClearedReferrals(ctx.db)).toBe(0);
+    await award(ctx.db, { userId: friend.id, kind: "quiz_correct", causeKey: `later:${friend.id}` });
+    expect(await balancesOf(referrer)).toEqual({ balance: 50, pending: 0 });
   });
 
   it("shows only the caller's own friends", async () => {
@@ -102,7 +156,7 @@ describe("GET /api/referrals", () => {
   it("answers no code (the page's 'Could not fetch your referral code.') when the profile is missing", async () => {
     const user = await ctx.createVerifiedUser();
     await ctx.db.deleteFrom("user_profiles").where("id", "=", user.id).execute();
-    expect(await referralsOf(user)).toEqual({ code: null, link: null, friends: [] });
+    expect(await referralsOf(user)).toEqual({ code: null, link: null, friends: [], release });
   });
 
   it("is read-only", async () => {
@@ -115,15 +169,15 @@ describe("GET /api/referrals", () => {
   });
 });
 
-describe("referral bonuses that cannot be farmed", () => {
-  const ledgerRowsOf = (userId: string) =>
-    ctx.db
-      .selectFrom("coin_ledger")
-      .select(["kind", "amount"])
-      .where("user_id", "=", userId)
-      .where("kind", "=", "referral_bonus")
-      .execute();
+const ledgerRowsOf = (userId: string) =>
+  ctx.db
+    .selectFrom("coin_ledger")
+    .select(["kind", "amount"])
+    .where("user_id", "=", userId)
+    .where("kind", "=", "referral_bonus")
+    .execute();
 
+describe("referral bonuses that cannot be farmed", () => {
   it("stores the address each account signed up from", async () => {
     const user = await ctx.createVerifiedUser({ ip: "10.240.1.1" });
     expect((await profileRow(ctx.db, user.id)).signup_ip).toBe("10.240.1.1");
@@ -140,6 +194,9 @@ describe("referral bonuses that cannot be farmed", () => {
     expect(await ledgerRowsOf(friend.id)).toEqual([]);
     expect(await ledgerRowsOf(referrer.id)).toEqual([]);
     expect((await referralsOf(referrer)).friends.map((f) => f.bonus)).toEqual(["held"]);
+    // A held pair is not pending: nothing is shown as on its way.
+    expect(await balancesOf(friend)).toEqual({ balance: 10, pending: 0 });
+    expect(await balancesOf(referrer)).toEqual({ balance: 0, pending: 0 });
     expect(await countHeldReferrals(ctx.db)).toBeGreaterThanOrEqual(1);
     // Later earnings do not pay it either.
     await watch(friend);
@@ -185,9 +242,9 @@ describe("referral bonuses that cannot be farmed", () => {
     expect(row.decided_at).not.toBeNull();
   });
 
-  it("pays a referrer at most 20 referrer bonuses in 30 days: the 21st friend's is not paid", async () => {
+  it("records at most 20 referrer bonuses per referrer in 30 days: the 21st friend's pair is the friend's half only", async () => {
     const referrer = await insertUserRow(ctx.db);
-    const friends = [];
+    const friends: { id: string }[] = [];
     for (let i = 0; i < 21; i++) friends.push(await insertUserRow(ctx.db, { referredBy: referrer.id }));
     for (const [i, friend] of friends.entries())
       await award(ctx.db, {
@@ -195,11 +252,33 @@ describe("referral bonuses that cannot be farmed", () => {
         kind: "quiz_correct",
         causeKey: `cap-test:${friend.id}:${i}`,
       });
-    expect(await getBalance(ctx.db, referrer.id)).toBe(20 * 50);
+    await ctx.deps.jobs.drain();
+    expect(await getBalances(ctx.db, referrer.id)).toEqual({ balance: 0, pending: 20 * 50 });
+    for (const friend of friends)
+      expect(await getBalances(ctx.db, friend.id)).toEqual({ balance: 10, pending: 50 });
+    // The first-earning jobs run concurrently: whichever friend's came last holds the friend's half only.
+    const rowsOf = () => Promise.all(friends.map((f) => referralRow(ctx.db, f.id)));
+    const recorded = await rowsOf();
+    expect(recorded.map((r) => r.bonus_status)).toEqual(friends.map(() => "clearing"));
+    expect(recorded.filter((r) => !r.referrer_paid)).toHaveLength(1);
+    // Each friend clears the rule: 30 coins on 2 days.
+    for (const [i, friend] of friends.entries()) {
+      await award(ctx.db, { userId: friend.id, kind: "quiz_bonus", causeKey: `cap-test:${friend.id}:b${i}` });
+      await backdate(friend.id, 1);
+      await award(ctx.db, {
+        userId: friend.id,
+        kind: "quiz_correct",
+        causeKey: `cap-test:${friend.id}:c${i}`,
+      });
+    }
+    expect(await releaseClearedReferrals(ctx.db)).toBe(21);
+    expect(await getBalances(ctx.db, referrer.id)).toEqual({ balance: 20 * 50, pending: 0 });
     expect((await ledgerRowsOf(referrer.id)).length).toBe(20);
     // Every friend still got their own bonus.
-    for (const friend of friends) expect(await getBalance(ctx.db, friend.id)).toBe(60);
-    const last = await referralRow(ctx.db, friends[20]!.id);
-    expect(last).toMatchObject({ bonus_status: "paid", referrer_paid: false });
+    for (const friend of friends)
+      expect(await getBalances(ctx.db, friend.id)).toEqual({ balance: 80, pending: 0 });
+    const released = await rowsOf();
+    expect(released.map((r) => r.bonus_status)).toEqual(friends.map(() => "paid"));
+    expect(released.map((r) => r.referrer_paid)).toEqual(recorded.map((r) => r.referrer_paid));
   });
 });

@@ -1,6 +1,6 @@
-import type { Kysely, Transaction } from "kysely";
-import { maskEmail, REFERRAL_BONUS_COINS } from "~/core/coins";
-import { DEFAULT_EARNING_LIMITS, REFERRAL_LIMIT_WINDOW_MS } from "~/core/earning";
+import { type Kysely, sql, type Transaction } from "kysely";
+import { maskEmail, REFERRAL_BONUS_COINS, rewards } from "~/core/coins";
+import { REFERRAL_LIMIT_WINDOW_MS } from "~/core/earning";
 import { normalizeReferralCode, type ReferralOutcome } from "~/core/referral-code";
 import {
   REFERRED_FRIENDS_LIMIT,
@@ -10,17 +10,26 @@ import {
 } from "~/core/referrals";
 import type { Database } from "../db/client";
 import type { DB, ReferralBonusState } from "../db/schema";
-import { lockProfiles, payReferralPair, REFERRER_BONUS_LIMIT_KEY } from "../ledger/referral-pair";
+import { ledgerPolicy } from "../ledger/ledger-policy";
+import {
+  lockProfiles,
+  payReferralPair,
+  REFERRER_BONUS_LIMIT_KEY,
+  recordPendingPair,
+  releasePendingPair,
+} from "../ledger/referral-pair";
 import { withRetryableTransaction } from "../ledger/transaction";
 import { looksLikeSamePerson } from "./same-person";
 
 /**
  * The referral rules (docs/product.md, "Referral program"): the referral recorded at sign-up and what the
- * sign-up reports, when the bonus pair is paid or held for review (same person), the referrer's 30-day limit,
- * the administrator's decision on a held pair, and the status the referral page shows. The pair's coins are
- * written only by the ledger (src/server/ledger/referral-pair.ts, called from here); the ledger's award()
- * calls settleReferralAtFirstEarning inside the friend's first earning. The review queue's routes and audited
- * decisions are in referrals.admin.*.
+ * sign-up reports, the pair recorded as pending at the friend's first earning or held for review (same person),
+ * its release once the friend's own earnings clear the rule, the referrer's 30-day limit, the administrator's
+ * decision on a held pair, and the status the referral page shows. The pair's coins are written only by the
+ * ledger (src/server/ledger/referral-pair.ts, called from here). The ledger learns nothing of these rules: its
+ * award writes a job of queue `referral.first-earning` at a referred user's first earning, and the handlers in
+ * referral-bonus.job.ts call recordFirstEarning and releaseClearedReferrals. The review queue's routes and
+ * audited decisions are in referrals.admin.*.
  */
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -71,7 +80,10 @@ export async function recordReferral(trx: Executor, referrerId: string, referred
     .execute();
 }
 
-/** True while the referrer has received fewer than `limit` referrer bonuses in the last 30 days. */
+/**
+ * True while the referrer has fewer than `limit` referrer bonuses in the last 30 days: paid ones, and those
+ * recorded as pending (clearing) that will be paid.
+ */
 async function referrerWithinLimit(tx: Executor, referrerId: string, limit: number): Promise<boolean> {
   const since = new Date(Date.now() - REFERRAL_LIMIT_WINDOW_MS);
   const recent = await tx
@@ -81,50 +93,124 @@ async function referrerWithinLimit(tx: Executor, referrerId: string, limit: numb
     .where("limit_key", "=", REFERRER_BONUS_LIMIT_KEY)
     .where("created_at", ">", since)
     .executeTakeFirstOrThrow();
-  return Number(recent.n) < limit;
-}
-
-/** Pays the pair through the ledger: the friend's half, the referrer's while within `referrerLimit`. */
-async function payPair(tx: Executor, friendId: string, referrerId: string, referrerLimit: number) {
-  const payReferrer = await referrerWithinLimit(tx, referrerId, referrerLimit);
-  return payReferralPair(tx, { friendId, referrerId, payReferrer });
+  const clearing = await tx
+    .selectFrom("referrals")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("referrer_id", "=", referrerId)
+    .where("bonus_status", "=", "clearing")
+    .where("referrer_paid", "=", true)
+    .executeTakeFirstOrThrow();
+  return Number(recent.n) + Number(clearing.n) < limit;
 }
 
 /**
- * Settles the referral bonus of `userId` (referred by `referrerId`) at the user's first earning, inside that
- * earning's transaction: under a lock on the referral row, a pending referral becomes paid (the pair, the
- * referrer's half subject to the 30-day limit) or — when the pair looks like one person (same-person.ts: the
- * same mailbox, browser or address) — held for review with nothing paid. Returns the coins paid to `userId`.
+ * The friend's first earning (the job the ledger's award writes): under a lock on the referral row, a referral
+ * still 'pending' is either held for review (the same person on both sides: same-person.ts, the same mailbox, browser or address) with nothing
+ * recorded, or recorded as 'clearing': both 50-coin bonuses as pending coins (the referrer's within its 30-day
+ * limit), paid later by releaseClearedReferrals. Idempotent: a referral past 'pending' is left alone.
  */
-export async function settleReferralAtFirstEarning(
-  tx: Executor,
-  userId: string,
-  referrerId: string,
-  referrerLimit: number,
-): Promise<number> {
-  const referral = await tx
-    .selectFrom("referrals")
-    .select("bonus_status")
-    .where("referred_id", "=", userId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (referral && referral.bonus_status !== "pending") return 0;
-  if (referral && (await looksLikeSamePerson(tx, userId, referrerId))) {
+export async function recordFirstEarning(
+  db: Database,
+  friendId: string,
+): Promise<"clearing" | "held" | "none"> {
+  const limit = ledgerPolicy(db).limits.referralBonusesPer30Days;
+  return withRetryableTransaction(db, async (tx) => {
+    const referral = await tx
+      .selectFrom("referrals")
+      .select(["bonus_status", "referrer_id"])
+      .where("referred_id", "=", friendId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (referral?.bonus_status !== "pending") return "none";
+    const referrerId = referral.referrer_id;
+    if (await looksLikeSamePerson(tx, friendId, referrerId)) {
+      await tx
+        .updateTable("referrals")
+        .set({ bonus_status: "held" })
+        .where("referred_id", "=", friendId)
+        .execute();
+      return "held";
+    }
+    await lockProfiles(tx, [friendId, referrerId]);
+    const payReferrer = await referrerWithinLimit(tx, referrerId, limit);
+    await recordPendingPair(tx, { friendId, referrerId, payReferrer });
     await tx
       .updateTable("referrals")
-      .set({ bonus_status: "held" })
-      .where("referred_id", "=", userId)
+      .set({ bonus_status: "clearing", referrer_paid: payReferrer, recorded_at: new Date() })
+      .where("referred_id", "=", friendId)
       .execute();
-    return 0;
-  }
-  await lockProfiles(tx, [referrerId]);
-  const paid = await payPair(tx, userId, referrerId, referrerLimit);
-  await tx
-    .updateTable("referrals")
-    .set({ bonus_status: "paid", referrer_paid: paid.referrerPaid })
-    .where("referred_id", "=", userId)
+    return "clearing";
+  });
+}
+
+/**
+ * The kinds a friend earns through their own activity: what counts towards the release rule (a streak bonus
+ * rewards the habit, not an activity of its own, so it does not count).
+ */
+const ownEarningKinds = Object.keys(rewards).filter((kind) => kind !== "streak_bonus");
+
+const earnedCoins = sql<number>`coalesce(sum(coin_ledger.amount), 0)::int`;
+const earnedDays = sql<number>`count(distinct (coin_ledger.created_at at time zone 'UTC')::date)::int`;
+
+/** The own earnings of the friends `friendIds`: coins, and the different UTC days they were earned on. */
+async function ownEarningsOf(db: Executor, friendIds: string[]) {
+  if (friendIds.length === 0) return new Map<string, { coins: number; days: number }>();
+  const rows = await db
+    .selectFrom("coin_ledger")
+    .select(["user_id", earnedCoins.as("coins"), earnedDays.as("days")])
+    .where("user_id", "in", friendIds)
+    .where("kind", "in", ownEarningKinds)
+    .groupBy("user_id")
     .execute();
-  return paid.friend;
+  return new Map(rows.map((r) => [r.user_id, { coins: Number(r.coins), days: Number(r.days) }]));
+}
+
+/**
+ * The release job's work: every 'clearing' referral whose friend has earned at least the release rule's coins
+ * of their own (ledger policy: REFERRAL_RELEASE_COINS) on at least its days (REFERRAL_RELEASE_DAYS) is paid
+ * through the ledger (both rows, the pending coins taken out), each in its own transaction under a lock on the referral row, so a pair is paid exactly once however
+ * often and wherever this runs (the cause keys back it up). Returns how many pairs it released.
+ */
+export async function releaseClearedReferrals(db: Database, batch = 200): Promise<number> {
+  const rule = ledgerPolicy(db).referralRelease;
+  // Only the clearing referrals' friends' rows are read (the partial index referrals_clearing_idx).
+  const due = await db
+    .selectFrom("referrals")
+    .innerJoin("coin_ledger", "coin_ledger.user_id", "referrals.referred_id")
+    .select("referrals.referred_id")
+    .where("referrals.bonus_status", "=", "clearing")
+    .where("coin_ledger.kind", "in", ownEarningKinds)
+    .groupBy(["referrals.referred_id", "referrals.recorded_at"])
+    .having(earnedCoins, ">=", rule.coins)
+    .having(earnedDays, ">=", rule.days)
+    .orderBy("referrals.recorded_at")
+    .limit(batch)
+    .execute();
+  let released = 0;
+  for (const { referred_id: friendId } of due) {
+    const done = await withRetryableTransaction(db, async (tx) => {
+      const referral = await tx
+        .selectFrom("referrals")
+        .select(["bonus_status", "referrer_id", "referrer_paid"])
+        .where("referred_id", "=", friendId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (referral?.bonus_status !== "clearing") return false;
+      await releasePendingPair(tx, {
+        friendId,
+        referrerId: referral.referrer_id,
+        payReferrer: referral.referrer_paid,
+      });
+      await tx
+        .updateTable("referrals")
+        .set({ bonus_status: "paid" })
+        .where("referred_id", "=", friendId)
+        .execute();
+      return true;
+    });
+    if (done) released++;
+  }
+  return released;
 }
 
 /** What deciding a held referral did: the coins paid to each side (0 when declined). */
@@ -148,7 +234,6 @@ export async function decideHeldReferral(
     referredId: string;
     decision: "release" | "decline";
     decidedBy: string | null;
-    referralBonusesPer30Days?: number | undefined;
     inTransaction?: (tx: Transaction<DB>, decided: DecidedReferral) => Promise<void>;
   },
 ): Promise<DecidedReferral | false> {
@@ -163,8 +248,13 @@ export async function decideHeldReferral(
     let paid = { friend: 0, referrerPaid: false };
     if (input.decision === "release") {
       await lockProfiles(tx, [input.referredId, referral.referrer_id]);
-      const limit = input.referralBonusesPer30Days ?? DEFAULT_EARNING_LIMITS.referralBonusesPer30Days;
-      paid = await payPair(tx, input.referredId, referral.referrer_id, limit);
+      const limit = ledgerPolicy(db).limits.referralBonusesPer30Days;
+      const payReferrer = await referrerWithinLimit(tx, referral.referrer_id, limit);
+      paid = await payReferralPair(tx, {
+        friendId: input.referredId,
+        referrerId: referral.referrer_id,
+        payReferrer,
+      });
     }
     const status = input.decision === "release" ? "released" : "declined";
     await tx
@@ -200,28 +290,32 @@ export async function countHeldReferrals(db: Database): Promise<number> {
 
 /** What the referrer sees of a referral's stored state. */
 function statusFor(state: ReferralBonusState, referrerPaid: boolean): ReferralBonusStatus {
+  if (state === "pending") return "joined";
+  if (state === "clearing") return referrerPaid ? "pending" : "limit";
   if (state === "paid" || state === "released") return referrerPaid ? "paid" : "limit";
   return state;
 }
 
 /**
- * The referral page of `userId`: code, link (on `origin`, the public APP_URL) and the friends who signed up
- * with the code, newest first, each with the state of the bonus pair (settled at the friend's first earning
- * by settleReferralAtFirstEarning, under a lock on the referral row).
+ * The referral page of `userId`: code, link (on `origin`, the public APP_URL), the release rule and the friends
+ * who signed up with the code, newest first, each with the state of the bonus pair and — while it clears — the
+ * friend's own earnings so far.
  */
 export async function getReferrals(db: Database, userId: string, origin: string): Promise<ReferralsView> {
+  const release = ledgerPolicy(db).referralRelease;
   const profile = await db
     .selectFrom("user_profiles")
     .select("referral_code")
     .where("id", "=", userId)
     .executeTakeFirst();
-  if (!profile) return { code: null, link: null, friends: [] };
+  if (!profile) return { code: null, link: null, friends: [], release };
 
   const rows = await db
     .selectFrom("referrals")
     .innerJoin("user", "user.id", "referrals.referred_id")
     .select([
       "user.email",
+      "referrals.referred_id",
       "referrals.created_at as joinedAt",
       "referrals.bonus_status",
       "referrals.referrer_paid",
@@ -232,6 +326,10 @@ export async function getReferrals(db: Database, userId: string, origin: string)
     .limit(REFERRED_FRIENDS_LIMIT)
     .execute();
 
+  const earned = await ownEarningsOf(
+    db,
+    rows.filter((r) => r.bonus_status === "clearing").map((r) => r.referred_id),
+  );
   return {
     code: profile.referral_code,
     link: referralLink(origin, profile.referral_code),
@@ -239,6 +337,8 @@ export async function getReferrals(db: Database, userId: string, origin: string)
       email: maskEmail(r.email),
       joinedAt: new Date(r.joinedAt).toISOString(),
       bonus: statusFor(r.bonus_status, r.referrer_paid),
+      progress: r.bonus_status === "clearing" ? (earned.get(r.referred_id) ?? { coins: 0, days: 0 }) : null,
     })),
+    release,
   };
 }

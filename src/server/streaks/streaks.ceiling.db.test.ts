@@ -5,7 +5,7 @@ import { contextForFile } from "#tests/support/made-before-all";
 import { earnPattern } from "#tests/support/streak";
 import * as ttt from "#tests/support/tic-tac-toe-api";
 import { acceptanceLineMove } from "#tests/support/tic-tac-toe-lines";
-import { quizIds } from "~/core/quiz/api";
+import { quizIds } from "~/core/api/quizzes";
 import { DEFAULT_STREAK_RULES } from "~/core/streak";
 import { utcDay } from "~/core/utc-day";
 

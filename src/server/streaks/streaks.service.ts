@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { StreakView } from "~/core/api/streak";
-import { type Earned, streakBonusReason } from "~/core/coins";
+import type { Earned } from "~/core/coins";
 import { nextUtcMidnight, utcDay } from "~/core/earning";
 import {
   addDays,
@@ -66,7 +66,7 @@ export async function settleStreak(db: Database, userId: string, rules: StreakRu
       userId,
       kind: "streak_bonus",
       causeKey: streakCauseKey(userId, today, state.milestoneToday),
-      paid: { amount: rules.bonusCoins, reason: streakBonusReason(state.milestoneToday) },
+      milestone: state.milestoneToday,
     });
   return { state, bonus };
 }

@@ -137,16 +137,20 @@ describe("a watch", () => {
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429]);
   });
 
-  it("pays the referral bonus to both users on the friend's first paid watch", async () => {
+  it("records the referral bonus of both users as pending on the friend's first paid watch", async () => {
     const referrer = await ctx.createVerifiedUser();
     const me = await (await ctx.api(referrer).me.$get()).json();
     const friend = await ctx.createVerifiedUser({ referralCode: me.profile.referralCode.toLowerCase() });
     const { body } = await watchVideoToEnd(ctx.client, ctx.db, friend);
-    expect(body.earned).toMatchObject({ amount: 10, balance: 60, referralBonus: 50 });
-    expect(await balanceOf(referrer)).toBe(50);
+    expect(body.earned).toMatchObject({ amount: 10, balance: 10, referralBonus: 0 });
+    await ctx.deps.jobs.drain();
+    const balances = async (user: { cookie: string }) => (await ctx.api(user).ledger.balance.$get()).json();
+    expect(await balances(referrer)).toEqual({ balance: 0, pending: 50 });
+    expect(await balances(friend)).toEqual({ balance: 10, pending: 50 });
     const again = await watchVideoToEnd(ctx.client, ctx.db, friend, "community-highlights");
-    expect(again.body.earned).toMatchObject({ amount: 10, balance: 70, referralBonus: 0 });
-    expect(await balanceOf(referrer)).toBe(50);
+    expect(again.body.earned).toMatchObject({ amount: 10, balance: 20, referralBonus: 0 });
+    await ctx.deps.jobs.drain();
+    expect(await balances(referrer)).toEqual({ balance: 0, pending: 50 });
   });
 });
 

@@ -64,12 +64,7 @@ export const createVideosRoutes = (deps: AppDeps) => {
       earner,
       async (c) => {
         const { watchId } = c.req.valid("param");
-        const result = await completeWatch(deps.db, {
-          userId: c.var.user.id,
-          watchId,
-          perDay: deps.env.earningLimits.videoWatchesPerDay,
-          referralBonusesPer30Days: deps.env.earningLimits.referralBonusesPer30Days,
-        });
+        const result = await completeWatch(deps.db, { userId: c.var.user.id, watchId });
         const withBonus = await withStreakBonus(deps.db, c.var.user.id, result, deps.env.streakRules);
         return c.json(withBonus satisfies CompleteWatchResponse);
       },

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
-import { utcDay, VIDEO_END_TOLERANCE_MS } from "~/core/earning";
+import { VIDEO_END_TOLERANCE_MS } from "~/core/earning";
 import type { CompleteWatchResponse, VideoView, WatchView } from "~/core/videos";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
-import { limitKeys, watchCauseKey } from "../ledger/cause-keys";
+import { watchCauseKey } from "../ledger/cause-keys";
 import { award, earnedFrom } from "../ledger/ledger.service";
 
 /**
@@ -95,8 +95,6 @@ export async function completeWatch(
   input: {
     userId: string;
     watchId: string;
-    perDay: number;
-    referralBonusesPer30Days?: number | undefined;
     now?: Date;
   },
 ): Promise<CompleteWatchResponse> {
@@ -123,8 +121,8 @@ export async function completeWatch(
     userId: input.userId,
     kind: "video_watch",
     causeKey: watchCauseKey(watch.id),
-    limit: { key: limitKeys.videoWatches(watch.video_id, utcDay(startedAt)), max: input.perDay },
-    referralBonusesPer30Days: input.referralBonusesPer30Days,
+    occurredAt: startedAt,
+    subjectId: watch.video_id,
   });
   return { earned: earnedFrom(result), unpaidReason: result.limited ? "daily-limit" : null };
 }

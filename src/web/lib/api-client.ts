@@ -1,7 +1,10 @@
 /**
- * Errors of our API as `ApiError` (the server's code and message), and `apiFetch` for the few requests that
+ * Errors of our API as `ApiError` (the server's code and message), and `apiCall` for the few requests that
  * cannot go through the typed client of ./api.ts: better-auth's answers, and the header's balance, which
- * loads with the entry chunk (kept off the RPC client for the first-load budget).
+ * loads with the entry chunk (kept off the RPC client for the first-load budget). `apiCall` never trusts an
+ * answer's shape: it passes it through a parser — a zod schema of src/core/api, or for the entry chunk's two
+ * requests a small checker beside them (zod would not fit the first-load budget) — so its type comes from the
+ * contract, with no cast.
  */
 import { notify } from "./notify";
 
@@ -62,17 +65,31 @@ export function askToRetry(message: string): Promise<boolean> {
   return retryGate;
 }
 
+/** What checks an answer and gives it its type: a zod schema (its `parse`) or a checker with the same shape. */
+export interface AnswerParser<T> {
+  parse(body: unknown): T;
+}
+
+export const BAD_ANSWER_MESSAGE = "The server's answer was not understood. Reload the page and try again.";
+
 /**
- * `T` is the answer as src/core/api declares it (`SessionResponse`, `BalanceResponse`, …); the API tests check
- * the real answers against those schemas. A 503 asks the user to try again (askToRetry) before it fails.
+ * Sends the request and checks a successful answer with `parser` (an answer of another shape fails with
+ * BAD_ANSWER). A 503 asks the user to try again (askToRetry) before it fails.
  */
-export async function apiFetch<T>(
+export async function apiCall<T>(
   path: string,
+  parser: AnswerParser<T>,
   init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<T> {
   for (;;) {
     const { res, body } = await send(path, init);
-    if (res.ok) return body as T;
+    if (res.ok) {
+      try {
+        return parser.parse(body);
+      } catch {
+        throw new ApiError(res.status, "BAD_ANSWER", BAD_ANSWER_MESSAGE);
+      }
+    }
     const error = toApiError(res.status, body);
     if (res.status === 503 && !init.signal?.aborted && (await askToRetry(error.message))) continue;
     throw error;

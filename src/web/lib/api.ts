@@ -20,8 +20,9 @@ export async function call<R extends ClientResponse<unknown>>(request: () => Pro
       return await parseResponse(request());
     } catch (error) {
       if (!(error instanceof DetailedError)) throw new ApiError(0, "NETWORK", NETWORK_MESSAGE);
-      const detail = error.detail as { data?: unknown } | undefined;
-      failure = toApiError(error.statusCode ?? 0, detail?.data ?? null);
+      const detail: unknown = error.detail;
+      const data = typeof detail === "object" && detail !== null && "data" in detail ? detail.data : null;
+      failure = toApiError(error.statusCode ?? 0, data ?? null);
     }
     if (failure.status === 503 && (await askToRetry(failure.message))) continue;
     throw failure;

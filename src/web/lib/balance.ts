@@ -1,6 +1,6 @@
-import type { BalanceResponse } from "~/core/api/account";
-import { ApiError, apiFetch } from "./api-client";
+import { ApiError, apiCall } from "./api-client";
 import { createStore } from "./create-store";
+import { balanceAnswer } from "./entry-answers";
 import { notify } from "./notify";
 import { getSession, subscribeToSession } from "./session";
 
@@ -14,10 +14,12 @@ import { getSession, subscribeToSession } from "./session";
 interface BalanceState {
   userId: string | null;
   balance: number;
+  /** Coins recorded but not yet in the balance (referral bonuses while they clear). */
+  pending: number;
   loading: boolean;
 }
 
-const store = createStore<BalanceState>({ userId: null, balance: 0, loading: false });
+const store = createStore<BalanceState>({ userId: null, balance: 0, pending: 0, loading: false });
 
 export const getBalance = () => store.get().balance;
 
@@ -25,13 +27,13 @@ export const getBalance = () => store.get().balance;
 export async function loadBalance(): Promise<void> {
   const userId = getSession().user?.id ?? null;
   if (!userId) {
-    store.set({ userId: null, balance: 0, loading: false });
+    store.set({ userId: null, balance: 0, pending: 0, loading: false });
     return;
   }
   store.set({ ...store.get(), userId, loading: true });
   try {
-    const { balance } = await apiFetch<BalanceResponse>("/api/ledger/balance");
-    if (getSession().user?.id === userId) store.set({ userId, balance, loading: false });
+    const { balance, pending } = await apiCall("/api/ledger/balance", balanceAnswer);
+    if (getSession().user?.id === userId) store.set({ userId, balance, pending, loading: false });
   } catch (error) {
     store.set({ ...store.get(), loading: false });
     if (error instanceof ApiError && error.status !== 0)
@@ -45,13 +47,17 @@ subscribeToSession(() => {
   const userId = getSession().user?.id ?? null;
   if (userId === lastUserId) return;
   lastUserId = userId;
-  store.set({ userId, balance: 0, loading: Boolean(userId) });
+  store.set({ userId, balance: 0, pending: 0, loading: Boolean(userId) });
   if (userId) void loadBalance();
 });
 
-export function useBalance(): { balance: number; isLoading: boolean } {
+export function useBalance(): { balance: number; pending: number; isLoading: boolean } {
   const state = store.use();
-  return { balance: state.userId ? state.balance : 0, isLoading: state.loading };
+  return {
+    balance: state.userId ? state.balance : 0,
+    pending: state.userId ? state.pending : 0,
+    isLoading: state.loading,
+  };
 }
 
 /** Sets the signed-in user's balance (from a server answer); ignored when nobody is signed in. */

@@ -1,6 +1,7 @@
 import type { NavigateFunction } from "react-router";
 import { paths } from "~/web/config/paths";
-import { apiFetch } from "./api-client";
+import { apiCall } from "./api-client";
+import { signOutAnswer } from "./entry-answers";
 import { notify } from "./notify";
 import { setSession } from "./session";
 
@@ -10,7 +11,7 @@ import { setSession } from "./session";
  */
 export async function logout(navigate: NavigateFunction): Promise<void> {
   try {
-    await apiFetch("/api/auth/sign-out", { method: "POST" });
+    await apiCall("/api/auth/sign-out", signOutAnswer, { method: "POST" });
   } catch (error) {
     notify({
       title: "Logout Failed",

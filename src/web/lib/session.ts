@@ -1,6 +1,6 @@
-import type { SessionResponse } from "~/core/api/auth";
-import { ApiError, apiFetch } from "./api-client";
+import { ApiError, apiCall } from "./api-client";
 import { createStore } from "./create-store";
+import { sessionAnswer } from "./entry-answers";
 import { notify } from "./notify";
 
 /**
@@ -72,7 +72,7 @@ export function refreshSession(event?: SessionEvent): Promise<SessionUser | null
   inFlight ??= (async () => {
     const before = store.get();
     try {
-      const data = await apiFetch<SessionResponse>("/api/auth/get-session");
+      const data = await apiCall("/api/auth/get-session", sessionAnswer);
       const user: SessionUser | null = data?.user
         ? { id: data.user.id, email: data.user.email, role: data.user.role === "admin" ? "admin" : "user" }
         : null;

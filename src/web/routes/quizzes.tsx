@@ -1,7 +1,7 @@
 import { BookOpenCheck } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { useLocation } from "react-router";
-import type { AnswerResult, QuizId, QuizSessionView } from "~/core/quiz/api";
+import type { AnswerResult, QuizId, QuizSessionView } from "~/core/api/quizzes";
 import { Page } from "~/web/components/layout/page";
 import { useAllowance } from "~/web/features/earning/api/get-allowance";
 import { TodayPanel } from "~/web/features/earning/components/today-panel";

@@ -3,7 +3,7 @@ import { runStatements } from "../run-statements";
 
 /**
  * Quiz content is seeded at start-up (src/server/quizzes/seed-content.ts), which removes the questions the
- * content no longer has: their answers go with them. The quiz ids live in src/core/quiz/api.ts only, so the
+ * content no longer has: their answers go with them. The quiz ids live in src/core/api/quizzes.ts only, so the
  * table no longer repeats them in a check.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

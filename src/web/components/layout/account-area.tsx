@@ -9,7 +9,16 @@ import { buttonVariants } from "~/web/components/ui/button-variants";
  * The signed-in end of the header: the spec's 'N Coins' and 'Logout', with the user menu between them. Loaded only
  * once someone is signed in (site-header.tsx), so a guest's first load carries none of it.
  */
-export function AccountArea({ session, balance }: { session: HeaderSession; balance: number }) {
+export function AccountArea({
+  session,
+  balance,
+  pending,
+}: {
+  session: HeaderSession;
+  balance: number;
+  /** Referral bonus coins that have not cleared yet, shown beside the balance when not 0. */
+  pending: number;
+}) {
   const navigate = useNavigate();
   const [isLoggingOut, setIsLoggingOut] = useState(false);
 
@@ -24,6 +33,12 @@ export function AccountArea({ session, balance }: { session: HeaderSession; bala
         <CoinLogo size="xs" />
         {`${balance} Coins`}
       </span>
+      {pending > 0 ? (
+        <span
+          className="text-xs font-medium text-muted-foreground tabular-nums"
+          title="Referral bonus coins not yet available"
+        >{`+${pending} pending`}</span>
+      ) : null}
       <UserMenu email={session.email} onLogout={logout} isLoggingOut={isLoggingOut} />
       <button
         type="button"

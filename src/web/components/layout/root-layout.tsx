@@ -13,7 +13,7 @@ import { useSession } from "~/web/lib/session";
 export function RootLayout() {
   const { pathname } = useLocation();
   const { user, status } = useSession();
-  const { balance } = useBalance();
+  const { balance, pending } = useBalance();
   // The same element until the path changes: a session or balance update re-renders the header only, never the
   // page boundary, which may still be waiting for its chunk while a prerendered page hydrates.
   const page = useMemo(
@@ -40,7 +40,12 @@ export function RootLayout() {
       {/* Header and footer each in a boundary of their own: a prerendered page hydrates them in separate, short
           tasks (React hydrates each Suspense boundary on its own), not all in one (docs/decisions/044-short-main-thread-tasks.md). */}
       <Suspense>
-        <SiteHeader session={user} balance={balance} sessionPending={status === "loading"} />
+        <SiteHeader
+          session={user}
+          balance={balance}
+          pending={pending}
+          sessionPending={status === "loading"}
+        />
       </Suspense>
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         {page}

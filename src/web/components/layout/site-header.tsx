@@ -26,6 +26,8 @@ export interface SiteHeaderProps {
   session: HeaderSession | null;
   /** The coin balance, shown as "N Coins" when signed in. */
   balance: number;
+  /** Coins pending (referral bonuses that have not cleared yet), shown beside the balance when not 0. */
+  pending?: number;
   /** True until the first session check answers: the account area keeps its room but shows nothing yet. */
   sessionPending?: boolean;
 }
@@ -55,7 +57,7 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
 }
 
 /** The top bar of docs/product.md. The layout passes the session and balance; the account area (its own chunk) logs out. */
-export function SiteHeader({ session, balance, sessionPending = false }: SiteHeaderProps) {
+export function SiteHeader({ session, balance, pending = 0, sessionPending = false }: SiteHeaderProps) {
   const links = session ? (session.role === "admin" ? adminLinks : memberLinks) : guestLinks;
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur-md">
@@ -86,7 +88,7 @@ export function SiteHeader({ session, balance, sessionPending = false }: SiteHea
             reserved
           ) : session ? (
             <Suspense fallback={reserved}>
-              <AccountArea session={session} balance={balance} />
+              <AccountArea session={session} balance={balance} pending={pending} />
             </Suspense>
           ) : (
             <Link to={paths.auth.getHref()} className={buttonVariants({ size: "sm" })}>

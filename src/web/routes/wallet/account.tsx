@@ -18,10 +18,10 @@ function Checklist({ userId }: { userId: string }) {
  * real transactions. Its own chunk (with the redeem form's zod schemas), which a guest's wallet never loads.
  */
 export function WalletAccount({ user }: { user: SessionUser }) {
-  const { balance, isLoading } = useBalance();
+  const { balance, pending, isLoading } = useBalance();
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
-      <BalanceCard balance={balance} isLoading={isLoading} user={user} />
+      <BalanceCard balance={balance} pending={pending} isLoading={isLoading} user={user} />
       <TodayPanel userId={user.id} />
       <Checklist userId={user.id} />
       <RedemptionList userId={user.id} />

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import type { AuditPage } from "~/core/admin";
+import type { AuditPage } from "~/core/api/admin";
 import { api, call } from "~/web/lib/api";
 
 export interface AuditFilter {

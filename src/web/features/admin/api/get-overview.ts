@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { AdminOverview } from "~/core/admin";
+import type { AdminOverview } from "~/core/api/admin";
 import { api, call } from "~/web/lib/api";
 
 export function getOverview(signal?: AbortSignal): Promise<AdminOverview> {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { AdminUserDetail } from "~/core/admin";
+import type { AdminUserDetail } from "~/core/api/admin";
 import { api, call } from "~/web/lib/api";
 
 export function getUser(userId: string, signal?: AbortSignal): Promise<AdminUserDetail> {

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { AdminUserList } from "~/core/admin";
+import type { AdminUserList } from "~/core/api/admin";
 import { api, call } from "~/web/lib/api";
 
 export function searchUsers(q: string, page: number, signal?: AbortSignal): Promise<AdminUserList> {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { AdminUserDetail } from "~/core/admin";
+import type { AdminUserDetail } from "~/core/api/admin";
 import { formatDollars } from "~/core/coins";
 import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";
 import { adminPaths } from "~/web/config/admin-paths";

@@ -1,14 +1,15 @@
 import { useMutation } from "@tanstack/react-query";
+import { type RequestPasswordResetResponse, requestPasswordResetResponseSchema } from "~/core/api/auth";
 import { paths } from "~/web/config/paths";
-import { apiFetch } from "~/web/lib/api-client";
+import { apiCall } from "~/web/lib/api-client";
 import { notify } from "~/web/lib/notify";
 
 /**
  * POST /api/auth/request-password-reset: mails a link to /update-password (docs/product.md: the site's origin plus
  * /update-password). Answers the same for unknown addresses.
  */
-export function requestPasswordReset(email: string): Promise<unknown> {
-  return apiFetch("/api/auth/request-password-reset", {
+export function requestPasswordReset(email: string): Promise<RequestPasswordResetResponse> {
+  return apiCall("/api/auth/request-password-reset", requestPasswordResetResponseSchema, {
     body: { email, redirectTo: `${window.location.origin}${paths.updatePassword.getHref()}` },
   });
 }

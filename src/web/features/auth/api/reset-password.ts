@@ -1,5 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import { apiFetch } from "~/web/lib/api-client";
+import { type StatusResponse, statusResponseSchema } from "~/core/api/auth";
+import { apiCall } from "~/web/lib/api-client";
 
 export interface ResetPasswordInput {
   token: string;
@@ -10,8 +11,8 @@ export interface ResetPasswordInput {
  * POST /api/auth/reset-password with the token of the reset mail. The server then revokes every session of
  * the user. A used, expired or unknown token → 400 INVALID_TOKEN.
  */
-export function resetPassword(input: ResetPasswordInput): Promise<unknown> {
-  return apiFetch("/api/auth/reset-password", { body: input });
+export function resetPassword(input: ResetPasswordInput): Promise<StatusResponse> {
+  return apiCall("/api/auth/reset-password", statusResponseSchema, { body: input });
 }
 
 export function useResetPassword() {

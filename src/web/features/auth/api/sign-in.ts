@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import type { SignInResponse } from "~/core/api/auth";
-import { apiFetch } from "~/web/lib/api-client";
+import { signInResponseSchema } from "~/core/api/auth";
+import { apiCall } from "~/web/lib/api-client";
 import type { SessionUser } from "~/web/lib/session";
 
 export interface Credentials {
@@ -13,7 +13,7 @@ export interface Credentials {
  * (403 EMAIL_NOT_VERIFIED) and for a wrong password (401 INVALID_EMAIL_OR_PASSWORD).
  */
 export async function signIn(credentials: Credentials): Promise<SessionUser> {
-  const { user } = await apiFetch<SignInResponse>("/api/auth/sign-in/email", { body: credentials });
+  const { user } = await apiCall("/api/auth/sign-in/email", signInResponseSchema, { body: credentials });
   return { id: user.id, email: user.email, role: user.role === "admin" ? "admin" : "user" };
 }
 

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import type { SignUpResponse } from "~/core/api/auth";
-import { apiFetch } from "~/web/lib/api-client";
+import { type SignUpResponse, signUpResponseSchema } from "~/core/api/auth";
+import { apiCall } from "~/web/lib/api-client";
 
 export interface SignUpInput {
   email: string;
@@ -17,7 +17,7 @@ export type SignUpResult = SignUpResponse;
  * that is already registered answers exactly the same (no account enumeration).
  */
 export function signUp(input: SignUpInput): Promise<SignUpResult> {
-  return apiFetch<SignUpResponse>("/api/auth/sign-up/email", { body: input });
+  return apiCall("/api/auth/sign-up/email", signUpResponseSchema, { body: input });
 }
 
 export function useSignUp() {

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import type { MoveResult } from "~/core/tic-tac-toe/api";
+import type { MoveResult } from "~/core/api/games";
 import { api, call } from "~/web/lib/api";
 
 export interface PlayMoveInput {

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import type { GameView } from "~/core/tic-tac-toe/api";
+import type { GameView } from "~/core/api/games";
 import { api, call } from "~/web/lib/api";
 
 /** Starts a server-side game for the signed-in player; the server abandons any open one. */

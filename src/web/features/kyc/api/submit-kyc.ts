@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { KycFields, KycPageResponse } from "~/core/kyc";
-import { apiFetch } from "~/web/lib/api-client";
+import { type KycFields, type KycPageResponse, kycPageResponse } from "~/core/kyc";
+import { apiCall } from "~/web/lib/api-client";
 import { kycStatusQueryOptions } from "./get-kyc-status";
 
 export function submitKyc(fields: KycFields & { documentUpload: File }): Promise<KycPageResponse> {
@@ -8,7 +8,7 @@ export function submitKyc(fields: KycFields & { documentUpload: File }): Promise
   form.append("fullName", fields.fullName);
   form.append("documentId", fields.documentId);
   form.append("documentUpload", fields.documentUpload);
-  return apiFetch<KycPageResponse>("/api/kyc", { method: "POST", body: form });
+  return apiCall("/api/kyc", kycPageResponse, { method: "POST", body: form });
 }
 
 export function useSubmitKyc() {

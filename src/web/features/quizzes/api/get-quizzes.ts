@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { QuizSummary } from "~/core/quiz/api";
+import type { QuizSummary } from "~/core/api/quizzes";
 import { api, call } from "~/web/lib/api";
 
 export async function getQuizzes(signal?: AbortSignal): Promise<QuizSummary[]> {

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import type { QuizId, QuizSessionView } from "~/core/quiz/api";
+import type { QuizId, QuizSessionView } from "~/core/api/quizzes";
 import { api, call } from "~/web/lib/api";
 
 /** Starts a server-graded session: the questions in random order, options shuffled, no answers. */

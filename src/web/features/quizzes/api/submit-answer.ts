@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import type { AnswerResult } from "~/core/quiz/api";
+import type { AnswerResult } from "~/core/api/quizzes";
 import { api, call } from "~/web/lib/api";
 
 export interface SubmitAnswerInput {

@@ -1,6 +1,6 @@
 import { LoaderCircle, Play } from "lucide-react";
 import { useDeferredValue } from "react";
-import type { QuizId, QuizSummary } from "~/core/quiz/api";
+import type { QuizId, QuizSummary } from "~/core/api/quizzes";
 import { Button } from "~/web/components/ui/button";
 import {
   Card,

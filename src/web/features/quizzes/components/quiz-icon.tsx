@@ -1,5 +1,5 @@
 import { Brain, FlaskConical, Landmark, type LucideIcon } from "lucide-react";
-import type { QuizIcon as QuizIconName } from "~/core/quiz/api";
+import type { QuizIcon as QuizIconName } from "~/core/api/quizzes";
 
 const icons: Record<QuizIconName, LucideIcon> = {
   brain: Brain,

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useState } from "react";
-import type { AnswerResult, QuizSessionView } from "~/core/quiz/api";
+import type { AnswerResult, QuizSessionView } from "~/core/api/quizzes";
 import { QUIZ_AUTO_ADVANCE_MS } from "~/core/quiz/scoring";
 import { ApiError } from "~/web/lib/api-client";
 import { useBalance } from "~/web/lib/balance";

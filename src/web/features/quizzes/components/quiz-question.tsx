@@ -1,6 +1,6 @@
 import { CircleCheck, CircleX, LoaderCircle } from "lucide-react";
 import { useEffect, useRef } from "react";
-import type { QuizSessionQuestion } from "~/core/quiz/api";
+import type { QuizSessionQuestion } from "~/core/api/quizzes";
 import { QUIZ_CORRECT_COINS } from "~/core/quiz/scoring";
 import { Button } from "~/web/components/ui/button";
 import { cn } from "~/web/lib/cn";

@@ -2,8 +2,11 @@ import { Gift } from "lucide-react";
 import { REFERRAL_BONUS_COINS } from "~/core/coins";
 import { SectionCard } from "~/web/components/ui/section-card";
 
-/** How the referral bonus works (docs/product.md: 50 coins each, after the friend's first earning activity). */
-export function ReferralBonusInfo() {
+/**
+ * How the referral bonus works (docs/product.md, "Referral program"): 50 coins each, recorded as pending at the
+ * friend's first earning activity, available once the friend's own earnings clear the server's rule.
+ */
+export function ReferralBonusInfo({ release }: { release: { coins: number; days: number } }) {
   return (
     <SectionCard icon={Gift} title="How it works">
       <ol className="grid list-decimal gap-2 pl-5">
@@ -11,6 +14,9 @@ export function ReferralBonusInfo() {
         <li>Your friend signs up with it and confirms their email address.</li>
         <li>
           {`When your friend earns coins for the first time, you both get a bonus of ${REFERRAL_BONUS_COINS} coins.`}
+        </li>
+        <li>
+          {`The bonuses show as pending first, and become available once your friend has earned ${release.coins} coins of their own on at least ${release.days} different days.`}
         </li>
       </ol>
     </SectionCard>

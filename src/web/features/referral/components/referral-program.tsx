@@ -17,8 +17,8 @@ export function ReferralProgram({ userId }: { userId: string }) {
   return (
     <div className="grid gap-6">
       <ReferralLinkCard link={view?.link ?? null} code={view?.code ?? null} />
-      <ReferralBonusInfo />
-      {view?.code ? <ReferredFriends friends={view.friends} /> : null}
+      {view ? <ReferralBonusInfo release={view.release} /> : null}
+      {view?.code ? <ReferredFriends friends={view.friends} release={view.release} /> : null}
     </div>
   );
 }

@@ -4,21 +4,32 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/web
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
-const bonusLabels: Record<ReferralBonusStatus, string> = {
-  pending: "Bonus pending",
-  paid: "Bonus paid",
-  held: "Bonus pending review",
-  declined: "Bonus declined",
-  limit: "Friend's bonus paid; your 30-day referral limit is reached",
-};
+type Release = { coins: number; days: number };
+
+function bonusLabel(friend: ReferredFriend, release: Release): string {
+  const progress = friend.progress
+    ? `: ${Math.min(friend.progress.coins, release.coins)} of ${release.coins} coins, ${Math.min(friend.progress.days, release.days)} of ${release.days} days`
+    : "";
+  const labels: Record<ReferralBonusStatus, string> = {
+    joined: "Joined: bonus after their first earning",
+    pending: `Bonus pending${progress}`,
+    paid: "Bonus available",
+    held: "Bonus held for review",
+    declined: "Bonus declined",
+    limit: `Friend's bonus only; your 30-day referral limit is reached${progress}`,
+  };
+  return labels[friend.bonus];
+}
 
 /** Beyond the spec: who signed up with the code, and whether their bonus is paid yet. */
-export function ReferredFriends({ friends }: { friends: ReferredFriend[] }) {
+export function ReferredFriends({ friends, release }: { friends: ReferredFriend[]; release: Release }) {
   return (
     <Card>
       <CardHeader>
         <CardTitle as="h2">Your Referred Friends</CardTitle>
-        <CardDescription>The bonus is paid when a friend earns coins for the first time.</CardDescription>
+        <CardDescription>
+          {`Each bonus is pending from a friend's first earning, and available once they have earned ${release.coins} coins on ${release.days} different days.`}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {friends.length === 0 ? (
@@ -40,12 +51,12 @@ export function ReferredFriends({ friends }: { friends: ReferredFriend[] }) {
                 {friend.bonus === "paid" ? (
                   <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-emerald-100 px-2.5 py-1 text-sm font-medium text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
                     <CircleCheck aria-hidden="true" className="size-4" />
-                    Bonus paid
+                    Bonus available
                   </span>
                 ) : (
                   <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-muted px-2.5 py-1 text-sm font-medium">
                     <Clock aria-hidden="true" className="size-4" />
-                    {bonusLabels[friend.bonus]}
+                    {bonusLabel(friend, release)}
                   </span>
                 )}
               </li>

@@ -31,10 +31,13 @@ function CoinState({ label, coins, note }: { label: string; coins: number | unde
  */
 export function BalanceCard({
   balance,
+  pending = 0,
   isLoading,
   user,
 }: {
   balance: number;
+  /** Referral bonus coins recorded but not yet available: shown apart, never counted in the balance. */
+  pending?: number;
   isLoading: boolean;
   user: { id: string; email: string };
 }) {
@@ -51,6 +54,11 @@ export function BalanceCard({
           <div className="flex flex-col items-center gap-1">
             <p className="text-4xl font-extrabold tracking-tight tabular-nums sm:text-5xl">{`${balance} Coins`}</p>
             <p className="text-xl font-semibold text-brand tabular-nums">{`$${formatDollars(balance)} USD`}</p>
+            {pending > 0 ? (
+              <p className="text-sm text-muted-foreground tabular-nums">
+                {`+${pending} Coins pending: referral bonuses, available once your friend's earnings clear (see Referral).`}
+              </p>
+            ) : null}
           </div>
         )}
         <p className="text-sm text-muted-foreground">1000 Coins = $5.00 USD</p>

@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
-import { seedQuizContent } from "../quizzes/seed-content";
-import { migrateToLatest } from "./migrate";
+import { migrateToLatest } from "./db/migrate";
+import { seedQuizContent } from "./quizzes/seed-content";
 
 /**
- * What every start-up does to the database before serving (and what test databases are made with): apply
+ * Outside db/ (which knows only the client, the schema and the migrations): what every start-up does to the database before serving (and what test databases are made with): apply
  * the migrations, then write the content the app owns (the quizzes). Both are safe to run concurrently from
  * several instances. Returns the migrations applied.
  */

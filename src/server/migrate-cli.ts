@@ -1,6 +1,6 @@
-import { loadEnvOrExit } from "../load-env";
-import { openDatabase } from "./client";
-import { prepareDatabase } from "./prepare";
+import { openDatabase } from "./db/client";
+import { loadEnvOrExit } from "./load-env";
+import { prepareDatabase } from "./prepare-database";
 
 const env = loadEnvOrExit();
 const handle = await openDatabase(env);

@@ -1,0 +1,67 @@
+import type { EarningKind } from "~/core/coins";
+import {
+  DEFAULT_EARNING_LIMITS,
+  DEFAULT_REFERRAL_RELEASE,
+  type EarningLimits,
+  type ReferralReleaseRule,
+  utcDay,
+} from "~/core/earning";
+import { DEFAULT_STREAK_RULES } from "~/core/streak";
+import type { Database } from "../db/client";
+import { limitKeys } from "./cause-keys";
+
+/**
+ * The ledger's own policy (docs/product.md, "Fair earning" and "Referral program"): which allowance an earning
+ * counts against and how many it allows, the referrer's 30-day limit and when a pending referral pair is
+ * released. It reaches the ledger once, when the app is built (`setLedgerPolicy` in create-deps.ts), for the
+ * database handle the app uses; callers of award() say only what happened, and the referral rules read their
+ * numbers here.
+ */
+export interface LedgerPolicy {
+  limits: EarningLimits;
+  referralRelease: ReferralReleaseRule;
+  /** Coins of a streak milestone's bonus (STREAK_BONUS_COINS; docs/product.md, "Daily goal and streak"). */
+  streakBonusCoins: number;
+}
+
+export const DEFAULT_LEDGER_POLICY: LedgerPolicy = {
+  limits: DEFAULT_EARNING_LIMITS,
+  referralRelease: DEFAULT_REFERRAL_RELEASE,
+  streakBonusCoins: DEFAULT_STREAK_RULES.bonusCoins,
+};
+
+const policies = new WeakMap<Database, LedgerPolicy>();
+
+/** Makes `policy` the policy of every award on `db` (app construction; tests and benches with their own). */
+export function setLedgerPolicy(db: Database, policy: Partial<LedgerPolicy>): void {
+  policies.set(db, { ...DEFAULT_LEDGER_POLICY, ...policy });
+}
+
+/** The policy awards on `db` are held to (the defaults when none was set). */
+export function ledgerPolicy(db: Database): LedgerPolicy {
+  return policies.get(db) ?? DEFAULT_LEDGER_POLICY;
+}
+
+/** What happened, as far as the policy needs it. */
+export interface Occasion {
+  kind: EarningKind;
+  /** When it happened (a win's end, a watch's start): the UTC day its allowance counts in. Default: now. */
+  occurredAt?: Date | undefined;
+  /** What it happened to, where the allowance is per thing (the video of a watch). */
+  subjectId?: string | undefined;
+}
+
+/** The allowance an earning counts against, or null for a kind without one. */
+export function allowanceFor(limits: EarningLimits, occasion: Occasion): { key: string; max: number } | null {
+  const day = utcDay(occasion.occurredAt ?? new Date());
+  switch (occasion.kind) {
+    case "ttt_win":
+      return { key: limitKeys.tttWins(day), max: limits.tttWinsPerDay };
+    case "video_watch":
+      if (!occasion.subjectId) throw new Error("a video watch's award names its video (subjectId)");
+      return { key: limitKeys.videoWatches(occasion.subjectId, day), max: limits.videoWatchesPerDay };
+    default:
+      // Quiz answers and bonuses: a quiz's paid sessions are counted when the session starts (quizzes.service.ts).
+      return null;
+  }
+}
