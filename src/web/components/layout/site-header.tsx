@@ -93,10 +93,7 @@ export function SiteHeader({
                 {`${balance} Coins`}
               </span>
               {pending > 0 ? (
-                <span
-                  className="text-xs font-medium text-muted-foreground tabular-nums"
-                  title="Referral bonus coins not yet available"
-                >{`+${pending} pending`}</span>
+                <span className="text-xs text-muted-foreground">{`+${pending} pending`}</span>
               ) : null}
               <button
                 type="button"
