@@ -1,83 +1,40 @@
 import type { BalanceResponse } from "~/core/api/account";
-import type { SessionResponse, SignOutResponse } from "~/core/api/auth";
+import type { SessionResponse } from "~/core/api/auth";
 import type { AnswerParser } from "./api-client";
 
 /**
- * Checkers of the answers the entry chunk reads (the session, the balance, sign-out's), each the same check as its
- * zod schema in src/core/api (`sessionResponseSchema`, `balanceResponseSchema`) written out by hand: zod itself
- * would not fit the first-load budget of "/". Each builds its answer field by field as the contract's type, so
- * a changed schema breaks the type-check here; a wrong answer throws (apiCall turns it into BAD_ANSWER).
+ * Checkers of the answers the entry chunk's requests read — the session's and the balance's here,
+ * sign-out's in logout.ts (a chunk of its own) — each the check of its zod
+ * schema in src/core/api (`sessionResponseSchema`, `balanceResponseSchema`, `signOutResponseSchema`) for the
+ * fields the app reads, written out by hand and small: zod itself would not fit
+ * the first-load budget of "/". Each builds its answer field by field as the contract's type, so a changed schema
+ * breaks the type-check here; a wrong answer throws (apiCall turns it into BAD_ANSWER).
  */
 
-type Fields = Record<string, unknown>;
+export const fail = (): never => {
+  throw new Error("unexpected answer");
+};
+export const obj = (v: unknown): Record<string, unknown> => (v && typeof v === "object" ? { ...v } : fail());
+export const str = (v: unknown): string => (typeof v === "string" ? v : fail());
+const int = (v: unknown): number => (Number.isInteger(v) ? Number(v) : fail());
+const optStr = (v: unknown): string | null | undefined => (v == null ? v : str(v));
 
-function record(value: unknown, what: string): Fields {
-  if (typeof value !== "object" || value === null || Array.isArray(value))
-    throw new Error(`${what}: not an object`);
-  return { ...value };
-}
+/** The part of the session answer the app reads: who is signed in. */
+export type SessionAnswer = {
+  user: Pick<NonNullable<SessionResponse>["user"], "id" | "email" | "role">;
+} | null;
 
-function text(o: Fields, key: string): string {
-  const v = o[key];
-  if (typeof v !== "string") throw new Error(`${key}: not a string`);
-  return v;
-}
-
-function optionalText(o: Fields, key: string): string | null | undefined {
-  const v = o[key];
-  if (v === null || v === undefined) return v;
-  return text(o, key);
-}
-
-function whole(o: Fields, key: string): number {
-  const v = o[key];
-  if (typeof v !== "number" || !Number.isInteger(v)) throw new Error(`${key}: not a whole number`);
-  return v;
-}
-
-function flag(o: Fields, key: string): boolean {
-  const v = o[key];
-  if (typeof v !== "boolean") throw new Error(`${key}: not a boolean`);
-  return v;
-}
+export const sessionAnswer: AnswerParser<SessionAnswer> = {
+  parse(body) {
+    if (body === null) return null;
+    const u = obj(obj(body).user);
+    return { user: { id: str(u.id), email: str(u.email), role: optStr(u.role) } };
+  },
+};
 
 export const balanceAnswer: AnswerParser<BalanceResponse> = {
   parse(body) {
-    const o = record(body, "balance");
-    return { balance: whole(o, "balance"), pending: whole(o, "pending") };
-  },
-};
-
-export const sessionAnswer: AnswerParser<SessionResponse> = {
-  parse(body) {
-    if (body === null) return null;
-    const o = record(body, "session answer");
-    const session = record(o.session, "session");
-    const user = record(o.user, "user");
-    return {
-      session: {
-        ...session,
-        id: text(session, "id"),
-        userId: text(session, "userId"),
-        expiresAt: text(session, "expiresAt"),
-      },
-      user: {
-        ...user,
-        id: text(user, "id"),
-        email: text(user, "email"),
-        name: text(user, "name"),
-        emailVerified: flag(user, "emailVerified"),
-        image: optionalText(user, "image"),
-        role: optionalText(user, "role"),
-        createdAt: text(user, "createdAt"),
-        updatedAt: text(user, "updatedAt"),
-      },
-    };
-  },
-};
-
-export const signOutAnswer: AnswerParser<SignOutResponse> = {
-  parse(body) {
-    return { success: flag(record(body, "sign-out answer"), "success") };
+    const o = obj(body);
+    return { balance: int(o.balance), pending: int(o.pending) };
   },
 };

@@ -1,9 +1,19 @@
 import type { NavigateFunction } from "react-router";
+import type { SignOutResponse } from "~/core/api/auth";
 import { paths } from "~/web/config/paths";
+import type { AnswerParser } from "./api-client";
 import { apiCall } from "./api-client";
-import { signOutAnswer } from "./entry-answers";
+import { fail, obj } from "./entry-answers";
 import { notify } from "./notify";
 import { setSession } from "./session";
+
+/** Sign-out's answer checked as `signOutResponseSchema` (see entry-answers.ts). */
+const signOutAnswer: AnswerParser<SignOutResponse> = {
+  parse(body) {
+    const { success } = obj(body);
+    return { success: typeof success === "boolean" ? success : fail() };
+  },
+};
 
 /**
  * Signs out (docs/product.md): ends the server session, moves the app to signed-out and shows 'Logged Out';

@@ -33,12 +33,7 @@ export function AccountArea({
         <CoinLogo size="xs" />
         {`${balance} Coins`}
       </span>
-      {pending > 0 ? (
-        <span
-          className="text-xs font-medium text-muted-foreground tabular-nums"
-          title="Referral bonus coins not yet available"
-        >{`+${pending} pending`}</span>
-      ) : null}
+      {pending > 0 ? <span className="text-xs text-muted-foreground">{`+${pending} pending`}</span> : null}
       <UserMenu email={session.email} onLogout={logout} isLoggingOut={isLoggingOut} />
       <button
         type="button"
