@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { REFERRAL_BONUS_COINS, rewards } from "~/core/coins";
+import { REFERRAL_BONUS_COINS, rewards, streakBonusReason } from "~/core/coins";
 import { DEFAULT_EARNING_LIMITS, DEFAULT_REFERRAL_RELEASE } from "~/core/earning";
+import { DEFAULT_STREAK_RULES } from "~/core/streak";
 
 /**
  * The money numbers the README (its money table and configuration table) and docs/product.md state are the
@@ -43,7 +44,21 @@ describe("the README and docs/product.md state the code's money numbers", () => 
     ];
     for (const [channel, amount] of ways)
       expect(/\| (\d+)[ -]coin/.exec(row(product, channel))?.[1], channel).toBe(String(amount));
-    for (const kind of Object.values(rewards)) expect(product, kind.reason).toContain(`'${kind.reason}'`);
+    const { streak_bonus: _configured, ...activities } = rewards;
+    for (const kind of Object.values(activities)) expect(product, kind.reason).toContain(`'${kind.reason}'`);
+  });
+
+  it("the streak milestone bonus", () => {
+    const { bonusCoins, bonusEveryDays, goalCoins } = DEFAULT_STREAK_RULES;
+    expect(configured("STREAK_BONUS_COINS")).toBe(bonusCoins);
+    expect(configured("STREAK_BONUS_EVERY_DAYS")).toBe(bonusEveryDays);
+    expect(configured("DAILY_GOAL_COINS")).toBe(goalCoins);
+    const milestone = row(product, "Streak milestone");
+    expect(/\| (\d+) coins on the (\d+)th/.exec(milestone)?.slice(1).map(Number)).toEqual([
+      bonusCoins,
+      bonusEveryDays,
+    ]);
+    expect(milestone).toContain(`'${streakBonusReason(bonusEveryDays)}'`);
   });
 
   it("the daily limits, the referrer's limit and the referral release rule", () => {

@@ -177,7 +177,8 @@ export const accountExportSchema = z.object({
   }),
   /** Equals the sum of `ledger`'s amounts. */
   balance: z.number().int(),
-  ledger: z.array(ledgerEntrySchema),
+  // The rows as the ledger holds them; the quiz sessions are their own section.
+  ledger: z.array(ledgerEntrySchema.omit({ quizSession: true })),
   games: z.array(
     z.object({
       id: z.string(),

@@ -47,10 +47,12 @@ async function account(
   return { id: me.user.id, email, password, cookie, device, code: me.profile.referralCode };
 }
 
-/** The friend's first earning settles the pair; the referral row's state after it. */
+/** The friend's first earning decides the pair (pending or held); the referral row's state after it. */
 async function settledState(friend: TestUser) {
   const watched = await watchVideoToEnd(ctx.client, ctx.db, friend);
   expect(watched.status).toBe(200);
+  // The earning writes the first-earning job; the referral rules decide the pair when it runs.
+  await ctx.deps.jobs.drain();
   return (await referralRow(ctx.db, friend.id)).bonus_status;
 }
 
