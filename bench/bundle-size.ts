@@ -9,6 +9,8 @@ import { gzipSync } from "node:zlib";
  */
 export const routeModules: Record<string, readonly string[]> = {
   "/": ["routes/home.tsx"],
+  // A signed-in player's "/" is the dashboard, a chunk of its own.
+  "/ (signed in)": ["routes/dashboard.tsx"],
   "/auth": ["app/query-layout.tsx", "routes/auth.tsx"],
   "/games": ["app/query-layout.tsx", "routes/games.tsx"],
   "/games/tic-tac-toe": ["app/query-layout.tsx", "routes/tic-tac-toe.tsx"],
@@ -24,9 +26,13 @@ export const routeModules: Record<string, readonly string[]> = {
   "/admin/redemptions": ["app/query-layout.tsx", "routes/admin.tsx", "routes/admin/redemptions.tsx"],
   "/admin/kyc": ["app/query-layout.tsx", "routes/admin.tsx", "routes/admin/kyc.tsx"],
   "/admin/referrals": ["app/query-layout.tsx", "routes/admin.tsx", "routes/admin/referrals.tsx"],
+  "/admin/proposals": ["app/query-layout.tsx", "routes/admin.tsx", "routes/admin/proposals.tsx"],
   "/kyc": ["app/query-layout.tsx", "routes/kyc.tsx"],
   "/referral": ["app/query-layout.tsx", "routes/referral.tsx"],
   "/update-password": ["app/query-layout.tsx", "routes/update-password.tsx"],
+  "/account": ["app/query-layout.tsx", "routes/account.tsx"],
+  "/terms": ["routes/legal.tsx"],
+  "/privacy": ["routes/legal.tsx"],
   "(404)": ["routes/not-found.tsx"],
 };
 

@@ -14,19 +14,26 @@ const settled = <T>(load: Promise<T>) =>
     return page;
   });
 
-export const queryLayout = () => settled(import("~/web/app/query-layout"));
-export const auth = () => settled(import("~/web/routes/auth"));
-export const games = () => settled(import("~/web/routes/games"));
-export const ticTacToe = () => settled(import("~/web/routes/tic-tac-toe"));
-export const quizzes = () => settled(import("~/web/routes/quizzes"));
-export const videos = () => settled(import("~/web/routes/videos"));
-export const wallet = () => settled(import("~/web/routes/wallet"));
-export const admin = () => settled(import("~/web/routes/admin"));
-export const kyc = () => settled(import("~/web/routes/kyc"));
-export const referral = () => settled(import("~/web/routes/referral"));
-export const account = () => settled(import("~/web/routes/account"));
+export const queryLayout = () =>
+  settled(import("~/web/app/query-layout").then((m) => ({ default: m.QueryLayout })));
+export const auth = () => settled(import("~/web/routes/auth").then((m) => ({ default: m.AuthRoute })));
+export const games = () => settled(import("~/web/routes/games").then((m) => ({ default: m.GamesRoute })));
+export const ticTacToe = () =>
+  settled(import("~/web/routes/tic-tac-toe").then((m) => ({ default: m.TicTacToeRoute })));
+export const quizzes = () =>
+  settled(import("~/web/routes/quizzes").then((m) => ({ default: m.QuizzesRoute })));
+export const videos = () => settled(import("~/web/routes/videos").then((m) => ({ default: m.VideosRoute })));
+export const wallet = () => settled(import("~/web/routes/wallet").then((m) => ({ default: m.WalletRoute })));
+export const admin = () => settled(import("~/web/routes/admin").then((m) => ({ default: m.AdminRoute })));
+export const kyc = () => settled(import("~/web/routes/kyc").then((m) => ({ default: m.KycRoute })));
+export const referral = () =>
+  settled(import("~/web/routes/referral").then((m) => ({ default: m.ReferralRoute })));
+export const account = () =>
+  settled(import("~/web/routes/account").then((m) => ({ default: m.AccountRoute })));
 // /terms and /privacy sit outside QueryLayout; listed here too, so their chunk's preload list stays out of the entry.
-export const legal = () => settled(import("~/web/routes/legal"));
-export const updatePassword = () => settled(import("~/web/routes/update-password"));
+export const legal = () => settled(import("~/web/routes/legal").then((m) => ({ default: m.LegalRoute })));
+export const updatePassword = () =>
+  settled(import("~/web/routes/update-password").then((m) => ({ default: m.UpdatePasswordRoute })));
 /** The signed-in "/" (app/router.tsx). */
-export const dashboard = () => settled(import("~/web/routes/dashboard"));
+export const dashboard = () =>
+  settled(import("~/web/routes/dashboard").then((m) => ({ default: m.DashboardRoute })));

@@ -1,4 +1,4 @@
-import { lazy } from "react";
+import { type ComponentType, lazy } from "react";
 import { BrowserRouter, type RouteObject, useRoutes } from "react-router";
 import { ProtectedRoutes } from "~/web/app/protected-routes";
 import { RootLayout } from "~/web/components/layout/root-layout";
@@ -9,77 +9,26 @@ import { useSession } from "~/web/lib/session";
 // The pages behind QueryLayout load through ./page-loaders.ts, so the list of their chunks (and of the chunks
 // those import) sits in that small chunk, not in the entry that "/" loads.
 const loadPages = () => import("~/web/app/page-loaders");
-const QueryLayout = lazy(() =>
-  loadPages()
-    .then((p) => p.queryLayout())
-    .then((m) => ({ default: m.QueryLayout })),
-);
+type PageLoaders = typeof import("~/web/app/page-loaders");
+/** A page behind page-loaders.ts, whose loader resolves to the module's component as `default`. */
+const page = <P extends object>(
+  pick: (loaders: PageLoaders) => () => Promise<{ default: ComponentType<P> }>,
+) => lazy(() => loadPages().then((loaders) => pick(loaders)()));
+const QueryLayout = page((p) => p.queryLayout);
 const HomeRoute = lazy(() => import("~/web/routes/home").then((m) => ({ default: m.HomeRoute })));
-const AuthRoute = lazy(() =>
-  loadPages()
-    .then((p) => p.auth())
-    .then((m) => ({ default: m.AuthRoute })),
-);
-const GamesRoute = lazy(() =>
-  loadPages()
-    .then((p) => p.games())
-    .then((m) => ({ default: m.GamesRoute })),
-);
-const TicTacToeRoute = lazy(() =>
-  loadPages()
-    .then((p) => p.ticTacToe())
-    .then((m) => ({ default: m.TicTacToeRoute })),
-);
-const QuizzesRoute = lazy(() =>
-  loadPages()
-    .then((p) => p.quizzes())
-    .then((m) => ({ default: m.QuizzesRoute })),
-);
-const VideosRoute = lazy(() =>
-  loadPages()
-    .then((p) => p.videos())
-    .then((m) => ({ default: m.VideosRoute })),
-);
-const WalletRoute = lazy(() =>
-  loadPages()
-    .then((p) => p.wallet())
-    .then((m) => ({ default: m.WalletRoute })),
-);
-const AdminRoute = lazy(() =>
-  loadPages()
-    .then((p) => p.admin())
-    .then((m) => ({ default: m.AdminRoute })),
-);
-const KycRoute = lazy(() =>
-  loadPages()
-    .then((p) => p.kyc())
-    .then((m) => ({ default: m.KycRoute })),
-);
-const ReferralRoute = lazy(() =>
-  loadPages()
-    .then((p) => p.referral())
-    .then((m) => ({ default: m.ReferralRoute })),
-);
-const UpdatePasswordRoute = lazy(() =>
-  loadPages()
-    .then((p) => p.updatePassword())
-    .then((m) => ({ default: m.UpdatePasswordRoute })),
-);
-const AccountRoute = lazy(() =>
-  loadPages()
-    .then((p) => p.account())
-    .then((m) => ({ default: m.AccountRoute })),
-);
-const LegalRoute = lazy(() =>
-  loadPages()
-    .then((p) => p.legal())
-    .then((m) => ({ default: m.LegalRoute })),
-);
-const DashboardRoute = lazy(() =>
-  loadPages()
-    .then((p) => p.dashboard())
-    .then((m) => ({ default: m.DashboardRoute })),
-);
+const AuthRoute = page((p) => p.auth);
+const GamesRoute = page((p) => p.games);
+const TicTacToeRoute = page((p) => p.ticTacToe);
+const QuizzesRoute = page((p) => p.quizzes);
+const VideosRoute = page((p) => p.videos);
+const WalletRoute = page((p) => p.wallet);
+const AdminRoute = page((p) => p.admin);
+const KycRoute = page((p) => p.kyc);
+const ReferralRoute = page((p) => p.referral);
+const UpdatePasswordRoute = page((p) => p.updatePassword);
+const AccountRoute = page((p) => p.account);
+const LegalRoute = page((p) => p.legal);
+const DashboardRoute = page((p) => p.dashboard);
 const NotFoundRoute = lazy(() =>
   import("~/web/routes/not-found").then((m) => ({ default: m.NotFoundRoute })),
 );

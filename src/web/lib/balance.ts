@@ -1,6 +1,7 @@
-import { ApiError, apiCall } from "./api-client";
+import type { BalanceResponse } from "~/core/api/account";
+import { type AnswerParser, ApiError, apiCall } from "./api-client";
 import { createStore } from "./create-store";
-import { balanceAnswer } from "./entry-answers";
+import { int, obj } from "./entry-answers";
 import { notify } from "./notify";
 import { getSession, subscribeToSession } from "./session";
 
@@ -8,8 +9,17 @@ import { getSession, subscribeToSession } from "./session";
  * The one coin balance (docs/product.md): shown in the nav as 'N Coins' and reused by every page; 0 when nobody is
  * signed in. Loaded from the server whenever the signed-in user changes; earning actions apply the server's
  * total with `useEarning()` (earning.ts, kept out of the entry bundle). A plain store for the same bundle
- * reason as session.ts.
+ * reason as session.ts. Not in the entry chunk either: the signed-in header (account-area.tsx) and the pages that
+ * show coins load it, so a guest's first visit carries none of it (docs/decisions/003-web-bundle-budget.md).
  */
+
+/** The balance answer checked as `balanceResponseSchema` (see entry-answers.ts). */
+const balanceAnswer: AnswerParser<BalanceResponse> = {
+  parse(body) {
+    const o = obj(body);
+    return { balance: int(o.balance), pending: int(o.pending) };
+  },
+};
 
 interface BalanceState {
   userId: string | null;
@@ -43,13 +53,16 @@ export async function loadBalance(): Promise<void> {
 }
 
 let lastUserId: string | null | undefined;
-subscribeToSession(() => {
+function followSession() {
   const userId = getSession().user?.id ?? null;
   if (userId === lastUserId) return;
   lastUserId = userId;
   store.set({ userId, balance: 0, pending: 0, loading: Boolean(userId) });
   if (userId) void loadBalance();
-});
+}
+subscribeToSession(followSession);
+// This module loads once someone is signed in: the session it follows may be known already.
+followSession();
 
 export function useBalance(): { balance: number; pending: number; isLoading: boolean } {
   const state = store.use();

@@ -4,21 +4,15 @@ import { CoinLogo } from "~/web/components/layout/coin-logo";
 import type { HeaderSession } from "~/web/components/layout/site-header";
 import { UserMenu } from "~/web/components/layout/user-menu";
 import { buttonVariants } from "~/web/components/ui/button-variants";
+import { useBalance } from "~/web/lib/balance";
 
 /**
  * The signed-in end of the header: the spec's 'N Coins' and 'Logout', with the user menu between them. Loaded only
  * once someone is signed in (site-header.tsx), so a guest's first load carries none of it.
  */
-export function AccountArea({
-  session,
-  balance,
-  pending,
-}: {
-  session: HeaderSession;
-  balance: number;
-  /** Referral bonus coins that have not cleared yet, shown beside the balance when not 0. */
-  pending: number;
-}) {
+export function AccountArea({ session }: { session: HeaderSession }) {
+  // The balance, and the referral bonus coins that have not cleared yet (shown beside it when not 0).
+  const { balance, pending } = useBalance();
   const navigate = useNavigate();
   const [isLoggingOut, setIsLoggingOut] = useState(false);
 

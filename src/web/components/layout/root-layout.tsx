@@ -6,14 +6,12 @@ import { RouteErrorBoundary } from "~/web/components/layout/route-error-boundary
 import { ScrollToTop } from "~/web/components/layout/scroll-to-top";
 import { SiteFooter } from "~/web/components/layout/site-footer";
 import { SiteHeader } from "~/web/components/layout/site-header";
-import { useBalance } from "~/web/lib/balance";
 import { useSession } from "~/web/lib/session";
 
 /** The frame around every page: skip link, header, main, footer and the one notice area. */
 export function RootLayout() {
   const { pathname } = useLocation();
   const { user, status } = useSession();
-  const { balance, pending } = useBalance();
   // The same element until the path changes: a session or balance update re-renders the header only, never the
   // page boundary, which may still be waiting for its chunk while a prerendered page hydrates.
   const page = useMemo(
@@ -40,12 +38,7 @@ export function RootLayout() {
       {/* Header and footer each in a boundary of their own: a prerendered page hydrates them in separate, short
           tasks (React hydrates each Suspense boundary on its own), not all in one (docs/decisions/044-short-main-thread-tasks.md). */}
       <Suspense>
-        <SiteHeader
-          session={user}
-          balance={balance}
-          pending={pending}
-          sessionPending={status === "loading"}
-        />
+        <SiteHeader session={user} sessionPending={status === "loading"} />
       </Suspense>
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         {page}

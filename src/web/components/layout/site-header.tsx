@@ -24,10 +24,6 @@ export interface HeaderSession {
 export interface SiteHeaderProps {
   /** The signed-in user, or null for a guest. */
   session: HeaderSession | null;
-  /** The coin balance, shown as "N Coins" when signed in. */
-  balance: number;
-  /** Coins pending (referral bonuses that have not cleared yet), shown beside the balance when not 0. */
-  pending?: number;
   /** True until the first session check answers: the account area keeps its room but shows nothing yet. */
   sessionPending?: boolean;
 }
@@ -56,8 +52,8 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
   );
 }
 
-/** The top bar of docs/product.md. The layout passes the session and balance; the account area (its own chunk) logs out. */
-export function SiteHeader({ session, balance, pending = 0, sessionPending = false }: SiteHeaderProps) {
+/** The top bar of docs/product.md. The layout passes the session; the account area (its own chunk) shows the balance and logs out. */
+export function SiteHeader({ session, sessionPending = false }: SiteHeaderProps) {
   const links = session ? (session.role === "admin" ? adminLinks : memberLinks) : guestLinks;
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur-md">
@@ -88,7 +84,7 @@ export function SiteHeader({ session, balance, pending = 0, sessionPending = fal
             reserved
           ) : session ? (
             <Suspense fallback={reserved}>
-              <AccountArea session={session} balance={balance} pending={pending} />
+              <AccountArea session={session} />
             </Suspense>
           ) : (
             <Link to={paths.auth.getHref()} className={buttonVariants({ size: "sm" })}>
