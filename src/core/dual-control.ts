@@ -13,7 +13,9 @@ export interface DualControl {
   dollars: number;
 }
 
-export const DEFAULT_DUAL_CONTROL: DualControl = { coins: 5000, dollars: 50 };
+// Dollars: 25, so that with the default daily cap of $50 (REDEEM_DAILY_CAP_DOLLARS) the larger redemptions do need
+// a second administrator (at 50 none could ever exceed it; ADR 056).
+export const DEFAULT_DUAL_CONTROL: DualControl = { coins: 5000, dollars: 25 };
 
 /** Whether an adjustment of `amount` coins (either way) needs a second administrator. */
 export const adjustmentNeedsSecondAdmin = (rule: DualControl, amount: number) =>
