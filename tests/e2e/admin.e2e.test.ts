@@ -173,6 +173,13 @@ describeE2E("the admin console", () => {
     ).code;
     const friend = await createVerifiedUser(api(), { referralCode: code, ip: "10.78.0.1" });
     await answerQuizCorrectly(api(), friend, 1);
+    // The earning queues the first-earning job; the referral rules hold the pair when it runs.
+    await expect
+      .poll(async () => {
+        const view = await api().request("/api/referrals", { cookie: referrer.cookie });
+        return ((await view.json()) as { friends: { bonus: string }[] }).friends.map((f) => f.bonus);
+      })
+      .toEqual(["held"]);
 
     const referrerView = await e2e.newPage(desktop);
     await addSessionCookie(referrerView.context, referrer.cookie, e2e.server.url);

@@ -73,6 +73,16 @@ export function useE2E(serverEnv: Record<string, string> | (() => Record<string,
 }
 
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // A dialog or notice still fading in has its text at part opacity, which axe reads as low contrast: wait for the
+  // page's finite animations to end (a spinner's endless one never does).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const result = await new AxeBuilder({ page }).analyze();
   const summary = result.violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
