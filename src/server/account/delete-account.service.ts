@@ -7,6 +7,7 @@ import { AppError } from "../errors";
 import { withRetryableTransaction } from "../ledger/transaction";
 import { accountDeletedMail } from "../mail/templates";
 import { cancelPendingForDeletion } from "../redemptions/redemptions.service";
+import { declineUnpaidReferralsOf } from "../referrals/referrals.service";
 import { checkPassword } from "./password-check";
 
 /** The address a deleted account keeps: unique, never deliverable (.invalid), and it frees the real one. */
@@ -45,6 +46,8 @@ export async function deleteAccount(
     if (!user) throw new AppError("UNAUTHORIZED");
     if (user.deleted_at) return await previousResult(trx, input.userId);
     await checkPassword(deps, trx, input.userId, input.password);
+    // Referral rows first, then profiles: the order the referral jobs lock in.
+    const referralsDeclined = await declineUnpaidReferralsOf(trx, input.userId);
     const cancelledRedemptions = await cancelPendingForDeletion(trx, input.userId);
     const profile = await trx
       .updateTable("user_profiles")
@@ -100,6 +103,7 @@ export async function deleteAccount(
       after: {
         ...outcome,
         sessionsEnded: Number(sessions.numDeletedRows),
+        referralsDeclined,
         kycSubmissionsErased: Number(kyc.numDeletedRows),
       },
       reason: "Deleted by the account holder",

@@ -41,6 +41,13 @@ export async function recordPendingPair(tx: Tx, pair: Pair): Promise<void> {
   if (pair.payReferrer) await addPending(tx, pair.referrerId, REFERRAL_BONUS_COINS);
 }
 
+/** Takes a recorded pair's coins out of the pending ones, paying nothing (the pair is declined). */
+export async function dropPendingPair(tx: Tx, pair: Pair): Promise<void> {
+  await lockProfiles(tx, [pair.friendId, pair.referrerId]);
+  await addPending(tx, pair.friendId, -REFERRAL_BONUS_COINS);
+  if (pair.payReferrer) await addPending(tx, pair.referrerId, -REFERRAL_BONUS_COINS);
+}
+
 /** Pays a recorded pair: its rows and balance changes, and takes its coins out of the pending ones. */
 export async function releasePendingPair(
   tx: Tx,

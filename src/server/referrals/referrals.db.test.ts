@@ -141,6 +141,39 @@ describe("GET /api/referrals", () => {
     expect(await balancesOf(referrer)).toEqual({ balance: 50, pending: 0 });
   });
 
+  it("declines the unpaid pairs of a deleted account, as friend or referrer, and takes their pending coins back", async () => {
+    const referrer = await ctx.createVerifiedUser();
+    const code = (await referralsOf(referrer)).code;
+    const clearing = await ctx.createVerifiedUser({ referralCode: code });
+    const waiting = await ctx.createVerifiedUser({ referralCode: code });
+    await watch(clearing);
+    expect(await balancesOf(referrer)).toEqual({ balance: 0, pending: 50 });
+
+    // The friend whose pair is clearing deletes the account: the pair is declined, both pending coins go.
+    const gone = await ctx.request("/api/account/delete", {
+      method: "POST",
+      cookie: clearing.cookie,
+      json: { password: clearing.password, confirmation: "DELETE" },
+    });
+    expect(gone.status, await gone.clone().text()).toBe(200);
+    expect((await referralRow(ctx.db, clearing.id)).bonus_status).toBe("declined");
+    expect(await balancesOf(referrer)).toEqual({ balance: 0, pending: 0 });
+    expect((await profileRow(ctx.db, clearing.id)).pending_points).toBe(0);
+
+    // The referrer deletes theirs: the friend still waiting for a first earning is declined, and earning later
+    // records nothing.
+    const referrerGone = await ctx.request("/api/account/delete", {
+      method: "POST",
+      cookie: referrer.cookie,
+      json: { password: referrer.password, confirmation: "DELETE" },
+    });
+    expect(referrerGone.status).toBe(200);
+    await watch(waiting);
+    expect((await referralRow(ctx.db, waiting.id)).bonus_status).toBe("declined");
+    expect(await balancesOf(waiting)).toEqual({ balance: 10, pending: 0 });
+    expect(await releaseClearedReferrals(ctx.db)).toBe(0);
+  });
+
   it("shows only the caller's own friends", async () => {
     const alice = await ctx.createVerifiedUser();
     const bob = await ctx.createVerifiedUser();

@@ -12,6 +12,7 @@ import type { Database } from "../db/client";
 import type { DB, ReferralBonusState } from "../db/schema";
 import { ledgerPolicy } from "../ledger/ledger-policy";
 import {
+  dropPendingPair,
   lockProfiles,
   payReferralPair,
   REFERRER_BONUS_LIMIT_KEY,
@@ -341,4 +342,35 @@ export async function getReferrals(db: Database, userId: string, origin: string)
     })),
     release,
   };
+}
+
+/**
+ * An account being deleted (docs/product.md, "Deleting the account"), inside the deletion's transaction: every
+ * referral it is part of — as the friend or as the referrer — that has not been paid yet (waiting for a first
+ * earning, clearing, or held for review) is declined, and a clearing pair's pending coins are taken back, so no
+ * bonus is ever paid to or because of an account that no longer exists. Returns how many were declined.
+ */
+export async function declineUnpaidReferralsOf(tx: Transaction<DB>, userId: string): Promise<number> {
+  const open = await tx
+    .selectFrom("referrals")
+    .select(["referred_id", "referrer_id", "bonus_status", "referrer_paid"])
+    .where((eb) => eb.or([eb("referred_id", "=", userId), eb("referrer_id", "=", userId)]))
+    .where("bonus_status", "in", ["pending", "clearing", "held"])
+    .orderBy("referred_id")
+    .forUpdate()
+    .execute();
+  for (const r of open) {
+    if (r.bonus_status === "clearing")
+      await dropPendingPair(tx, {
+        friendId: r.referred_id,
+        referrerId: r.referrer_id,
+        payReferrer: r.referrer_paid,
+      });
+    await tx
+      .updateTable("referrals")
+      .set({ bonus_status: "declined" })
+      .where("referred_id", "=", r.referred_id)
+      .execute();
+  }
+  return open.length;
 }
