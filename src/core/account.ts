@@ -1,31 +1,11 @@
-import { z } from "zod";
-
 /**
  * The account page (/account; docs/product.md "Your account"): what a user may do with their own account —
- * sessions, the data download, deletion. Request shapes shared by the server and the browser.
+ * sessions, the data download, deletion. The constants shared by the server and the browser; the requests and
+ * answers of /api/account are in ./api/account.ts.
  */
 
 /** What the deletion form asks the user to type, exactly. */
 export const DELETE_CONFIRMATION = "DELETE";
-
-/** The password of a fresh password check (deletion, the KYC document download). */
-const password = z.string().min(1, "Enter your password.").max(128);
-
-/** POST /api/account/delete. */
-export const deleteAccountSchema = z.object({
-  password,
-  confirmation: z.literal(DELETE_CONFIRMATION, { error: `Type ${DELETE_CONFIRMATION} to confirm.` }),
-});
-export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
-
-/** POST /api/account/export/kyc-documents/:id. */
-export const passwordCheckSchema = z.object({ password });
-
-/** A session id as better-auth makes them (32 URL-safe characters); anything else names nothing. */
-export const sessionIdParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
-
-/** A KYC submission id (uuid). */
-export const kycSubmissionParams = z.object({ id: z.uuid() });
 
 /** The names of the data download's files. */
 export const exportFileNames = {

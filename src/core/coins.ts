@@ -1,6 +1,3 @@
-import type { z } from "zod";
-import type { earnedSchema } from "./api/earned";
-
 /** Business constants of docs/product.md and the coin ↔ dollar math, shared by server and browser. */
 
 /**
@@ -59,9 +56,6 @@ export function formatDollars(coins: number): string {
   const cents = Math.abs(coinsToCents(coins));
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 }
-
-/** What an earning action answers as `earned` (null when it paid nothing); schema: src/core/api/earned.ts. */
-export type Earned = z.output<typeof earnedSchema>;
 
 /** The 'Coins Earned!' description of docs/product.md. */
 export function coinsEarnedText(amount: number, reason: string, total: number): string {

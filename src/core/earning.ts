@@ -1,9 +1,7 @@
-import { z } from "zod";
-
 /**
- * The earning policy's numbers and the allowance contract, shared by server and browser (docs/product.md,
- * "Fair earning"). Every limit counts per user per UTC day; the server reads the configured values from its
- * environment and sends them with the allowance, so the page shows what the server enforces.
+ * The earning policy's numbers, shared by server and browser (docs/product.md, "Fair earning"). Every limit counts
+ * per user per UTC day; the server reads the configured values from its environment and sends them with the
+ * allowance (./api/earning.ts), so the page shows what the server enforces.
  */
 
 export interface EarningLimits {
@@ -46,25 +44,6 @@ export const VIDEO_END_TOLERANCE_MS = 2000;
 
 // The day arithmetic is in ./utc-day.ts, free of zod, for the browser's "Today" panel.
 export { formatResetIn, nextUtcMidnight, utcDay } from "./utc-day";
-
-const count = z.number().int().min(0);
-
-export const allowanceSchema = z.object({
-  /** The UTC day these counts belong to. */
-  day: z.string(),
-  /** ISO time of the next reset (UTC midnight). */
-  resetsAt: z.string(),
-  limits: z.object({
-    tttWinsPerDay: count,
-    quizSessionsPerDay: count,
-    videoWatchesPerDay: count,
-    referralBonusesPer30Days: count,
-  }),
-  ticTacToe: z.object({ paidWins: count, left: count }),
-  quizzes: z.array(z.object({ quizId: z.string(), paidSessions: count, left: count })),
-  videos: z.array(z.object({ videoId: z.string(), paidWatches: count, left: count })),
-});
-export type Allowance = z.infer<typeof allowanceSchema>;
 
 /** Why an earning action paid nothing although it succeeded. */
 export type UnpaidReason = "daily-limit" | "practice" | "too-early";

@@ -1,15 +1,7 @@
 /**
- * The referral page's contract (docs/product.md): the user's code, the link a friend signs up with, and
- * — beyond the spec — the friends who joined with the code, each with the state of their referral bonus.
+ * The referral page's rules (docs/product.md): how many friends it lists and the link a friend signs up with.
+ * Its request and answer schemas are in ./api/referrals.ts.
  */
-import type { z } from "zod";
-import type { referralsViewSchema, referredFriendSchema } from "./api/account";
-
-/** "paid" once the friend's first earning paid the 50-coin bonus pair (ledger cause `referral:<friendId>:friend`). */
-export type ReferralBonusStatus = ReferredFriend["bonus"];
-export type ReferredFriend = z.output<typeof referredFriendSchema>;
-/** The referral page's answer; the schema is in src/core/api/account.ts. */
-export type ReferralsView = z.output<typeof referralsViewSchema>;
 
 /** How many friends the referral page lists (the newest). */
 export const REFERRED_FRIENDS_LIMIT = 100;

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, inject, it } from "vitest";
 import { answerQuizCorrectly } from "#tests/support/earning";
-import type { Redemption } from "~/core/redemptions";
+import type { Redemption } from "~/core/api/redemptions";
 import type { DatabaseHandle } from "~/server/db/client";
 import { type ApiClient, createVerifiedUser, type TestUser, uniqueEmail } from "../support/factories";
 import { type FakeTremendous, startFakeTremendous } from "../support/fake-tremendous";

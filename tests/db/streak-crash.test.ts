@@ -10,7 +10,7 @@ import { httpClient } from "#tests/support/http-client";
 import { type RunningServer, startServer } from "#tests/support/server-process";
 import { earnOnDay, earnPattern } from "#tests/support/streak";
 import { openTestDatabase } from "#tests/support/test-db";
-import type { CompleteWatchResponse, StartWatchResponse } from "~/core/videos";
+import type { CompleteWatchResponse, StartWatchResponse } from "~/core/api/videos";
 import { type DatabaseHandle, fromPGlite } from "~/server/db/client";
 
 /**

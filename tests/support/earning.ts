@@ -1,5 +1,5 @@
 import type { QuizId, QuizSessionView } from "~/core/api/quizzes";
-import type { CompleteWatchResponse, StartWatchResponse } from "~/core/videos";
+import type { CompleteWatchResponse, StartWatchResponse } from "~/core/api/videos";
 import type { Database } from "~/server/db/client";
 import { quizContent } from "~/server/quizzes/content";
 import type { ApiClient, TestUser } from "./factories";

@@ -1,5 +1,6 @@
 import { expect } from "vitest";
-import type { PayoutMethod, Redemption, RedemptionRequest } from "~/core/redemptions";
+import type { Redemption, RedemptionRequest } from "~/core/api/redemptions";
+import type { PayoutMethod } from "~/core/redemptions";
 import { grantCoins } from "./coins";
 import { type TestUser, uniqueEmail } from "./factories";
 import { createTestContext, type TestContext, type TestEnvOverrides } from "./test-app";

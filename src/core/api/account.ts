@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { DELETE_CONFIRMATION } from "../account";
 
-/** Answers of /api/me, /api/ledger and /api/referrals. */
+/** Answers of /api/me and /api/ledger. */
 export const meResponseSchema = z.object({
   user: z.object({ id: z.string(), email: z.string() }),
   profile: z.object({ points: z.number().int(), referralCode: z.string() }),
@@ -33,36 +34,31 @@ export const transactionsPageSchema = z.object({
   nextCursor: z.number().int().nullable(),
 });
 
-export const referredFriendSchema = z.object({
-  /** Masked for display ("ja***@example.com"): a friend's full address is not the referrer's to see. */
-  email: z.string(),
-  /** ISO time the friend signed up with the code. */
-  joinedAt: z.iso.datetime(),
-  /**
-   * "joined" until the friend's first earning; then "pending" (both 50-coin bonuses recorded, not yet
-   * available) until the friend's own earnings clear the rule, then "paid" (available in both balances); or
-   * "held" for an administrator's review (the same person on both sides) until released ("paid") or
-   * "declined"; or "limit" (the friend's half only: the referrer's 30-day cap was reached).
-   */
-  bonus: z.enum(["joined", "pending", "paid", "held", "declined", "limit"]),
-  /** While "pending" (or "limit" and not yet released): the friend's own earnings so far; else null. */
-  progress: z.object({ coins: z.number().int(), days: z.number().int() }).nullable(),
-});
-
-export const referralsViewSchema = z.object({
-  /** Null when the user has no profile yet (the page shows 'Could not fetch your referral code.'). */
-  code: z.string().nullable(),
-  link: z.string().nullable(),
-  /** Newest first, at most REFERRED_FRIENDS_LIMIT. */
-  friends: z.array(referredFriendSchema),
-  /** The release rule: a pending pair becomes available once the friend has earned `coins` on `days` UTC days. */
-  release: z.object({ coins: z.number().int(), days: z.number().int() }),
-});
-
 export type BalanceResponse = z.output<typeof balanceResponseSchema>;
 export type MeResponse = z.output<typeof meResponseSchema>;
 export type LedgerEntry = z.output<typeof ledgerEntrySchema>;
 export type TransactionsPage = z.output<typeof transactionsPageSchema>;
+
+// /api/account (the account page; docs/product.md "Your account"): its requests, then its answers.
+
+/** The password of a fresh password check (deletion, the KYC document download). */
+const password = z.string().min(1, "Enter your password.").max(128);
+
+/** POST /api/account/delete. */
+export const deleteAccountSchema = z.object({
+  password,
+  confirmation: z.literal(DELETE_CONFIRMATION, { error: `Type ${DELETE_CONFIRMATION} to confirm.` }),
+});
+export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
+
+/** POST /api/account/export/kyc-documents/:id. */
+export const passwordCheckSchema = z.object({ password });
+
+/** A session id as better-auth makes them (32 URL-safe characters); anything else names nothing. */
+export const sessionIdParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
+
+/** A KYC submission id (uuid). */
+export const kycSubmissionParams = z.object({ id: z.uuid() });
 
 /** One signed-in session of the user, as /account lists it (GET /api/account/sessions). */
 export const accountSessionSchema = z.object({

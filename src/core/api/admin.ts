@@ -1,8 +1,68 @@
 import { z } from "zod";
-import { roles } from "../admin";
+import { adminReason, MAX_ADJUSTMENT, roles } from "../admin";
 import { transactionsPageSchema } from "./account";
 
-/** Answers of /api/admin (the operators' console). */
+/**
+ * The operators' console (/api/admin): the requests it sends and the answers it reads. Its rules (roles, the
+ * reason's words, the largest adjustment, page sizes) are in ../admin; the KYC, redemption, referral-review and
+ * proposal parts of the console are in ./kyc, ./redemptions, ./referrals and ./dual-control.
+ */
+
+/**
+ * POST /api/admin/users/:userId/adjustments: +N adds coins, −N takes them (never below 0). `adjustmentId` is
+ * made by the console once per intended adjustment and sent again with every resend of it: the server applies
+ * an id once, answers a resend with the first result, and refuses the id for a different adjustment (409).
+ */
+export const adjustmentInput = z.object({
+  adjustmentId: z.uuid("The adjustment id must be a UUID."),
+  amount: z
+    .number()
+    .int("Enter a whole number of coins.")
+    .min(-MAX_ADJUSTMENT, `At most ${MAX_ADJUSTMENT} coins at a time.`)
+    .max(MAX_ADJUSTMENT, `At most ${MAX_ADJUSTMENT} coins at a time.`)
+    .refine((n) => n !== 0, "Enter a number of coins other than 0."),
+  reason: adminReason,
+});
+export type AdjustmentInput = z.infer<typeof adjustmentInput>;
+
+/** POST /api/admin/users/:userId/ban: `expiresAt` (ISO date-time in the future) or none for a ban without end. */
+export const banInput = z.object({
+  reason: adminReason,
+  expiresAt: z.iso
+    .datetime({ offset: true, message: "Give the end of the ban as a date and time." })
+    .nullish(),
+});
+export type BanInput = z.infer<typeof banInput>;
+
+export const reasonInput = z.object({ reason: adminReason });
+
+/** POST /api/admin/users/:userId/role. */
+export const roleInput = z.object({ role: z.enum(roles), reason: adminReason });
+
+export const userIdParam = z.object({ userId: z.string().min(1).max(100) });
+
+export const userSearchQuery = z.object({
+  /** Part of an e-mail address, or a user id. */
+  q: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+export const ledgerPageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+});
+
+export const auditQuery = z.object({
+  /** The administrator's id or e-mail address. */
+  actor: z.string().trim().max(200).optional(),
+  /** The target's id (a user id for user actions). */
+  target: z.string().trim().max(200).optional(),
+  action: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+});
+
+/** Answers of /api/admin. */
 export const adminOverviewSchema = z.object({
   users: z.object({ total: z.number().int(), newLast7Days: z.number().int() }),
   /** Coins paid out (positive ledger rows) since the start of today (UTC) and in the last 7 days, per kind. */

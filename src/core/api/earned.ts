@@ -18,3 +18,5 @@ export const earnedSchema = z.object({
   /** A streak milestone bonus paid with it (already in `balance`, not in `amount`), when this reached one. */
   streakBonus: z.object({ amount: z.number().int(), milestone: z.number().int() }).optional(),
 });
+/** What an earning action answers as `earned` (null when it paid nothing). */
+export type Earned = z.output<typeof earnedSchema>;

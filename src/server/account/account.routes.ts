@@ -1,17 +1,15 @@
 import type { Context } from "hono";
 import { deleteCookie } from "hono/cookie";
-import {
-  deleteAccountSchema,
-  exportFileNames,
-  kycSubmissionParams,
-  passwordCheckSchema,
-  sessionIdParams,
-} from "~/core/account";
+import { exportFileNames } from "~/core/account";
 import {
   accountDeletedSchema,
   accountExportSchema,
   accountKycDocumentsSchema,
   accountSessionsSchema,
+  deleteAccountSchema,
+  kycSubmissionParams,
+  passwordCheckSchema,
+  sessionIdParams,
   sessionsEndedSchema,
 } from "~/core/api/account";
 import { kycDocumentTypes } from "~/core/kyc";

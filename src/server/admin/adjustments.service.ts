@@ -1,6 +1,7 @@
 import { sql, type Transaction } from "kysely";
 import type { AdjustmentResult } from "~/core/api/admin";
-import { adjustmentNeedsSecondAdmin, type DualControl, type Proposal } from "~/core/dual-control";
+import type { Proposal } from "~/core/api/dual-control";
+import { adjustmentNeedsSecondAdmin, type DualControl } from "~/core/dual-control";
 import { recordAudit } from "../audit/audit.service";
 import type { Database } from "../db/client";
 import type { DB } from "../db/schema";

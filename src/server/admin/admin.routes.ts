@@ -1,26 +1,24 @@
 import {
   adjustmentInput,
-  auditQuery,
-  banInput,
-  ledgerPageQuery,
-  reasonInput,
-  roleInput,
-  userIdParam,
-  userSearchQuery,
-} from "~/core/admin";
-import {
   adjustmentResultSchema,
   adminLedgerPageSchema,
   adminOverviewSchema,
   adminUserDetailSchema,
   adminUserListSchema,
   auditPageSchema,
+  auditQuery,
+  banInput,
   banResultSchema,
+  ledgerPageQuery,
+  reasonInput,
   revokeSessionsResultSchema,
+  roleInput,
   roleResultSchema,
   unbanResultSchema,
+  userIdParam,
+  userSearchQuery,
 } from "~/core/api/admin";
-import { proposedSchema } from "~/core/dual-control";
+import { proposedSchema } from "~/core/api/dual-control";
 import type { AppDeps } from "../app-deps";
 import { listAudit } from "../audit/audit.service";
 import { actingAdmin, requireAdmin, requireFreshSession } from "../auth/require-admin";

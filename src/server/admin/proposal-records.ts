@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
+import type { Proposal } from "~/core/api/dual-control";
 import { formatDollars } from "~/core/coins";
-import type { Proposal } from "~/core/dual-control";
 import { recordAudit } from "../audit/audit.service";
 import type { DB } from "../db/schema";
 import { AppError } from "../errors";

@@ -5,7 +5,7 @@ import {
   proposalListSchema,
   proposalSchema,
   withdrawProposalInput,
-} from "~/core/dual-control";
+} from "~/core/api/dual-control";
 import type { AppDeps } from "../app-deps";
 import { actingAdmin, requireFreshSession } from "../auth/require-admin";
 import type { rateLimit } from "../http/rate-limit";

@@ -1,10 +1,6 @@
-import {
-  type DualControl,
-  type Proposal,
-  type ProposalApproval,
-  redemptionNeedsSecondAdmin,
-} from "~/core/dual-control";
-import type { Redemption } from "~/core/redemptions";
+import type { Proposal, ProposalApproval } from "~/core/api/dual-control";
+import type { Redemption } from "~/core/api/redemptions";
+import { type DualControl, redemptionNeedsSecondAdmin } from "~/core/dual-control";
 import type { AppDeps } from "../app-deps";
 import { recordAudit } from "../audit/audit.service";
 import type { Database } from "../db/client";

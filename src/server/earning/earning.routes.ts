@@ -1,4 +1,4 @@
-import { allowanceSchema } from "~/core/earning";
+import { allowanceSchema } from "~/core/api/earning";
 import type { AppDeps } from "../app-deps";
 import { requireUser } from "../auth/require-user";
 import { responds } from "../http/route-docs";

@@ -1,4 +1,5 @@
-import { type Allowance, nextUtcMidnight, utcDay } from "~/core/earning";
+import type { Allowance } from "~/core/api/earning";
+import { nextUtcMidnight, utcDay } from "~/core/earning";
 import type { Database } from "../db/client";
 import { limitKeys } from "../ledger/cause-keys";
 import { ledgerPolicy } from "../ledger/ledger-policy";

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { type Selectable, sql } from "kysely";
+import type { Earned } from "~/core/api/earned";
 import type { GameStatus, GameView, MoveResult } from "~/core/api/games";
-import type { Earned } from "~/core/coins";
 import { applyMove, BOT_REPLY_DELAY_MS, type Board, checkMove, getOutcome } from "~/core/tic-tac-toe/board";
 import { chooseBotMove, type Random } from "~/core/tic-tac-toe/bot";
 import type { Database } from "../db/client";

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { healthResponse, type ReadinessResponse, readinessResponse } from "~/core/health";
+import { healthResponse, type ReadinessResponse, readinessResponse } from "~/core/api/health";
 import type { AppDeps } from "../app-deps";
 import { migrations } from "../db/migrations/index";
 import { RETRY_AFTER_SECONDS } from "../http/errors";

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
-import type { KycSameDocumentAccount } from "~/core/kyc";
+import type { KycSameDocumentAccount } from "~/core/api/kyc";
 import type { DB } from "../db/schema";
 
 type Executor = Kysely<DB> | Transaction<DB>;

@@ -3,10 +3,10 @@ import {
   type KycQueueResponse,
   kycDecisionResult,
   kycDecisionSchema,
-  kycDocumentTypes,
   kycQueueResponse,
   kycSubmissionDetail,
-} from "~/core/kyc";
+} from "~/core/api/kyc";
+import { kycDocumentTypes } from "~/core/kyc";
 import type { AppDeps } from "../app-deps";
 import { actingAdmin } from "../auth/require-admin";
 import type { rateLimit } from "../http/rate-limit";

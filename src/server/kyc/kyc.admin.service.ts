@@ -1,4 +1,4 @@
-import type { KycQueueItem, KycSubmissionDetail } from "~/core/kyc";
+import type { KycQueueItem, KycSubmissionDetail } from "~/core/api/kyc";
 import type { Database } from "../db/client";
 import type { KycStatusValue } from "../db/schema";
 import { AppError } from "../errors";

@@ -1,4 +1,4 @@
-import { type KycPageResponse, type KycStatusResponse, kycPageResponse, kycSubmitForm } from "~/core/kyc";
+import { type KycPageResponse, type KycStatusResponse, kycPageResponse, kycSubmitForm } from "~/core/api/kyc";
 import type { AppDeps } from "../app-deps";
 import { requireUser } from "../auth/require-user";
 import { responds } from "../http/route-docs";

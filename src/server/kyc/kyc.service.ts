@@ -1,11 +1,9 @@
 import { randomUUID } from "node:crypto";
+import type { KycDecisionResult, KycFields, KycStatusResponse } from "~/core/api/kyc";
 import {
   KYC_SAME_DOCUMENT_REASON_MESSAGE,
-  type KycDecisionResult,
   type KycDocumentType,
-  type KycFields,
   type KycStatus,
-  type KycStatusResponse,
   maskDocumentId,
 } from "~/core/kyc";
 import type { AppDeps } from "../app-deps";

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from "kysely";
 import type { TransactionsPage } from "~/core/api/account";
-import { type Earned, type EarningKind, rewards, streakBonusReason } from "~/core/coins";
+import type { Earned } from "~/core/api/earned";
+import { type EarningKind, rewards, streakBonusReason } from "~/core/coins";
 import type { Database } from "../db/client";
 import { cursorPage } from "../db/cursor-page";
 import type { DB } from "../db/schema";

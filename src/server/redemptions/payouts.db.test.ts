@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Redemption } from "~/core/redemptions";
+import type { Redemption } from "~/core/api/redemptions";
 import { balanceAndLedger } from "../../../tests/support/coins";
 import { type TestUser, uniqueEmail } from "../../../tests/support/factories";
 import { type FakeTremendous, startFakeTremendous } from "../../../tests/support/fake-tremendous";

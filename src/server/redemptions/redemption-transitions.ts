@@ -8,8 +8,9 @@ import {
   type Transaction,
   type UpdateObject,
 } from "kysely";
+import type { Redemption } from "~/core/api/redemptions";
 import { formatDollars } from "~/core/coins";
-import { payoutMethodLabels, type Redemption } from "~/core/redemptions";
+import { payoutMethodLabels } from "~/core/redemptions";
 import { withdrawOpenProposals } from "../admin/proposal-records";
 import type { AppDeps } from "../app-deps";
 import { recordAudit } from "../audit/audit.service";

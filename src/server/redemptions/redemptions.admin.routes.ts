@@ -1,15 +1,15 @@
 import { z } from "zod";
-import { formatDollars } from "~/core/coins";
-import { proposedSchema } from "~/core/dual-control";
+import { proposedSchema } from "~/core/api/dual-control";
 import {
   type AdminRedemptionList,
   adminRedemptionListSchema,
   markPaidSchema,
   redemptionDecisionSchema,
   redemptionIdParams,
-  redemptionStatuses,
   rejectRedemptionSchema,
-} from "~/core/redemptions";
+} from "~/core/api/redemptions";
+import { formatDollars } from "~/core/coins";
+import { redemptionStatuses } from "~/core/redemptions";
 import { pendingCounts } from "../admin/overview.service";
 import { approveOrProposeRedemption } from "../admin/proposals.service";
 import type { AppDeps } from "../app-deps";

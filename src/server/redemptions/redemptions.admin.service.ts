@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { AdminRedemption } from "~/core/redemptions";
+import type { AdminRedemption } from "~/core/api/redemptions";
 import { isBanned } from "../auth/require-user";
 import type { Database } from "../db/client";
 import { kycStatesOf } from "../kyc/kyc.service";

@@ -4,7 +4,7 @@ import { type TestUser, uniqueEmail } from "#tests/support/factories";
 import * as rd from "#tests/support/redemptions";
 import type { TestContext } from "#tests/support/test-app";
 import { apiError, errorCode } from "#tests/support/typed-client";
-import type { RedemptionRequest } from "~/core/redemptions";
+import type { RedemptionRequest } from "~/core/api/redemptions";
 
 /** Requesting a redemption: the coins are held at once, and what is refused (limits: redemptions.limits). */
 let ctx: TestContext;

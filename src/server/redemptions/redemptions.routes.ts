@@ -5,7 +5,7 @@ import {
   redemptionIdParams,
   redemptionListSchema,
   redemptionRequestSchema,
-} from "~/core/redemptions";
+} from "~/core/api/redemptions";
 import type { AppDeps } from "../app-deps";
 import { requireUser } from "../auth/require-user";
 import { responds } from "../http/route-docs";

@@ -1,14 +1,11 @@
 import { type Selectable, sql, type Transaction } from "kysely";
+import type { ChecklistItem, RedeemEligibility, Redemption, RedemptionRequest } from "~/core/api/redemptions";
 import { coinsToCents, formatDollars } from "~/core/coins";
 import type { KycStatus } from "~/core/kyc";
 import {
-  type ChecklistItem,
   heldStatuses,
   payoutMethodDelivery,
   payoutMethodLabels,
-  type RedeemEligibility,
-  type Redemption,
-  type RedemptionRequest,
   redemptionNotices,
 } from "~/core/redemptions";
 import type { AppDeps } from "../app-deps";

@@ -1,10 +1,10 @@
+import { reasonInput } from "~/core/api/admin";
 import {
   heldReferralPageSchema,
-  reasonInput,
   referralDecisionSchema,
   referralReviewsQuery,
   referredIdParam,
-} from "~/core/admin";
+} from "~/core/api/referrals";
 import type { AppDeps } from "../app-deps";
 import { actingAdmin } from "../auth/require-admin";
 import type { rateLimit } from "../http/rate-limit";

@@ -1,9 +1,5 @@
-import {
-  type HeldReferralPage,
-  REFERRAL_REVIEWS_PAGE_SIZE,
-  type ReferralDecision,
-  referralHoldReason,
-} from "~/core/admin";
+import { REFERRAL_REVIEWS_PAGE_SIZE, referralHoldReason } from "~/core/admin";
+import type { HeldReferralPage, ReferralDecision } from "~/core/api/referrals";
 import type { Acting } from "../admin/users.service";
 import { recordAudit } from "../audit/audit.service";
 import type { Database } from "../db/client";

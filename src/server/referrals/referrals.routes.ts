@@ -1,4 +1,4 @@
-import { referralsViewSchema } from "~/core/api/account";
+import { referralsViewSchema } from "~/core/api/referrals";
 import type { AppDeps } from "../app-deps";
 import { requireUser } from "../auth/require-user";
 import { responds } from "../http/route-docs";

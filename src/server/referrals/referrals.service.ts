@@ -1,13 +1,9 @@
 import { type Kysely, sql, type Transaction } from "kysely";
+import type { ReferralBonusStatus, ReferralsView } from "~/core/api/referrals";
 import { maskEmail, REFERRAL_BONUS_COINS, rewards } from "~/core/coins";
 import { REFERRAL_LIMIT_WINDOW_MS } from "~/core/earning";
 import { normalizeReferralCode, type ReferralOutcome } from "~/core/referral-code";
-import {
-  REFERRED_FRIENDS_LIMIT,
-  type ReferralBonusStatus,
-  type ReferralsView,
-  referralLink,
-} from "~/core/referrals";
+import { REFERRED_FRIENDS_LIMIT, referralLink } from "~/core/referrals";
 import type { Database } from "../db/client";
 import type { DB, ReferralBonusState } from "../db/schema";
 import { ledgerPolicy } from "../ledger/ledger-policy";

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
+import type { Earned } from "~/core/api/earned";
 import type { StreakView } from "~/core/api/streak";
-import type { Earned } from "~/core/coins";
 import { nextUtcMidnight, utcDay } from "~/core/earning";
 import {
   addDays,

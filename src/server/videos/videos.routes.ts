@@ -7,7 +7,7 @@ import {
   type VideosResponse,
   videoIdSchema,
   videosResponseSchema,
-} from "~/core/videos";
+} from "~/core/api/videos";
 import type { AppDeps } from "../app-deps";
 import { requireEarner } from "../auth/require-user";
 import { rateLimit } from "../http/rate-limit";

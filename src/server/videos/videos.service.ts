@@ -1,6 +1,6 @@
 import { sql } from "kysely";
+import type { CompleteWatchResponse, VideoView, WatchView } from "~/core/api/videos";
 import { VIDEO_END_TOLERANCE_MS } from "~/core/earning";
-import type { CompleteWatchResponse, VideoView, WatchView } from "~/core/videos";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
 import { watchCauseKey } from "../ledger/cause-keys";

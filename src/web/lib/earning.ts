@@ -1,4 +1,5 @@
-import { coinsEarnedText, type Earned } from "~/core/coins";
+import type { Earned } from "~/core/api/earned";
+import { coinsEarnedText } from "~/core/coins";
 import { refreshAllowance } from "./allowance";
 import { ApiError } from "./api-client";
 import { getBalance, loadBalance, setBalance } from "./balance";

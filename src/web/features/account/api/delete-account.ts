@@ -1,6 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import type { DeleteAccountInput } from "~/core/account";
-import type { AccountDeleted } from "~/core/api/account";
+import type { AccountDeleted, DeleteAccountInput } from "~/core/api/account";
 import { api, call } from "~/web/lib/api";
 
 export function deleteAccount(body: DeleteAccountInput): Promise<AccountDeleted> {

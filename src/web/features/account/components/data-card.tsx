@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Download } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { passwordCheckSchema } from "~/core/account";
+import { passwordCheckSchema } from "~/core/api/account";
 import { QueryState } from "~/web/components/query-state";
 import { Button } from "~/web/components/ui/button";
 import { buttonVariants } from "~/web/components/ui/button-variants";

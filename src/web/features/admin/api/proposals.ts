@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ProposalApproval, ProposalList } from "~/core/dual-control";
+import type { ProposalApproval, ProposalList } from "~/core/api/dual-control";
 import { api, call } from "~/web/lib/api";
 
 /** Dual-control proposals waiting for a second administrator, oldest first. */

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Proposal } from "~/core/dual-control";
-import type { AdminRedemptionList, Redemption, RedemptionStatus } from "~/core/redemptions";
+import type { Proposal } from "~/core/api/dual-control";
+import type { AdminRedemptionList, Redemption } from "~/core/api/redemptions";
+import type { RedemptionStatus } from "~/core/redemptions";
 
 /** A status, or `open`: what still needs an administrator (pending, payout failed, approved and not paid). */
 export type QueueFilter = RedemptionStatus | "open";

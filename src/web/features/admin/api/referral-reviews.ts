@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { HeldReferralPage, ReferralDecision } from "~/core/admin";
+import type { HeldReferralPage, ReferralDecision } from "~/core/api/referrals";
 import { api, call } from "~/web/lib/api";
 
 export function getHeldReferrals(page: number, signal?: AbortSignal): Promise<HeldReferralPage> {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdjustmentInput, BanInput, Role } from "~/core/admin";
+import type { Role } from "~/core/admin";
+import type { AdjustmentInput, BanInput } from "~/core/api/admin";
 import { api, call } from "~/web/lib/api";
 
 /**

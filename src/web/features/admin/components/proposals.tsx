@@ -1,4 +1,4 @@
-import type { Proposal } from "~/core/dual-control";
+import type { Proposal } from "~/core/api/dual-control";
 import { describeProposal } from "~/core/dual-control";
 import { QueryState } from "~/web/components/query-state";
 import { Button } from "~/web/components/ui/button";

@@ -1,14 +1,8 @@
 import { useId, useState } from "react";
 import { ledgerKindLabels } from "~/core/admin";
+import { type AdminRedemption, markPaidSchema, rejectRedemptionSchema } from "~/core/api/redemptions";
 import { groupDigits } from "~/core/dual-control";
-import {
-  type AdminRedemption,
-  markPaidSchema,
-  payoutMethodLabels,
-  redemptionStatuses,
-  redemptionStatusLabels,
-  rejectRedemptionSchema,
-} from "~/core/redemptions";
+import { payoutMethodLabels, redemptionStatuses, redemptionStatusLabels } from "~/core/redemptions";
 import { QueryState } from "~/web/components/query-state";
 import { Button } from "~/web/components/ui/button";
 import { Card, CardContent } from "~/web/components/ui/card";

@@ -1,7 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type BaseSyntheticEvent, useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { type HeldReferral, reasonInput } from "~/core/admin";
+import { reasonInput } from "~/core/api/admin";
+import type { HeldReferral } from "~/core/api/referrals";
 import { QueryState } from "~/web/components/query-state";
 import { Button } from "~/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";

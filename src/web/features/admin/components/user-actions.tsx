@@ -1,4 +1,4 @@
-import { adjustmentInput } from "~/core/admin";
+import { adjustmentInput } from "~/core/api/admin";
 import { groupDigits } from "~/core/dual-control";
 import { Card, CardContent } from "~/web/components/ui/card";
 import { Input } from "~/web/components/ui/input";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type Allowance, DEFAULT_EARNING_LIMITS } from "~/core/earning";
+import type { Allowance } from "~/core/api/earning";
+import { DEFAULT_EARNING_LIMITS } from "~/core/earning";
 import { nextAction } from "./next-action";
 
 const allowance = (quizLeft: number[], videoLeft: number[], winsLeft: number): Allowance => ({

@@ -1,5 +1,5 @@
+import type { Allowance } from "~/core/api/earning";
 import { rewards } from "~/core/coins";
-import type { Allowance } from "~/core/earning";
 import { QUESTIONS_PER_QUIZ, QUIZ_BONUS_COINS, QUIZ_CORRECT_COINS } from "~/core/quiz/scoring";
 
 /** The one next step the dashboard suggests: the channel with the most coins left today, per minute played. */

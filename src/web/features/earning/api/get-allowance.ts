@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Allowance } from "~/core/earning";
+import type { Allowance } from "~/core/api/earning";
 import { allowanceQueryKey } from "~/web/lib/allowance";
 import { api, call } from "~/web/lib/api";
 

@@ -1,5 +1,5 @@
 import { CalendarClock } from "lucide-react";
-import type { Allowance } from "~/core/earning";
+import type { Allowance } from "~/core/api/earning";
 import { formatResetIn } from "~/core/utc-day";
 import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";
 import { useAllowance } from "../api/get-allowance";

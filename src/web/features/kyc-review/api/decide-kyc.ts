@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { KycDecisionInput, KycDecisionResult } from "~/core/kyc";
+import type { KycDecisionInput, KycDecisionResult } from "~/core/api/kyc";
 import { api, call } from "~/web/lib/api";
 
 export function decideKyc(id: string, decision: KycDecisionInput): Promise<KycDecisionResult> {

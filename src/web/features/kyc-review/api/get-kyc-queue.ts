@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { KycQueueResponse } from "~/core/kyc";
+import type { KycQueueResponse } from "~/core/api/kyc";
 import { api, call } from "~/web/lib/api";
 
 export function getKycQueue(signal?: AbortSignal): Promise<KycQueueResponse> {

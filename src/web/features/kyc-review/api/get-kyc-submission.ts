@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { KycSubmissionDetail } from "~/core/kyc";
+import type { KycSubmissionDetail } from "~/core/api/kyc";
 import { api, call } from "~/web/lib/api";
 
 export function getKycSubmission(id: string, signal?: AbortSignal): Promise<KycSubmissionDetail> {

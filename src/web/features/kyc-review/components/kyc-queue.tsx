@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { KycQueueItem } from "~/core/kyc";
+import type { KycQueueItem } from "~/core/api/kyc";
 import { Button } from "~/web/components/ui/button";
 import { Card, CardContent } from "~/web/components/ui/card";
 import { KycReviewPanel } from "./kyc-review-panel";

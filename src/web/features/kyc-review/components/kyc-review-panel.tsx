@@ -2,7 +2,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Check, Download, X } from "lucide-react";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
-import { KYC_REASON_MAX, type KycDecisionInput, kycDecisionSchema } from "~/core/kyc";
+import { type KycDecisionInput, kycDecisionSchema } from "~/core/api/kyc";
+import { KYC_REASON_MAX } from "~/core/kyc";
 import { Button } from "~/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";
 import { FieldError } from "~/web/components/ui/field-error";
@@ -26,7 +27,7 @@ export function KycReviewPanel({ id, selfId, onDone }: { id: string; selfId: str
   const formId = useId();
   const query = useKycSubmission(id);
   const decide = useDecideKyc();
-  // The rejection's form; approving needs no reason (src/core/kyc.ts `kycDecisionSchema`).
+  // The rejection's form; approving needs no reason (src/core/api/kyc.ts `kycDecisionSchema`).
   const form = useForm({
     defaultValues: { decision: "reject" as const, reason: "" },
     resolver: zodResolver(kycDecisionSchema),

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { KycPageResponse } from "~/core/kyc";
+import type { KycPageResponse } from "~/core/api/kyc";
 import { api, call } from "~/web/lib/api";
 
 export function getKycStatus(signal?: AbortSignal): Promise<KycPageResponse> {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type KycFields, type KycPageResponse, kycPageResponse } from "~/core/kyc";
+import { type KycFields, type KycPageResponse, kycPageResponse } from "~/core/api/kyc";
 import { apiCall } from "~/web/lib/api-client";
 import { kycStatusQueryOptions } from "./get-kyc-status";
 

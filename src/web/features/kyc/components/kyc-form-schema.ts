@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { formatMegabytes, kycFieldsSchema } from "~/core/kyc";
+import { kycFieldsSchema } from "~/core/api/kyc";
+import { formatMegabytes } from "~/core/kyc";
 
 export const CHOOSE_FILE = "Please choose a photo or scan of your identity document.";
 
-/** What the form can tell before sending: the trimmed fields (src/core/kyc.ts), and a file of an accepted size. */
+/** What the form can tell before sending: the trimmed fields (src/core/api/kyc.ts), and a file of an accepted size. */
 export function kycFormSchema(maxUploadBytes: number) {
   return kycFieldsSchema.extend({
     documentUpload: z.custom<FileList | undefined>().transform((files, ctx) => {

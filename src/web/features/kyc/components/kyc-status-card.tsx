@@ -1,5 +1,5 @@
 import { BadgeCheck, Clock, ShieldQuestion, ShieldX } from "lucide-react";
-import type { KycStatusResponse } from "~/core/kyc";
+import type { KycStatusResponse } from "~/core/api/kyc";
 import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";
 import { cn } from "~/web/lib/cn";
 

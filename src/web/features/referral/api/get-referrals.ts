@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import type { ReferralsView } from "~/core/referrals";
+import type { ReferralsView } from "~/core/api/referrals";
 import { api, call } from "~/web/lib/api";
 import { notify } from "~/web/lib/notify";
 

@@ -1,5 +1,5 @@
 import { CircleCheck, Clock } from "lucide-react";
-import type { ReferralBonusStatus, ReferredFriend } from "~/core/referrals";
+import type { ReferralBonusStatus, ReferredFriend } from "~/core/api/referrals";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/web/components/ui/card";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });

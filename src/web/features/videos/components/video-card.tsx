@@ -1,5 +1,5 @@
 import { type RefObject, useId } from "react";
-import type { VideoView } from "~/core/videos";
+import type { VideoView } from "~/core/api/videos";
 import { Button } from "~/web/components/ui/button";
 import {
   Card,

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import type { VideoView } from "~/core/videos";
+import type { VideoView } from "~/core/api/videos";
 import { Button } from "~/web/components/ui/button";
 import { Spinner } from "~/web/components/ui/spinner";
 import { ApiError } from "~/web/lib/api-client";

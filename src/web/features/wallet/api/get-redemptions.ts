@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { RedeemEligibility, RedemptionList } from "~/core/redemptions";
+import type { RedeemEligibility, RedemptionList } from "~/core/api/redemptions";
 import { api, call } from "~/web/lib/api";
 
 export function getRedemptions(signal?: AbortSignal): Promise<RedemptionList> {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { RedemptionChange, RedemptionRequest } from "~/core/redemptions";
+import type { RedemptionChange, RedemptionRequest } from "~/core/api/redemptions";
 import { api, call } from "~/web/lib/api";
 import { setBalance } from "~/web/lib/balance";
 

@@ -1,6 +1,6 @@
 import { CircleCheck, CircleX, ListChecks } from "lucide-react";
 import { Link } from "react-router";
-import type { RedeemEligibility } from "~/core/redemptions";
+import type { RedeemEligibility } from "~/core/api/redemptions";
 import { SectionCard } from "~/web/components/ui/section-card";
 import { cn } from "~/web/lib/cn";
 

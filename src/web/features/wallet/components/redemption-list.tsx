@@ -1,10 +1,6 @@
 import { Banknote } from "lucide-react";
-import {
-  payoutMethodLabels,
-  type Redemption,
-  redemptionNotices,
-  redemptionStatusLabels,
-} from "~/core/redemptions";
+import type { Redemption } from "~/core/api/redemptions";
+import { payoutMethodLabels, redemptionNotices, redemptionStatusLabels } from "~/core/redemptions";
 import { Button } from "~/web/components/ui/button";
 import { SectionCard } from "~/web/components/ui/section-card";
 import { Spinner } from "~/web/components/ui/spinner";

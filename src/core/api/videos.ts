@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { earnedSchema } from "./api/earned";
-import type { UnpaidReason } from "./earning";
+import type { UnpaidReason } from "../earning";
+import { earnedSchema } from "./earned";
 
 /**
  * The videos API contract ('Watch & Earn'). The catalogue lives in the database (one row per video); a

@@ -1,0 +1,25 @@
+import { z } from "zod";
+
+/**
+ * GET /api/earning/allowance (docs/product.md, "Fair earning"): today's limits and what is left of them. The limits'
+ * defaults are in ../earning.
+ */
+
+const count = z.number().int().min(0);
+
+export const allowanceSchema = z.object({
+  /** The UTC day these counts belong to. */
+  day: z.string(),
+  /** ISO time of the next reset (UTC midnight). */
+  resetsAt: z.string(),
+  limits: z.object({
+    tttWinsPerDay: count,
+    quizSessionsPerDay: count,
+    videoWatchesPerDay: count,
+    referralBonusesPer30Days: count,
+  }),
+  ticTacToe: z.object({ paidWins: count, left: count }),
+  quizzes: z.array(z.object({ quizId: z.string(), paidSessions: count, left: count })),
+  videos: z.array(z.object({ videoId: z.string(), paidWatches: count, left: count })),
+});
+export type Allowance = z.infer<typeof allowanceSchema>;

@@ -1,0 +1,111 @@
+import { z } from "zod";
+import { KYC_DOCUMENT_ID_MAX, KYC_FULL_NAME_MAX, KYC_REASON_MAX, kycStatuses } from "../kyc";
+import { wordsField } from "../words";
+
+/**
+ * The KYC contract: the form and answers of /api/kyc and the review queue of /api/admin/kyc. The rules (statuses,
+ * document types, limits, the masked document id) are in ../kyc.
+ */
+
+/** The text fields of the KYC form, trimmed; the file travels beside them as `documentUpload`. */
+export const kycFieldsSchema = z.object({
+  // A name is words (src/core/words.ts): normalised, without invisible characters, at least one visible one.
+  fullName: wordsField({
+    min: 1,
+    max: KYC_FULL_NAME_MAX,
+    tooShort: "Please enter your full name.",
+    tooLong: `Your full name can be at most ${KYC_FULL_NAME_MAX} characters.`,
+  }),
+  documentId: z
+    .string({ message: "Please enter your document ID." })
+    .trim()
+    .min(1, "Please enter your document ID.")
+    .max(KYC_DOCUMENT_ID_MAX, `The document ID can be at most ${KYC_DOCUMENT_ID_MAX} characters.`),
+});
+export type KycFields = z.infer<typeof kycFieldsSchema>;
+
+/** POST /api/kyc (multipart/form-data): the text fields and the file `documentUpload`. */
+export const kycSubmitForm = kycFieldsSchema.extend({
+  documentUpload: z.file({ message: "Please choose a photo or scan of your identity document." }),
+});
+
+/** GET /api/kyc: the signed-in user's verification status (their latest submission). */
+export const kycStatusResponse = z.object({
+  status: z.enum(kycStatuses),
+  /** Why the latest submission was rejected; null otherwise. */
+  reason: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  /** The document id as the user may see it (masked); null before any submission. */
+  documentIdMasked: z.string().nullable(),
+});
+export type KycStatusResponse = z.infer<typeof kycStatusResponse>;
+
+/** GET /api/kyc and POST /api/kyc: the status, and the largest document the server accepts. */
+export const kycPageResponse = kycStatusResponse.extend({ maxUploadBytes: z.number() });
+export type KycPageResponse = z.infer<typeof kycPageResponse>;
+
+/** An administrator's decision on a pending submission; a rejection needs a reason the user will read. */
+export const kycDecisionSchema = z
+  .object({
+    decision: z.enum(["approve", "reject"]),
+    reason: wordsField({
+      min: 3,
+      max: KYC_REASON_MAX,
+      tooShort: "Give a reason of at least 3 characters.",
+      tooLong: `The reason can be at most ${KYC_REASON_MAX} characters.`,
+      allowEmpty: true,
+    }).optional(),
+  })
+  .refine((d) => d.decision === "approve" || (d.reason ?? "") !== "", {
+    path: ["reason"],
+    message: "Please give a reason for the rejection.",
+  });
+export type KycDecisionInput = z.infer<typeof kycDecisionSchema>;
+
+/** POST /api/admin/kyc/{id}/decision. */
+export const kycDecisionResult = z.object({
+  submissionId: z.string(),
+  userId: z.string(),
+  status: z.enum(["approved", "rejected"]),
+});
+export type KycDecisionResult = z.infer<typeof kycDecisionResult>;
+
+/** A submission as the review queue lists it. */
+export const kycQueueItem = z.object({
+  id: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  status: z.enum(["pending", "approved", "rejected"]),
+  documentType: z.string(),
+  documentSize: z.number(),
+  submittedAt: z.string(),
+});
+export type KycQueueItem = z.infer<typeof kycQueueItem>;
+
+export const kycQueueResponse = z.object({ items: z.array(kycQueueItem) });
+export type KycQueueResponse = z.infer<typeof kycQueueResponse>;
+
+/** Another account whose KYC submission carries the same document number (its latest such submission). */
+export const kycSameDocumentAccount = z.object({
+  userId: z.string(),
+  email: z.string(),
+  status: z.enum(["pending", "approved", "rejected"]),
+});
+export type KycSameDocumentAccount = z.infer<typeof kycSameDocumentAccount>;
+
+/** One submission for an administrator: the opened document id and whether the document can still be viewed. */
+export const kycSubmissionDetail = kycQueueItem.extend({
+  documentId: z.string(),
+  reason: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  decidedBy: z.string().nullable(),
+  documentAvailable: z.boolean(),
+  /**
+   * Other accounts that submitted the same document number (one identity, one account): the submission is held
+   * for review with them shown, and approving it needs a reason. Empty for most submissions.
+   */
+  sameDocumentAs: z.array(kycSameDocumentAccount),
+});
+export type KycSubmissionDetail = z.infer<typeof kycSubmissionDetail>;
