@@ -1,15 +1,18 @@
 /**
  * The SQL side of `npm run bench:ledger` (bench/ledger.ts): the same statements as the two requests of a paid
- * watch, made by the server's own functions over `pg` without HTTP (the ratio's denominator, ADR 049), and a bare
+ * watch (session lookup, start; session lookup, completion with its award, and the streak step, which sends a
+ * statement only when the award's answer does not settle it), made by the server's own functions over `pg` without HTTP (the ratio's denominator, ADR 049), and a bare
  * INSERT + UPDATE transaction (the database's floor). CONNECTIONS loops, each on the pool of CONNECTIONS
  * connections; latencies are per award (two requests' worth of statements), not per request.
  */
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { DEFAULT_EARNING_LIMITS } from "~/core/earning";
-import { findStoredSession } from "~/server/auth/session-reader";
+import { DEFAULT_STREAK_RULES } from "~/core/streak";
+import { NO_SESSION } from "~/server/auth/earner";
 import { fromPool } from "~/server/db/client";
 import { setLedgerPolicy } from "~/server/ledger/ledger-policy";
+import { afterEarning } from "~/server/streaks/streaks.service";
 import { completeWatch, startWatch } from "~/server/videos/videos.service";
 
 export const CONNECTIONS = 64;
@@ -39,17 +42,22 @@ export async function benchSql(url: string): Promise<{ sql: Throughput; floor: T
   try {
     const users = await sqlUsers(pool);
     const sql = await timed(async (i) => {
-      // What the two requests send (auth/session-reader.ts, videos.service.ts), without HTTP around it.
-      const { id: userId, token } = users[i % users.length]!;
-      await findStoredSession(handle.db, token);
-      const watch = await startWatch(handle.db, { userId, videoId: "tutorial-get-started" });
-      await findStoredSession(handle.db, token);
-      const done = await completeWatch(handle.db, {
-        userId,
+      // What the two requests send (videos.routes.ts: one statement each, the session's check inside;
+      // streaks.service.ts), without HTTP around it.
+      const { token } = users[i % users.length]!;
+      const session = { token, freshUntil: new Date(Date.now() + 60_000) };
+      const watch = await startWatch(handle.db, { earner: { session }, videoId: "tutorial-get-started" });
+      if (watch === NO_SESSION) throw new Error("the direct start found no session");
+      const completed = await completeWatch(handle.db, {
+        earner: { session },
         watchId: watch.id,
         now: new Date(Date.now() + 5000),
       });
+      if (completed === NO_SESSION) throw new Error("the direct completion found no session");
+      const { userId, answer: done } = completed;
       if (!done.earned) throw new Error(`the direct award paid nothing: ${JSON.stringify(done)}`);
+      // The route's streak step (withStreakBonus): it reads nothing when the award's answer says where today is.
+      await afterEarning(handle.db, userId, done.earned, DEFAULT_STREAK_RULES);
     });
     const floor = await timed(async (i) => {
       const conn = await pool.connect();

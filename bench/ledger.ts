@@ -24,6 +24,7 @@ import { signIn, signUp, uniqueEmail, verifyEmail } from "../tests/support/facto
 import { httpClient } from "../tests/support/http-client";
 import { childPids, sampleMemory, treeMemory } from "../tests/support/processes";
 import { LOAD_ENV, startServer } from "../tests/support/server-process";
+import type { BeforeRun } from "./ledger-before";
 import { benchSql, CONNECTIONS, SECONDS, type Throughput, USERS } from "./ledger-sql";
 
 export type { Throughput };
@@ -207,7 +208,78 @@ export async function runLedgerBench(): Promise<LedgerBenchResult> {
   };
 }
 
-export const LEDGER_TARGETS = { ratio: 0.5, p99Ms: 50, rssLoadMib: 250 } as const;
+/**
+ * `ratio`: HTTP awards/s to the same SQL's; `sqlToFloor`: the award's own SQL to the bare INSERT + UPDATE
+ * transaction's; p99 at 64 connections: ≤ p99Ms, and no worse than the before run's (bench/ledger-before.ts).
+ */
+export const LEDGER_TARGETS = { ratio: 0.6, sqlToFloor: 0.5, p99Ms: 50, rssLoadMib: 250 } as const;
+
+/** The before/after table: the same benchmark at LEDGER_BEFORE_REF and now, from one run (ADR 062). */
+export function formatLedgerComparison(before: BeforeRun, after: LedgerBenchResult): string {
+  const mark = (ok: boolean) => (ok ? " ✓" : " ✗");
+  const http1 = (r: LedgerBenchResult) => r.http.find((x) => x.database === "PostgreSQL" && x.workers === 1);
+  const httpN = (r: LedgerBenchResult) => r.http.find((x) => x.database === "PostgreSQL" && x.workers > 1);
+  const b = before.result;
+  const row = (
+    label: string,
+    of: (r: LedgerBenchResult) => number | undefined,
+    digits: number,
+    target?: (a: number, b: number) => boolean,
+  ) => {
+    const x = of(b);
+    const y = of(after);
+    const fmt = (n: number | undefined) => (n === undefined ? "—" : n.toFixed(digits));
+    return `| ${label} | ${fmt(x)} | ${fmt(y)}${target && x !== undefined && y !== undefined ? mark(target(y, x)) : ""} |`;
+  };
+  return [
+    `| (${CONNECTIONS} connections, ${USERS} users, ${SECONDS} s each) | before (${before.commit}) | after |`,
+    "|---|---|---|",
+    row("the award's own SQL, awards/s", (r) => r.sql.perSecond, 0),
+    row("floor (bare INSERT + UPDATE), awards/s", (r) => r.floor.perSecond, 0),
+    row(
+      `award SQL ÷ floor (target ≥ ${LEDGER_TARGETS.sqlToFloor})`,
+      (r) => r.sql.perSecond / r.floor.perSecond,
+      2,
+      (y) => y >= LEDGER_TARGETS.sqlToFloor,
+    ),
+    row(
+      "the award's own SQL, p99 ms per award",
+      (r) => r.sql.p99,
+      1,
+      (y, x) => y <= x,
+    ),
+    row("HTTP, 1 process, awards/s", (r) => http1(r)?.perSecond, 0),
+    row(
+      `HTTP, 1 process ÷ award SQL (target ≥ ${LEDGER_TARGETS.ratio})`,
+      (r) => http1(r)?.ratio,
+      2,
+      (y) => y >= LEDGER_TARGETS.ratio,
+    ),
+    row(
+      "HTTP, 1 process, p99 ms per request (no worse than before)",
+      (r) => http1(r)?.p99,
+      1,
+      (y, x) => y <= x,
+    ),
+    row("HTTP, default WEB_CONCURRENCY, awards/s", (r) => httpN(r)?.perSecond, 0),
+    row(
+      `HTTP, default WEB_CONCURRENCY ÷ award SQL (target ≥ ${LEDGER_TARGETS.ratio})`,
+      (r) => httpN(r)?.ratio,
+      2,
+      (y) => y >= LEDGER_TARGETS.ratio,
+    ),
+    row(
+      "HTTP, default WEB_CONCURRENCY, p99 ms per request (no worse than before)",
+      (r) => httpN(r)?.p99,
+      1,
+      (y, x) => y <= x,
+    ),
+    row("HTTP, PGlite, awards/s", (r) => r.http.find((x) => x.database === "PGlite")?.perSecond, 0),
+    "",
+    `Before: the benchmark as committed at ${before.ref} (${before.commit}), run from a temporary worktree (bench/ledger-before.ts);`,
+    "after: this tree. Each side's ratios divide by its own SQL and floor rows, measured in its own half of the run.",
+  ].join("\n");
+}
 
 export function formatLedgerBench(r: LedgerBenchResult): string {
   const mark = (ok: boolean) => (ok ? " ✓" : " ✗");
@@ -220,7 +292,7 @@ export function formatLedgerBench(r: LedgerBenchResult): string {
     `| path (${CONNECTIONS} connections, ${USERS} users, ${SECONDS} s) | processes | awards/s | p50 ms | p99 ms | ratio to SQL | RSS idle MiB | RSS under load MiB | USS idle MiB | USS under load MiB | footprint idle MiB | footprint under load MiB | awards |`,
     "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ...rows,
-    `| the same SQL run directly (session lookup, start, session lookup, completion + award; pg, PostgreSQL) | — | ${r.sql.perSecond.toFixed(0)} | ${r.sql.p50.toFixed(1)} | ${r.sql.p99.toFixed(1)} | 1.00 | — | — | — | — | — | — | ${r.sql.total} |`,
+    `| the same SQL run directly (session lookup, start; session lookup, completion with its award, streak step; pg, PostgreSQL) | — | ${r.sql.perSecond.toFixed(0)} | ${r.sql.p50.toFixed(1)} | ${r.sql.p99.toFixed(1)} | 1.00 | — | — | — | — | — | — | ${r.sql.total} |`,
     `| floor: a bare INSERT + UPDATE transaction (pg, PostgreSQL) | — | ${r.floor.perSecond.toFixed(0)} | ${r.floor.p50.toFixed(1)} | ${r.floor.p99.toFixed(1)} | — | — | — | — | — | — | — | ${r.floor.total} |`,
     "",
     `Targets on PostgreSQL: p99 ≤ ${LEDGER_TARGETS.p99Ms} ms, ratio ≥ ${LEDGER_TARGETS.ratio}, RSS under load ≤ ${LEDGER_TARGETS.rssLoadMib} MiB.`,
@@ -231,6 +303,9 @@ export function formatLedgerBench(r: LedgerBenchResult): string {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  const { runLedgerBefore } = await import("./ledger-before");
+  const before = await runLedgerBefore();
   const result = await runLedgerBench();
   console.log(formatLedgerBench(result));
+  if (before) console.log(`\n${formatLedgerComparison(before, result)}`);
 }

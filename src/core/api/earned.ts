@@ -15,6 +15,8 @@ export const earnedSchema = z.object({
    * later (docs/product.md, "Referral program"). Kept for the answer's shape.
    */
   referralBonus: z.number().int(),
+  /** The user's coins today (UTC) towards the daily goal after it, as the ledger counts them. */
+  goalCoinsToday: z.number().int().optional(),
   /** A streak milestone bonus paid with it (already in `balance`, not in `amount`), when this reached one. */
   streakBonus: z.object({ amount: z.number().int(), milestone: z.number().int() }).optional(),
 });

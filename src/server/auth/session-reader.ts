@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { isAPIError } from "better-auth/api";
 import { parse } from "hono/utils/cookie";
+import { sql } from "kysely";
 import type { Database } from "../db/client";
 import type { SessionUser } from "../http/router";
 import type { Auth } from "./auth";
@@ -28,22 +29,15 @@ interface SessionRecord {
   user: SessionUser & { banned?: boolean | null; banExpires?: Date | string | null };
 }
 
-/** The session record of a token and its user, as the database holds it (one statement). */
+/**
+ * The session record of a token and its user, as the database holds it: one statement, written as a template
+ * (no query builder on every guarded request's path; its text is prepared once per connection).
+ */
 export async function findStoredSession(db: Database, token: string): Promise<SessionRecord | null> {
-  const row = await db
-    .selectFrom("session")
-    .innerJoin("user", "user.id", "session.userId")
-    .select([
-      "session.expiresAt",
-      "session.createdAt",
-      "user.id",
-      "user.email",
-      "user.emailVerified",
-      "user.banned",
-      "user.banExpires",
-    ])
-    .where("session.token", "=", token)
-    .executeTakeFirst();
+  const { rows } = await sql<SessionRecord["user"] & { expiresAt: Date; createdAt: Date }>`
+    select s."expiresAt", s."createdAt", u.id, u.email, u."emailVerified", u.banned, u."banExpires"
+    from "session" s join "user" u on u.id = s."userId" where s.token = ${token}`.execute(db);
+  const row = rows[0];
   if (!row) return null;
   const { expiresAt, createdAt, ...user } = row;
   return { expiresAt, createdAt, user };
@@ -62,7 +56,24 @@ export interface SessionReader {
   session(headers: Headers): Promise<SignedIn | null>;
   /** The signed-in user of a request, or null — also null for a banned user. */
   user(headers: Headers): Promise<SessionUser | null>;
+  /**
+   * For an earning request's one statement (auth/earner.ts): the cookie's verified token, and the time its
+   * record must outlive for the request to need nothing but a read (now + the refresh age). No statement of its
+   * own. Null without a signed cookie, or with "don't remember me" (better-auth's turn).
+   */
+  earningToken(headers: Headers): Promise<SessionProof | null>;
 }
+
+/** A signed session token, for the SQL check `session_earner` (migration 0160). */
+export interface SessionProof {
+  token: string;
+  freshUntil: Date;
+  /** The session's user, when this reader has read the token's record before (not a proof: the check is). */
+  userId?: string | undefined;
+}
+
+/** Tokens whose user the reader remembers (a session's user never changes; oldest forgotten first). */
+const KNOWN_TOKENS = 10_000;
 
 /**
  * Reads the session of a request the way better-auth's getSession reads it (same cookie, same signature check)
@@ -90,28 +101,45 @@ export function createSessionReader({ auth, db }: { auth: Auth; db: Database }):
       throw error;
     }
   };
+  const known = new Map<string, string>();
+  /** The request's verified session token and whether it says "don't remember me"; null without a valid cookie. */
+  const tokenOf = async (headers: Headers) => {
+    const cookieHeader = headers.get("cookie");
+    if (!cookieHeader) return null;
+    const s = await settings;
+    const cookies = parse(cookieHeader);
+    const token = verifiedToken(cookies[s.sessionCookie], s.secret);
+    return token ? { token, dontRemember: cookies[s.dontRememberCookie] !== undefined, s } : null;
+  };
   const reader: SessionReader = {
     async session(headers) {
-      const cookieHeader = headers.get("cookie");
-      if (!cookieHeader) return null;
-      const s = await settings;
-      const cookies = parse(cookieHeader);
-      const token = verifiedToken(cookies[s.sessionCookie], s.secret);
-      if (!token) return null;
+      const cookie = await tokenOf(headers);
+      if (!cookie) return null;
       // The record decides: no row (signed out, revoked, reset) is nobody, whatever a cache says.
-      const found = await findStoredSession(db, token);
+      const found = await findStoredSession(db, cookie.token);
       if (!found) return null;
       const expiresAt = new Date(found.expiresAt).getTime();
       const now = Date.now();
       // Expired, due for refresh (expiresAt − expiresIn + updateAge), or "don't remember me": better-auth's turn.
-      const askAuth =
-        expiresAt < now || expiresAt - s.refreshAfterMs <= now || cookies[s.dontRememberCookie] !== undefined;
+      const askAuth = expiresAt < now || expiresAt - cookie.s.refreshAfterMs <= now || cookie.dontRemember;
       if (askAuth && !(await viaAuth(headers))) return null;
       const { id, email, emailVerified } = found.user;
+      known.delete(cookie.token);
+      known.set(cookie.token, id);
+      if (known.size > KNOWN_TOKENS) known.delete(known.keys().next().value ?? "");
       return {
         user: { id, email, emailVerified },
         sessionCreatedAt: new Date(found.createdAt),
         banned: isBanned(found.user),
+      };
+    },
+    async earningToken(headers) {
+      const cookie = await tokenOf(headers);
+      if (!cookie || cookie.dontRemember) return null;
+      return {
+        token: cookie.token,
+        freshUntil: new Date(Date.now() + cookie.s.refreshAfterMs),
+        userId: known.get(cookie.token),
       };
     },
     async user(headers) {

@@ -71,6 +71,9 @@ export interface UserProfileTable {
   first_earned_at: Date | null;
   /** Coins recorded but not yet in `points` (a referral pair while it clears); written only by the ledger. */
   pending_points: Generated<number>;
+  /** The UTC day of the last award that counts towards the daily goal, and that day's goal coins (ledger_award). */
+  goal_day: ColumnType<Date | null, never, never>;
+  goal_coins: ColumnType<number, never, never>;
 }
 
 /** A browser (device id) the account signed in from with the right password, or that opened its unlock link. */

@@ -1,7 +1,7 @@
+import { sql } from "kysely";
 import type { Allowance } from "~/core/api/earning";
 import { nextUtcMidnight, utcDay } from "~/core/earning";
 import type { Database } from "../db/client";
-import { limitKeys } from "../ledger/cause-keys";
 import { ledgerPolicy } from "../ledger/ledger-policy";
 
 /**
@@ -35,9 +35,19 @@ export async function getAllowance(db: Database, userId: string, now: Date = new
     .groupBy(["quizzes.id", "quizzes.position"])
     .orderBy("quizzes.position")
     .execute();
-  const videos = await db.selectFrom("videos").select("id").orderBy("position").orderBy("id").execute();
+  // The allowances' keys as the award builds them (SQL ledger_limit_key, migration 0160).
+  const videos = await db
+    .selectFrom("videos")
+    .select("id")
+    .select(sql<string>`ledger_limit_key('video_watch', id, ${now})`.as("limit_key"))
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  const { rows: wins } = await sql<{
+    key: string;
+  }>`select ledger_limit_key('ttt_win', null, ${now}) as key`.execute(db);
   const left = (limit: number, n: number) => Math.max(0, limit - n);
-  const paidWins = used.get(limitKeys.tttWins(day)) ?? 0;
+  const paidWins = used.get(wins[0]?.key ?? "") ?? 0;
   return {
     day,
     resetsAt: nextUtcMidnight(now).toISOString(),
@@ -49,7 +59,7 @@ export async function getAllowance(db: Database, userId: string, now: Date = new
       left: left(limits.quizSessionsPerDay, Number(q.n)),
     })),
     videos: videos.map((v) => {
-      const n = used.get(limitKeys.videoWatches(v.id, day)) ?? 0;
+      const n = used.get(v.limit_key) ?? 0;
       return { videoId: v.id, paidWatches: n, left: left(limits.videoWatchesPerDay, n) };
     }),
   };

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   adjustmentCauseKey,
-  limitKeys,
   quizCauseKeys,
   redemptionCauseKeys,
   referralCauseKeys,
@@ -22,8 +21,6 @@ describe("ledger cause keys", () => {
     });
     expect(redemptionCauseKeys(42)).toEqual({ hold: "redemption:42", refund: "redemption-refund:42" });
     expect(adjustmentCauseKey("u1", "abc")).toBe("adjustment:u1:abc");
-    expect(limitKeys.tttWins("2026-11-23")).toBe("ttt_win:2026-11-23");
-    expect(limitKeys.videoWatches("v1", "2026-11-23")).toBe("video_watch:v1:2026-11-23");
   });
 
   it("scope an adjustment's key to its user: one id, one key per user, the same key on every resend", () => {

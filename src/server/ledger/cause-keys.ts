@@ -42,12 +42,3 @@ export const adjustmentCauseKey = (userId: string, adjustmentId: string) =>
  */
 export const streakCauseKey = (userId: string, day: string, milestone: number) =>
   `streak:${userId}:${day}:${milestone}`;
-
-/**
- * The daily allowances an award counts against (coin_ledger.limit_key), per UTC day (`utcDay`): written by the
- * earning services' awards and read back by the allowance panel (earning.service.ts).
- */
-export const limitKeys = {
-  tttWins: (day: string) => `ttt_win:${day}`,
-  videoWatches: (videoId: string, day: string) => `video_watch:${videoId}:${day}`,
-};

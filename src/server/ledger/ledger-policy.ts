@@ -4,11 +4,9 @@ import {
   DEFAULT_REFERRAL_RELEASE,
   type EarningLimits,
   type ReferralReleaseRule,
-  utcDay,
 } from "~/core/earning";
 import { DEFAULT_STREAK_RULES } from "~/core/streak";
 import type { Database } from "../db/client";
-import { limitKeys } from "./cause-keys";
 
 /**
  * The ledger's own policy (docs/product.md, "Fair earning" and "Referral program"): which allowance an earning
@@ -42,24 +40,17 @@ export function ledgerPolicy(db: Database): LedgerPolicy {
   return policies.get(db) ?? DEFAULT_LEDGER_POLICY;
 }
 
-/** What happened, as far as the policy needs it. */
-export interface Occasion {
-  kind: EarningKind;
-  /** When it happened (a win's end, a watch's start): the UTC day its allowance counts in. Default: now. */
-  occurredAt?: Date | undefined;
-  /** What it happened to, where the allowance is per thing (the video of a watch). */
-  subjectId?: string | undefined;
-}
-
-/** The allowance an earning counts against, or null for a kind without one. */
-export function allowanceFor(limits: EarningLimits, occasion: Occasion): { key: string; max: number } | null {
-  const day = utcDay(occasion.occurredAt ?? new Date());
-  switch (occasion.kind) {
+/**
+ * How many awards of `kind` a user's daily allowance holds, or null for a kind without one. The allowance is per
+ * UTC day of when the earning happened, and per video for a watch: its key is built by the award itself (SQL
+ * `ledger_limit_key`, migration 0160), which counts the user's rows of that key.
+ */
+export function allowanceMax(limits: EarningLimits, kind: EarningKind): number | null {
+  switch (kind) {
     case "ttt_win":
-      return { key: limitKeys.tttWins(day), max: limits.tttWinsPerDay };
+      return limits.tttWinsPerDay;
     case "video_watch":
-      if (!occasion.subjectId) throw new Error("a video watch's award names its video (subjectId)");
-      return { key: limitKeys.videoWatches(occasion.subjectId, day), max: limits.videoWatchesPerDay };
+      return limits.videoWatchesPerDay;
     default:
       // Quiz answers and bonuses: a quiz's paid sessions are counted when the session starts (quizzes.service.ts).
       return null;

@@ -39,6 +39,7 @@ describe("award", () => {
       balance: 10,
       duplicate: false,
       limited: false,
+      goalCoinsToday: 10,
     });
     const second = await award(handle.db, {
       userId: user.id,

@@ -1,19 +1,20 @@
-import { sql, type Transaction } from "kysely";
+import { type RawBuilder, sql, type Transaction } from "kysely";
 import type { TransactionsPage } from "~/core/api/account";
 import type { Earned } from "~/core/api/earned";
 import { type EarningKind, rewards, streakBonusReason } from "~/core/coins";
+import { GOAL_KINDS } from "~/core/streak";
 import type { Database } from "../db/client";
 import { cursorPage } from "../db/cursor-page";
 import type { DB } from "../db/schema";
 import { AppError } from "../errors";
-import { allowanceFor, ledgerPolicy } from "./ledger-policy";
+import { allowanceMax, ledgerPolicy } from "./ledger-policy";
 import { insertEntry, type Tx } from "./ledger-rows";
 
 /**
  * THE ONLY WRITER of coin_ledger and user_profiles.points. Every change is a ledger row with a unique
  * cause key, written in the same transaction as the balance change (`points = points + n`), so that
  * at every commit: points = Σ amount of the user's rows. A cause key seen before pays nothing. An award is one
- * call of the SQL function `ledger_award` (migration 0150, its one implementation); the allowances it counts
+ * call of the SQL function `ledger_award` (migration 0160, its one implementation); the allowances it counts
  * against are the ledger's policy (ledger-policy.ts). The module's row writes are in ledger-rows.ts, the cause
  * keys in cause-keys.ts, the referral pair's pending coins and their release in referral-pair.ts (called by the
  * referral rules in src/server/referrals, which learn of a first earning from the job row the award writes) and a
@@ -49,51 +50,107 @@ export interface AwardResult {
   duplicate: boolean;
   /** True when the day's allowance was used up: nothing was paid now. */
   limited: boolean;
+  /** The user's coins today (UTC) of the kinds that count towards the daily goal, after this call. */
+  goalCoinsToday: number;
 }
 
 type AwardOutcome = "paid" | "limited" | "duplicate" | "missing" | "foreign";
+
+interface AwardRow {
+  /** Null only where no award was made (awardFrom's source yielded no row). */
+  outcome: AwardOutcome | null;
+  entry_id: string | number | null;
+  points: number | null;
+  goal_coins: number | null;
+}
+
+/** What the award of `kind` pays and counts against, by the ledger's policy: the same for every path in. */
+function terms(db: Database, what: Pick<AwardInput, "kind"> & { milestone?: number }) {
+  const policy = ledgerPolicy(db);
+  const { amount, reason } =
+    what.kind === "streak_bonus"
+      ? { amount: policy.streakBonusCoins, reason: streakBonusReason(what.milestone ?? 0) }
+      : rewards[what.kind];
+  if (!Number.isSafeInteger(amount) || amount <= 0)
+    throw new Error("an award pays a whole number of coins above 0");
+  const goal = (GOAL_KINDS as readonly string[]).includes(what.kind);
+  return { amount, reason, max: allowanceMax(policy.limits, what.kind), goal };
+}
+
+function toResult(row: AwardRow | undefined, t: { amount: number; reason: string }, causeKey: string) {
+  const result = (entryId: number, paid: number, flags: { duplicate: boolean; limited: boolean }) => ({
+    entryId,
+    amount: paid,
+    reason: t.reason,
+    balance: row?.points ?? 0,
+    goalCoinsToday: row?.goal_coins ?? 0,
+    ...flags,
+  });
+  switch (row?.outcome) {
+    case "paid":
+      return result(Number(row.entry_id), t.amount, { duplicate: false, limited: false });
+    case "duplicate":
+      return result(Number(row.entry_id), 0, { duplicate: true, limited: false });
+    case "limited":
+      return result(0, 0, { duplicate: false, limited: true });
+    case "missing":
+      throw new AppError("NOT_FOUND", "No profile exists for this user.");
+    default:
+      throw new Error(`cause key ${causeKey} belongs to another user`);
+  }
+}
 
 /**
  * Pays the reward of `kind` to `userId` once per `causeKey`, within the allowance the ledger's policy gives the
  * kind. One statement (one round trip, atomic); safe to retry and to call concurrently.
  */
 export async function award(db: Database, input: AwardInput): Promise<AwardResult> {
-  const policy = ledgerPolicy(db);
-  const { amount, reason } =
-    input.kind === "streak_bonus"
-      ? { amount: policy.streakBonusCoins, reason: streakBonusReason(input.milestone) }
-      : rewards[input.kind];
-  if (!Number.isSafeInteger(amount) || amount <= 0)
-    throw new Error("an award pays a whole number of coins above 0");
-  const allowance = allowanceFor(policy.limits, input);
-  const { rows } = await sql<{
-    outcome: AwardOutcome;
-    entry_id: string | number | null;
-    points: number | null;
-  }>`
-    select outcome, entry_id, points from ledger_award(${input.userId}, ${amount}, ${input.kind}, ${reason},
-      ${input.causeKey}, ${allowance?.key ?? null}, ${allowance?.max ?? null})`.execute(db);
+  const t = terms(db, input);
+  if (input.kind === "video_watch" && !input.subjectId)
+    throw new Error("a video watch's award names its video (subjectId)");
+  const { rows } = await sql<AwardRow>`
+    select outcome, entry_id, points, goal_coins from ledger_award(${input.userId}, ${t.amount}, ${input.kind},
+      ${t.reason}, ${input.causeKey}, ${input.subjectId ?? null}, ${input.occurredAt ?? new Date()}, ${t.max},
+      ${t.goal})`.execute(db);
+  return toResult(rows[0], t, input.causeKey);
+}
+
+/**
+ * The columns a statement that decides an earning hands to the award (awardFrom): whose it is, its cause key,
+ * what it happened to (the video of a watch; null otherwise) and when (the UTC day of its allowance).
+ */
+export interface AwardSource {
+  user_id: string;
+  cause_key: string;
+  subject_id: string | null;
+  occurred_at: Date | string;
+}
+
+/**
+ * The award of `kind` for the row `source` yields, in the same statement, for the acting user `actor` (an SQL
+ * expression of their id, e.g. a session's own check, auth/earner.ts): `source` (typically an UPDATE … RETURNING
+ * that marks the thing done, given the actor's id as SQL) runs as a CTE and the award is made for its row, so
+ * deciding and paying are one round trip and one commit. `actorId` is null when `actor` is (nothing was done);
+ * `decided` is null when `source` yields no row (nothing was decided: nothing is paid).
+ */
+export async function awardFrom<Row extends AwardSource>(
+  db: Database,
+  kind: Exclude<EarningKind, "streak_bonus">,
+  actor: RawBuilder<string | null>,
+  source: (actorId: RawBuilder<string | null>) => RawBuilder<Row>,
+): Promise<{ actorId: string | null; decided: { row: Row; result: AwardResult } | null }> {
+  const t = terms(db, { kind });
+  const { rows } = await sql<{ actor_id: string | null } & Row & AwardRow>`
+    with actor as (select ${actor} as id),
+    source as (${source(sql<string | null>`(select id from actor)`)})
+    select actor.id as actor_id, x.* from actor left join lateral (
+      select source.*, a.outcome, a.entry_id, a.points, a.goal_coins from source
+      cross join lateral ledger_award(source.user_id, ${t.amount}, ${kind}, ${t.reason}, source.cause_key,
+        source.subject_id, source.occurred_at, ${t.max}, ${t.goal}) a) x on true`.execute(db);
   const row = rows[0];
-  switch (row?.outcome) {
-    case "paid":
-      return result(Number(row.entry_id), amount, row.points, { duplicate: false, limited: false });
-    case "duplicate":
-      return result(Number(row.entry_id), 0, row.points, { duplicate: true, limited: false });
-    case "limited":
-      return result(0, 0, row.points, { duplicate: false, limited: true });
-    case "missing":
-      throw new AppError("NOT_FOUND", "No profile exists for this user.");
-    default:
-      throw new Error(`cause key ${input.causeKey} belongs to another user`);
-  }
-  function result(
-    entryId: number,
-    paid: number,
-    balance: number | null,
-    flags: { duplicate: boolean; limited: boolean },
-  ) {
-    return { entryId, amount: paid, reason, balance: balance ?? 0, ...flags };
-  }
+  const actorId = row?.actor_id ?? null;
+  if (!row?.outcome) return { actorId, decided: null };
+  return { actorId, decided: { row, result: toResult(row, t, row.cause_key) } };
 }
 
 /**
@@ -112,6 +169,7 @@ export function earnedFrom(results: AwardResult | readonly AwardResult[]): Earne
     balance: last.balance,
     entryId: last.entryId,
     referralBonus: 0,
+    goalCoinsToday: last.goalCoinsToday,
   };
 }
 

@@ -41,16 +41,17 @@ export async function earnedPerDay(db: Database, userId: string): Promise<DayEar
   return rows.map((r) => ({ day: r.day, coins: Number(r.coins) }));
 }
 
-/** Coins earned (GOAL_KINDS) on the UTC day of `now`. */
+/**
+ * Coins earned (GOAL_KINDS) today (UTC): the day's total the ledger keeps on the profile row with every award
+ * (migration 0160), one row read however long the history.
+ */
 async function earnedToday(db: Database, userId: string, now: Date): Promise<number> {
   const row = await db
-    .selectFrom("coin_ledger")
-    .select(sql<string | null>`sum(amount)`.as("coins"))
-    .where("user_id", "=", userId)
-    .where("kind", "in", GOAL_KINDS)
-    .where("created_at", ">=", new Date(`${utcDay(now)}T00:00:00Z`))
+    .selectFrom("user_profiles")
+    .select(sql<number>`case when goal_day = ${utcDay(now)}::date then goal_coins else 0 end`.as("coins"))
+    .where("id", "=", userId)
     .executeTakeFirst();
-  return Number(row?.coins ?? 0);
+  return row?.coins ?? 0;
 }
 
 /**
@@ -84,7 +85,8 @@ export async function afterEarning(
   now: Date = new Date(),
 ): Promise<Earned | null> {
   if (rules.bonusCoins === 0) return earned;
-  const coins = await earnedToday(db, userId, now);
+  // A paid earning's answer carries the day's goal coins from its award; a replay's is read.
+  const coins = earned?.goalCoinsToday ?? (await earnedToday(db, userId, now));
   if (coins < rules.goalCoins) return earned;
   if (earned && coins - earned.amount >= rules.goalCoins) return earned;
   const { state, bonus } = await settleStreak(db, userId, rules, now);

@@ -1,10 +1,11 @@
 import { sql } from "kysely";
 import type { CompleteWatchResponse, VideoView, WatchView } from "~/core/api/videos";
 import { VIDEO_END_TOLERANCE_MS } from "~/core/earning";
+import { type Earner, earnerSql, NO_SESSION } from "../auth/earner";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
 import { watchCauseKey } from "../ledger/cause-keys";
-import { award, earnedFrom } from "../ledger/ledger.service";
+import { type AwardSource, award, awardFrom, earnedFrom } from "../ledger/ledger.service";
 
 /**
  * Real video watches: the catalogue (table `videos`), and watch sessions (table `video_watches`) that pay
@@ -26,33 +27,34 @@ export async function listVideos(db: Database): Promise<VideoView[]> {
   }));
 }
 
+/**
+ * Opens a watch session for `earner` (auth/earner.ts) in one statement: the acting user (the session's own check
+ * or a known id) and the insert, made only for a video of the catalogue. NO_SESSION when the session's check did
+ * not hold (nothing was written).
+ */
 export async function startWatch(
   db: Database,
-  input: { userId: string; videoId: string; now?: Date },
-): Promise<WatchView> {
-  // One statement: the session is opened only for a video of the catalogue.
-  const row = await db
-    .with("opened", (q) =>
-      q
-        .insertInto("video_watches")
-        .columns(["user_id", "video_id", "started_at"])
-        .expression((eb) =>
-          eb
-            .selectFrom("videos")
-            .select([
-              eb.val(input.userId).as("user_id"),
-              "videos.id",
-              eb.val(input.now ?? new Date()).as("started_at"),
-            ])
-            .where("videos.id", "=", input.videoId),
-        )
-        .returning(["id", "video_id", "started_at"]),
-    )
-    .selectFrom("opened")
-    .innerJoin("videos", "videos.id", "opened.video_id")
-    .select(["opened.id", "opened.video_id", "opened.started_at", "videos.duration_seconds"])
-    .executeTakeFirst();
-  if (!row) throw new AppError("NOT_FOUND", "No such video.");
+  input: { earner: Earner; videoId: string; now?: Date },
+): Promise<WatchView | typeof NO_SESSION> {
+  const { rows } = await sql<{
+    user_id: string | null;
+    id: string | null;
+    video_id: string;
+    started_at: Date;
+    duration_seconds: number;
+  }>`
+    with me as (select ${earnerSql(input.earner)} as id),
+    quick as (select set_config('synchronous_commit', 'off', true) as commit_mode),
+    opened as (
+      insert into video_watches (user_id, video_id, started_at)
+      select me.id, videos.id, ${input.now ?? new Date()} from me, quick, videos
+      where me.id is not null and quick.commit_mode = 'off' and videos.id = ${input.videoId}
+      returning id, video_id, started_at)
+    select me.id as user_id, opened.id, opened.video_id, opened.started_at, videos.duration_seconds
+    from me left join opened on true left join videos on videos.id = opened.video_id`.execute(db);
+  const row = rows[0];
+  if (!row?.user_id) return NO_SESSION;
+  if (!row.id) throw new AppError("NOT_FOUND", "No such video.");
   return {
     id: row.id,
     videoId: row.video_id,
@@ -90,39 +92,47 @@ async function unfinishedWatch(db: Database, userId: string, watchId: string, no
   return watch;
 }
 
+/**
+ * Reports the end of a watch for `earner`: the common case — a watch of this user, not completed yet, whose
+ * video's duration has passed (minus VIDEO_END_TOLERANCE_MS) — is marked completed and paid by the ledger's award
+ * in one statement (awardFrom), the session's check included. Anything else is looked at below. NO_SESSION when
+ * the session's check did not hold (nothing was done); else the answer and the user it was for.
+ */
 export async function completeWatch(
   db: Database,
-  input: {
-    userId: string;
-    watchId: string;
-    now?: Date;
-  },
-): Promise<CompleteWatchResponse> {
+  input: { earner: Earner; watchId: string; now?: Date },
+): Promise<{ userId: string; answer: CompleteWatchResponse } | typeof NO_SESSION> {
   const now = input.now ?? new Date();
-  // The common case in one statement: a watch of this user, not completed yet, whose video's duration has
-  // passed (minus VIDEO_END_TOLERANCE_MS) is marked completed. Anything else is looked at below.
-  const watch =
-    (await db
-      .updateTable("video_watches")
-      .from("videos")
-      .set({ completed_at: now })
-      .whereRef("videos.id", "=", "video_watches.video_id")
-      .where("video_watches.id", "=", input.watchId)
-      .where("video_watches.user_id", "=", input.userId)
-      .where("video_watches.completed_at", "is", null)
-      .where(
-        sql<boolean>`video_watches.started_at <= ${now}::timestamptz - make_interval(secs => videos.duration_seconds) + make_interval(secs => ${VIDEO_END_TOLERANCE_MS / 1000})`,
-      )
-      .returning(["video_watches.id", "video_watches.video_id", "video_watches.started_at"])
-      .executeTakeFirst()) ?? (await unfinishedWatch(db, input.userId, input.watchId, now));
-  if (watch === "too-early") return { earned: null, unpaidReason: "too-early" };
-  const startedAt = new Date(watch.started_at);
-  const result = await award(db, {
-    userId: input.userId,
-    kind: "video_watch",
-    causeKey: watchCauseKey(watch.id),
-    occurredAt: startedAt,
-    subjectId: watch.video_id,
-  });
-  return { earned: earnedFrom(result), unpaidReason: result.limited ? "daily-limit" : null };
+  const causeKey = watchCauseKey(input.watchId);
+  const { actorId: userId, decided } = await awardFrom(
+    db,
+    "video_watch",
+    earnerSql(input.earner),
+    (me) => sql<AwardSource>`
+      update video_watches set completed_at = ${now} from videos
+      where videos.id = video_watches.video_id and video_watches.id = ${input.watchId}
+        and video_watches.user_id = ${me} and video_watches.completed_at is null
+        and video_watches.started_at <= ${now}::timestamptz - make_interval(secs => videos.duration_seconds)
+          + make_interval(secs => ${VIDEO_END_TOLERANCE_MS / 1000})
+      returning video_watches.user_id, ${causeKey}::text as cause_key, video_watches.video_id as subject_id,
+        video_watches.started_at as occurred_at`,
+  );
+  if (!userId) return NO_SESSION;
+  let result = decided?.result;
+  if (!result) {
+    const watch = await unfinishedWatch(db, userId, input.watchId, now);
+    if (watch === "too-early") return { userId, answer: { earned: null, unpaidReason: "too-early" } };
+    // Completed before: the award finds its cause key paid and pays nothing (or answers a lost answer's replay).
+    result = await award(db, {
+      userId,
+      kind: "video_watch",
+      causeKey,
+      occurredAt: new Date(watch.started_at),
+      subjectId: watch.video_id,
+    });
+  }
+  return {
+    userId,
+    answer: { earned: earnedFrom(result), unpaidReason: result.limited ? "daily-limit" : null },
+  };
 }
