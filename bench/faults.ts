@@ -17,7 +17,7 @@ import { type FaultProxy, startFaultProxy } from "../tests/support/fault-proxy";
 import { httpClient } from "../tests/support/http-client";
 import { LOAD_ENV, type RunningServer, startServer } from "../tests/support/server-process";
 import { startSmtpSink } from "../tests/support/smtp-sink";
-import { writeFaultsSection } from "./faults-section";
+import { marked, writeSection } from "./doc-section";
 import { withDatabase } from "./ledger";
 
 const CLIENTS = 32;
@@ -144,5 +144,5 @@ const report = [
   "|---|---|---|---|---|---|---|---|---|",
   ...rows,
 ].join("\n");
-writeFaultsSection(out, report);
+writeSection(out, "faults", marked("faults", report));
 console.log(`\n${report}\n\nwrote ${path.relative(process.cwd(), out)}`);

@@ -11,18 +11,17 @@
  * Each figure is the median over the runs. Writes its section into docs/benchmarks.md (between its markers; `npm
  * run bench` writes the same section) and prints it. Usage: npm run bench:interaction [-- --no-build]
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "playwright-core";
 import { CHROMIUM_ARGS, findChromium, phone } from "../tests/e2e/support/chromium";
 import { ensureBuild, startServer } from "../tests/support/server-process";
+import { marked, writeSection } from "./doc-section";
 
 export const INTERACTION_RATES = [1, 4] as const;
 /** The target: a first tap's INP at 4× CPU slowdown. */
 export const INP_TARGET_MS = 200;
-const START = "<!-- bench:interaction start -->";
-const END = "<!-- bench:interaction end -->";
 
 interface Sample {
   loadToLiveMs: number;
@@ -158,8 +157,7 @@ export function interactionMisses(r: InteractionResult): string[] {
 
 export function formatInteraction(r: InteractionResult): string {
   const ms = (v: number) => `${Math.round(v)} ms`;
-  return [
-    START,
+  const body = [
     "## Interaction: load → live and a first tap, per prerendered page",
     "",
     "`bench/interaction.ts`: a guest's fresh visit on a phone-sized headless Chromium",
@@ -180,20 +178,13 @@ export function formatInteraction(r: InteractionResult): string {
           row.rate === 4 ? (row.inpMs <= INP_TARGET_MS ? " ✓" : " ✗") : ""
         } | ${row.heldMs === null ? "—" : ms(row.heldMs)} | ${row.heldRuns}/${row.runs} | ${row.target} |`,
     ),
-    END,
   ].join("\n");
+  return marked("interaction", body);
 }
 
 /** Puts `section` (from formatInteraction) into docs/benchmarks.md in place of the old one, or at the end. */
 export function writeInteractionSection(file: string, section: string): void {
-  const doc = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmarks\n";
-  const start = doc.indexOf(START);
-  const end = doc.indexOf(END);
-  const next =
-    start >= 0 && end > start
-      ? `${doc.slice(0, start)}${section}${doc.slice(end + END.length)}`
-      : `${doc.trimEnd()}\n\n${section}\n`;
-  writeFileSync(file, next);
+  writeSection(file, "interaction", section);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -12,7 +12,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -24,6 +24,7 @@ import { signIn, signUp, uniqueEmail, verifyEmail } from "../tests/support/facto
 import { httpClient } from "../tests/support/http-client";
 import { childPids, sampleMemory, treeMemory } from "../tests/support/processes";
 import { LOAD_ENV, startServer } from "../tests/support/server-process";
+import { marked, writeSection } from "./doc-section";
 import type { BeforeRun } from "./ledger-before";
 import { benchSql, CONNECTIONS, SECONDS, type Throughput, USERS } from "./ledger-sql";
 
@@ -302,10 +303,47 @@ export function formatLedgerBench(r: LedgerBenchResult): string {
   ].join("\n");
 }
 
+/** The "Earning" part of docs/benchmarks.md: the runs of this tree, and before/after when a before run was made. */
+export function formatLedgerSection(result: LedgerBenchResult, before: BeforeRun | null): string {
+  return marked(
+    "ledger",
+    [
+      "## Earning: throughput, tail latency and server memory",
+      "",
+      "`bench/ledger.ts`: awards per second through a video watch (start + complete) on the compiled server (session",
+      "check, rate limit, award) with one worker process, with the default `WEB_CONCURRENCY` (one per core) and on",
+      "PGlite, beside the same SQL run directly with `pg` at the same concurrency: the statements the two requests",
+      "send, made by the server's own functions without HTTP (the ratio's denominator, ADR 049), and a bare",
+      "INSERT + UPDATE transaction, the database's floor on this machine. RSS is the sum over the server's processes",
+      "(the first one and its workers): after start-up and the sign-ups (idle), and the peak during the run. USS",
+      "(unique set size, Linux) is the same sum over what each process holds privately: every worker maps the same",
+      "node binary, whose code the RSS sum counts once per process and USS not at all (it comes on top, once). The",
+      "target is judged on RSS. The load generator, the server and PostgreSQL share this machine's cores.",
+      "",
+      formatLedgerBench(result),
+      ...(before ? ["", "### Before and after (ADR 062)", "", formatLedgerComparison(before, result)] : []),
+    ].join("\n"),
+  );
+}
+
+/** Usage: npm run bench:ledger [-- --write] (--write: puts the section into docs/benchmarks.md). */
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { runLedgerBefore } = await import("./ledger-before");
   const before = await runLedgerBefore();
   const result = await runLedgerBench();
-  console.log(formatLedgerBench(result));
-  if (before) console.log(`\n${formatLedgerComparison(before, result)}`);
+  const section = formatLedgerSection(result, before);
+  console.log(section);
+  if (process.argv.includes("--write")) {
+    const loads = loadavg()
+      .map((n) => n.toFixed(1))
+      .join(" / ");
+    writeSection(
+      path.resolve(import.meta.dirname, "../docs/benchmarks.md"),
+      "ledger",
+      section.replace(
+        "### Before and after (ADR 062)",
+        `### Before and after (ADR 062)\n\nRun by \`npm run bench:ledger -- --write\` on ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC; load average after it: ${loads}.`,
+      ),
+    );
+  }
 }

@@ -85,6 +85,7 @@ describe("a signed-in game", () => {
       balance: 10,
       entryId: expect.any(Number),
       referralBonus: 0,
+      goalCoinsToday: 10,
     });
     expect(await ledgerOf(user.id)).toEqual([
       { amount: 10, reason: "Tic Tac Toe win", kind: "ttt_win", cause_key: `ttt-win:${game.id}` },

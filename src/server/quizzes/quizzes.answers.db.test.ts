@@ -43,6 +43,7 @@ describe("POST /api/quizzes/sessions/:sessionId/answers", () => {
               balance: 110,
               entryId: expect.any(Number),
               referralBonus: 0,
+              goalCoinsToday: 110,
             }
           : {
               amount: 10,
@@ -50,6 +51,7 @@ describe("POST /api/quizzes/sessions/:sessionId/answers", () => {
               balance: 10 * (i + 1),
               entryId: expect.any(Number),
               referralBonus: 0,
+              goalCoinsToday: 10 * (i + 1),
             },
       );
       expect(body.sessionCoins).toBe(isLast ? 110 : 10 * (i + 1));
@@ -92,6 +94,7 @@ describe("POST /api/quizzes/sessions/:sessionId/answers", () => {
       balance: 60,
       entryId: expect.any(Number),
       referralBonus: 0,
+      goalCoinsToday: 60,
     });
     expect(await getBalance(ctx.db, user.id)).toBe(60);
     expect(await ledgerRows(user.id)).toHaveLength(6);

@@ -77,6 +77,7 @@ describe("a watch", () => {
         reason: "Video watch",
         balance: 10,
         referralBonus: 0,
+        goalCoinsToday: 10,
       },
       unpaidReason: null,
     });
