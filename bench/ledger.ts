@@ -93,7 +93,7 @@ async function preparedPgliteDir(): Promise<string> {
   return dir;
 }
 
-async function benchHttp(
+export async function benchHttp(
   url: string | undefined,
   workers: string,
   dataDir?: string,
