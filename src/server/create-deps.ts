@@ -14,6 +14,7 @@ import { createDependencyMonitor, type DependencyMonitor } from "./health/depend
 import { createMemoryRateLimitStore, type RateLimitStore } from "./http/rate-limit";
 import { createJobWorker, type JobWorkerOptions } from "./jobs/jobs.worker";
 import { KYC_RETENTION_QUEUE, kycRetentionJobHandler } from "./kyc/kyc-retention.job";
+import { LEDGER_ALLOWANCES_QUEUE, ledgerAllowancesJobHandler } from "./ledger/ledger-allowances.job";
 import { setLedgerPolicy } from "./ledger/ledger-policy";
 import type { Logger } from "./logger";
 import { createMailer, type Mailer } from "./mail/mailer";
@@ -97,6 +98,7 @@ export function createDeps({
       [KYC_RETENTION_QUEUE]: kycRetentionJobHandler(db, env.kycRetentionDays, logger),
       [FIRST_EARNING_QUEUE]: firstEarningJobHandler(db),
       [RELEASE_QUEUE]: releaseJobHandler(db, logger),
+      [LEDGER_ALLOWANCES_QUEUE]: ledgerAllowancesJobHandler(db),
     },
     leaseMs: env.jobLeaseMs,
     ...overrides.jobs,

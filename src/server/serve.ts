@@ -9,6 +9,7 @@ import { openDatabase } from "./db/client";
 import type { Env } from "./env";
 import { createDependencyMonitor, type DependencyMonitor } from "./health/dependency-monitor";
 import { KYC_RETENTION_EVERY_MS, KYC_RETENTION_QUEUE } from "./kyc/kyc-retention.job";
+import { LEDGER_ALLOWANCES_EVERY_MS, LEDGER_ALLOWANCES_QUEUE } from "./ledger/ledger-allowances.job";
 import { shutDown } from "./lifecycle";
 import type { Logger } from "./logger";
 import { mailDeliveryNote } from "./mail/dev-mailbox.routes";
@@ -59,6 +60,7 @@ export async function serve(env: Env, logger: Logger, webRoot: string): Promise<
   deps.jobs.schedule(KYC_RETENTION_QUEUE, KYC_RETENTION_EVERY_MS);
   deps.jobs.schedule(PAYOUT_RECHECK_QUEUE, PAYOUT_RECHECK_EVERY_MS);
   deps.jobs.schedule(RELEASE_QUEUE, RELEASE_EVERY_MS);
+  deps.jobs.schedule(LEDGER_ALLOWANCES_QUEUE, LEDGER_ALLOWANCES_EVERY_MS);
   deps.jobs.start();
   const clustered = env.webConcurrency > 1;
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;

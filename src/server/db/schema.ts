@@ -76,6 +76,14 @@ export interface UserProfileTable {
   goal_coins: ColumnType<number, never, never>;
 }
 
+/** What a daily allowance has used (written only by the SQL function ledger_award; migration 0160). */
+export interface LedgerAllowanceTable {
+  user_id: string;
+  limit_key: string;
+  day: ColumnType<Date, never, never>;
+  used: number;
+}
+
 /** A browser (device id) the account signed in from with the right password, or that opened its unlock link. */
 export interface UserDeviceTable {
   user_id: string;
@@ -332,6 +340,7 @@ export interface DB {
   account: AccountTable;
   verification: VerificationTable;
   user_profiles: UserProfileTable;
+  ledger_allowances: LedgerAllowanceTable;
   user_devices: UserDeviceTable;
   referrals: ReferralTable;
   dev_mailbox: DevMailboxTable;

@@ -10,8 +10,10 @@ import { runStatements } from "../run-statements";
  *   `ttt_win:<day>` and `video_watch:<video>:<day>`, `day` being the UTC day the earning happened; null for a
  *   kind without a daily allowance. The award writes it and the allowance panel reads by it.
  * - `ledger_award`: the caller names what happened (kind, cause key, subject, when) and the allowance's size
- *   (`p_limit_max`, the ledger's policy; null for an unlimited kind); the key is built here. The common case
- *   inserts first (one index probe fewer than looking the cause key up first). It also keeps the day's coins of
+ *   (`p_limit_max`, the ledger's policy; null for an unlimited kind); the key is built here. An allowance is a
+ *   counter (`ledger_allowances`, one row per user and key, raised only below the maximum), not a count of the
+ *   day's ledger rows, so its cost does not grow with them; an unlimited kind inserts first (one index probe
+ *   fewer than looking the cause key up first). It also keeps the day's coins of
  *   the kinds that count towards the daily goal (`p_goal`) on the profile row it already updates, and answers
  *   them (`goal_coins`), so the streak needs no sum over the day's rows after an earning.
  * - `session_earner(token, fresh_until)`: the user a session token may earn for with nothing else to do — the
@@ -19,6 +21,9 @@ import { runStatements } from "../run-statements";
  *   age), its user's address is confirmed and no ban is in force — else null, and the request takes the full
  *   way (the session reader and better-auth decide: src/server/auth/earner.ts). An earning request's one
  *   statement starts with it, so the session read and the earning are one round trip.
+ * - `ledger_allowances`: what each allowance has used (written only by `ledger_award`, under the profile lock);
+ *   the ledger rows keep their `limit_key` too (the allowance panel reads them). Rows of past days are
+ *   deleted by the `ledger.allowances` job (src/server/ledger/ledger-allowances.job.ts).
  * - `user_profiles.goal_day` / `goal_coins`: the UTC day of the user's last goal-counting award and that day's
  *   goal coins (written only by `ledger_award`, under the profile lock, in the balance's statement).
  */
@@ -41,6 +46,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
          where s.token = p_token and s."expiresAt" > p_fresh_until and u."emailVerified"
            and not (coalesce(u.banned, false) and (u."banExpires" is null or u."banExpires" > now())));
      end $$`,
+    `create table ledger_allowances (
+       user_id text not null,
+       limit_key text not null,
+       day date not null,
+       used integer not null check (used >= 0),
+       primary key (user_id, limit_key))`,
+    "create index ledger_allowances_day_idx on ledger_allowances (day)",
+    `insert into ledger_allowances (user_id, limit_key, day, used)
+       select user_id, limit_key, right(limit_key, 10)::date, count(*)::integer from coin_ledger
+       where limit_key is not null and right(limit_key, 10) ~ '^\\d{4}-\\d{2}-\\d{2}$'
+       group by user_id, limit_key`,
     `create function ledger_limit_key(p_kind text, p_subject text, p_occurred_at timestamptz)
      returns text language sql immutable as $$
        select case p_kind
@@ -64,6 +80,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        v_limit_key text;
        v_owner text;
        v_entry_id bigint;
+       v_used integer;
      begin
        select p.points, p.referred_by, p.first_earned_at, p.goal_day, p.goal_coins
          into v_points, v_referred_by, v_first, v_goal_day, v_goal_coins
@@ -74,13 +91,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        end if;
        v_goal_coins := case when v_goal_day = v_today then v_goal_coins else 0 end;
        if p_limit_max is not null then
+         -- A cause paid before answers as a replay, whatever the allowance says now.
+         select l.id, l.user_id into v_entry_id, v_owner from coin_ledger l where l.cause_key = p_cause_key;
+         if found then
+           return query select (case when v_owner = p_user_id then 'duplicate' else 'foreign' end)::text,
+             v_entry_id, v_points, v_goal_coins;
+           return;
+         end if;
          v_limit_key := ledger_limit_key(p_kind, p_subject, p_occurred_at);
-         if (select count(*) from coin_ledger l where l.user_id = p_user_id and l.limit_key = v_limit_key)
-             >= p_limit_max then
-           -- A replayed cause answers as a replay even when the allowance has been used up since.
-           select l.id, l.user_id into v_entry_id, v_owner from coin_ledger l where l.cause_key = p_cause_key;
-           return query select (case when v_entry_id is null then 'limited' when v_owner = p_user_id
-               then 'duplicate' else 'foreign' end)::text, v_entry_id, v_points, v_goal_coins;
+         insert into ledger_allowances as a (user_id, limit_key, day, used)
+           values (p_user_id, v_limit_key, (p_occurred_at at time zone 'UTC')::date, 1)
+           on conflict (user_id, limit_key) do update set used = a.used + 1 where a.used < p_limit_max
+           returning a.used into v_used;
+         if v_used is null then
+           return query select 'limited'::text, null::bigint, v_points, v_goal_coins;
            return;
          end if;
        end if;
@@ -90,6 +114,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
          returning id into v_entry_id;
        if v_entry_id is null then
          select l.id, l.user_id into v_entry_id, v_owner from coin_ledger l where l.cause_key = p_cause_key;
+         if v_limit_key is not null then
+           -- Another user's award took the cause key since the look-up: this call used no allowance.
+           update ledger_allowances set used = used - 1 where user_id = p_user_id and limit_key = v_limit_key;
+         end if;
          return query select (case when v_owner = p_user_id then 'duplicate' else 'foreign' end)::text,
            v_entry_id, v_points, v_goal_coins;
          return;
