@@ -6,6 +6,7 @@
  * connections; latencies are per award (two requests' worth of statements), not per request.
  */
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import pg from "pg";
 import { DEFAULT_EARNING_LIMITS } from "~/core/earning";
 import { DEFAULT_STREAK_RULES } from "~/core/streak";
@@ -24,6 +25,34 @@ export interface Throughput {
   p50: number;
   p99: number;
   total: number;
+  /**
+   * The machine's busy CPU time (all processes: the load's client, the server, PostgreSQL; /proc/stat) per award
+   * while it ran, ms; null where /proc/stat cannot be read. Where the run keeps the cores busy, awards/s is about
+   * cores ÷ this, so two paths' throughputs compare as the inverse of their CPU per award.
+   */
+  cpuMsPerAward: number | null;
+}
+
+/** Busy CPU seconds of the whole machine so far (/proc/stat: all but idle and iowait), or null off Linux. */
+export function machineBusySeconds(): number | null {
+  try {
+    const fields = readFileSync("/proc/stat", "utf8")
+      .split("\n")[0]!
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    const total = fields.reduce((a, b) => a + b, 0);
+    return (total - (fields[3] ?? 0) - (fields[4] ?? 0)) / 100; // USER_HZ
+  } catch {
+    return null;
+  }
+}
+
+/** Busy CPU ms per award between `busyBefore` (machineBusySeconds()) and now. */
+export function cpuMsPerAward(busyBefore: number | null, awards: number): number | null {
+  const now = machineBusySeconds();
+  return busyBefore === null || now === null || !awards ? null : ((now - busyBefore) * 1000) / awards;
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -107,6 +136,7 @@ async function sqlUsers(pool: pg.Pool): Promise<{ id: string; token: string }[]>
 /** `work` run back to back on CONNECTIONS concurrent loops for SECONDS: rate and latency. */
 async function timed(work: (i: number) => Promise<void>): Promise<Throughput> {
   const latencies: number[] = [];
+  const busy = machineBusySeconds();
   const deadline = performance.now() + SECONDS * 1000;
   let n = 0;
   await Promise.all(
@@ -124,5 +154,6 @@ async function timed(work: (i: number) => Promise<void>): Promise<Throughput> {
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     total: latencies.length,
+    cpuMsPerAward: cpuMsPerAward(busy, latencies.length),
   };
 }

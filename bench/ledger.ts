@@ -26,7 +26,15 @@ import { childPids, sampleMemory, treeMemory } from "../tests/support/processes"
 import { LOAD_ENV, startServer } from "../tests/support/server-process";
 import { marked, writeSection } from "./doc-section";
 import type { BeforeRun } from "./ledger-before";
-import { benchSql, CONNECTIONS, SECONDS, type Throughput, USERS } from "./ledger-sql";
+import {
+  benchSql,
+  CONNECTIONS,
+  cpuMsPerAward,
+  machineBusySeconds,
+  SECONDS,
+  type Throughput,
+  USERS,
+} from "./ledger-sql";
 
 export type { Throughput };
 
@@ -129,6 +137,7 @@ export async function benchHttp(
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const idle = treeMemory(server.pid);
     const sampler = sampleMemory(server.pid);
+    const busy = machineBusySeconds();
     const result = await autocannon({
       url: server.url,
       connections: CONNECTIONS,
@@ -163,6 +172,7 @@ export async function benchHttp(
       ],
     });
     const load = sampler.stop();
+    const cpu = cpuMsPerAward(busy, paid);
     // Two requests per award (the start and the completion); awards are the completions that paid.
     const ok = paid;
     if (paid < Math.floor(result["2xx"] / 2))
@@ -172,6 +182,7 @@ export async function benchHttp(
       database: url ? "PostgreSQL" : "PGlite",
       workers: workerCount,
       perSecond: ok / result.duration,
+      cpuMsPerAward: cpu,
       p50: result.latency.p50,
       p99: result.latency.p99,
       total: ok,
@@ -276,6 +287,16 @@ export function formatLedgerComparison(before: BeforeRun, after: LedgerBenchResu
       (y, x) => y <= x,
     ),
     row("HTTP, PGlite, awards/s", (r) => r.http.find((x) => x.database === "PGlite")?.perSecond, 0),
+    row("machine CPU per award, the award's own SQL (ms)", (r) => r.sql.cpuMsPerAward ?? undefined, 2),
+    row("machine CPU per award, HTTP 1 process (ms)", (r) => http1(r)?.cpuMsPerAward ?? undefined, 2),
+    row(
+      "CPU bound of HTTP ÷ SQL (SQL's CPU per award ÷ HTTP's)",
+      (r) => {
+        const http = http1(r)?.cpuMsPerAward;
+        return http && r.sql.cpuMsPerAward ? r.sql.cpuMsPerAward / http : undefined;
+      },
+      2,
+    ),
     "",
     `Before: the benchmark as committed at ${before.ref} (${before.commit}), run from a temporary worktree (bench/ledger-before.ts);`,
     "after: this tree. Each side's ratios divide by its own SQL and floor rows, measured in its own half of the run.",
@@ -285,21 +306,24 @@ export function formatLedgerComparison(before: BeforeRun, after: LedgerBenchResu
 export function formatLedgerBench(r: LedgerBenchResult): string {
   const mark = (ok: boolean) => (ok ? " ✓" : " ✗");
   const mib = (n: number | null) => (n === null ? "—" : n.toFixed(0));
+  const cpu = (n: number | null | undefined) => (n === null || n === undefined ? "—" : n.toFixed(2));
   const rows = r.http.map(
     (x) =>
-      `| HTTP, ${x.database}, ${x.label} | ${x.workers} | ${x.perSecond.toFixed(0)} | ${x.p50.toFixed(1)} | ${x.p99.toFixed(1)}${x.database === "PostgreSQL" ? mark(x.p99 <= LEDGER_TARGETS.p99Ms) : ""} | ${x.ratio.toFixed(2)}${x.database === "PostgreSQL" ? mark(x.ratio >= LEDGER_TARGETS.ratio) : ""} | ${x.rssIdleMib.toFixed(0)} | ${x.rssLoadMib.toFixed(0)}${x.database === "PostgreSQL" ? mark(x.rssLoadMib <= LEDGER_TARGETS.rssLoadMib) : ""} | ${x.ussIdleMib.toFixed(0)} | ${x.ussLoadMib.toFixed(0)} | ${mib(x.footprintIdleMib)} | ${mib(x.footprintLoadMib)}${x.database === "PostgreSQL" && x.footprintLoadMib !== null ? mark(x.footprintLoadMib <= LEDGER_TARGETS.rssLoadMib) : ""} | ${x.total} |`,
+      `| HTTP, ${x.database}, ${x.label} | ${x.workers} | ${x.perSecond.toFixed(0)} | ${x.p50.toFixed(1)} | ${x.p99.toFixed(1)}${x.database === "PostgreSQL" ? mark(x.p99 <= LEDGER_TARGETS.p99Ms) : ""} | ${x.ratio.toFixed(2)}${x.database === "PostgreSQL" ? mark(x.ratio >= LEDGER_TARGETS.ratio) : ""} | ${x.rssIdleMib.toFixed(0)} | ${x.rssLoadMib.toFixed(0)}${x.database === "PostgreSQL" ? mark(x.rssLoadMib <= LEDGER_TARGETS.rssLoadMib) : ""} | ${x.ussIdleMib.toFixed(0)} | ${x.ussLoadMib.toFixed(0)} | ${mib(x.footprintIdleMib)} | ${mib(x.footprintLoadMib)}${x.database === "PostgreSQL" && x.footprintLoadMib !== null ? mark(x.footprintLoadMib <= LEDGER_TARGETS.rssLoadMib) : ""} | ${x.total} | ${cpu(x.cpuMsPerAward)} |`,
   );
   return [
-    `| path (${CONNECTIONS} connections, ${USERS} users, ${SECONDS} s) | processes | awards/s | p50 ms | p99 ms | ratio to SQL | RSS idle MiB | RSS under load MiB | USS idle MiB | USS under load MiB | footprint idle MiB | footprint under load MiB | awards |`,
-    "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    `| path (${CONNECTIONS} connections, ${USERS} users, ${SECONDS} s) | processes | awards/s | p50 ms | p99 ms | ratio to SQL | RSS idle MiB | RSS under load MiB | USS idle MiB | USS under load MiB | footprint idle MiB | footprint under load MiB | awards | machine CPU ms per award |`,
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ...rows,
-    `| the same SQL run directly (session lookup, start; session lookup, completion with its award, streak step; pg, PostgreSQL) | — | ${r.sql.perSecond.toFixed(0)} | ${r.sql.p50.toFixed(1)} | ${r.sql.p99.toFixed(1)} | 1.00 | — | — | — | — | — | — | ${r.sql.total} |`,
-    `| floor: a bare INSERT + UPDATE transaction (pg, PostgreSQL) | — | ${r.floor.perSecond.toFixed(0)} | ${r.floor.p50.toFixed(1)} | ${r.floor.p99.toFixed(1)} | — | — | — | — | — | — | — | ${r.floor.total} |`,
+    `| the same SQL run directly (session lookup, start; session lookup, completion with its award, streak step; pg, PostgreSQL) | — | ${r.sql.perSecond.toFixed(0)} | ${r.sql.p50.toFixed(1)} | ${r.sql.p99.toFixed(1)} | 1.00 | — | — | — | — | — | — | ${r.sql.total} | ${cpu(r.sql.cpuMsPerAward)} |`,
+    `| floor: a bare INSERT + UPDATE transaction (pg, PostgreSQL) | — | ${r.floor.perSecond.toFixed(0)} | ${r.floor.p50.toFixed(1)} | ${r.floor.p99.toFixed(1)} | — | — | — | — | — | — | — | ${r.floor.total} | ${cpu(r.floor.cpuMsPerAward)} |`,
     "",
     `Targets on PostgreSQL: p99 ≤ ${LEDGER_TARGETS.p99Ms} ms, ratio ≥ ${LEDGER_TARGETS.ratio}, RSS under load ≤ ${LEDGER_TARGETS.rssLoadMib} MiB.`,
     "RSS and USS are sums over the server's processes (the first one and the workers it forks). The footprint counts each",
     "physical page they hold once: the RSS sum counts the pages every worker maps (the node binary's code) once per",
     "process, the USS sum leaves them out. For one process the footprint and the RSS are nearly the same figure.",
+    "Machine CPU per award: the busy time of all the machine's cores (/proc/stat) during the run, divided by its awards —",
+    "the load generator, the server and PostgreSQL together. With the cores kept busy, awards/s ≈ cores ÷ this.",
   ].join("\n");
 }
 
