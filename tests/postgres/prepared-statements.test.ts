@@ -44,4 +44,16 @@ describe("prepared statements", () => {
     }
     expect((await preparedOnThisConnection()).length).toBe(PREPARED_PER_CONNECTION);
   });
+
+  it("runs a text unprepared once a migration changed what its prepared form returns", async () => {
+    await sql`create table prepared_probe (id integer primary key)`.execute(handle.db);
+    await sql`insert into prepared_probe values (1)`.execute(handle.db);
+    const read = () =>
+      sql<Record<string, unknown>>`select * from prepared_probe where id = ${1}`.execute(handle.db);
+    expect((await read()).rows).toEqual([{ id: 1 }]);
+    await sql`alter table prepared_probe add column note text`.execute(handle.db);
+    // PostgreSQL refuses the old prepared form once (0A000) or plans it again; either way the next call answers.
+    await read().catch((error: { code?: string }) => expect(error.code).toBe("0A000"));
+    expect((await read()).rows).toEqual([{ id: 1, note: null }]);
+  });
 });

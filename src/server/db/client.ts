@@ -49,17 +49,24 @@ export const PREPARED_PER_CONNECTION = 500;
 function prepareStatements(pool: pg.Pool) {
   pool.on("connect", (client) => {
     const prepared = new Set<string>();
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    // Texts whose prepared form PostgreSQL refused since (a migration changed the columns it returns: 0A000
+    // "cached plan must not change result type"): they run unprepared on this connection from then on.
+    const stale = new Set<string>();
+    const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
     Object.assign(client, {
       query(text: unknown, values?: unknown, callback?: unknown) {
         if (typeof text !== "string" || !Array.isArray(values) || values.length === 0 || callback)
           return query(text, values, callback);
         const name = `ple_${createHash("sha1").update(text).digest("base64url")}`;
+        if (stale.has(name)) return query(text, values);
         if (!prepared.has(name)) {
           if (prepared.size >= PREPARED_PER_CONNECTION) return query(text, values);
           prepared.add(name);
         }
-        return query({ name, text, values });
+        return query({ name, text, values }).catch((error: unknown) => {
+          if ((error as { code?: unknown } | null)?.code === "0A000") stale.add(name);
+          throw error;
+        });
       },
     });
   });
