@@ -6,22 +6,22 @@ import { ledgerPolicy } from "../ledger/ledger-policy";
 
 /**
  * The user's allowance today (docs/product.md, "Fair earning"): what each daily limit has used and left. The
- * counts come from the same rows the limits are decided on — ledger rows by their limit key, and paid quiz
- * sessions by their day — so the panel can never disagree with what the server pays.
+ * counts are the ones the limits are decided on — the award's allowance counters (`ledger_allowances`, keyed by
+ * SQL `ledger_limit_key`, migration 0160), and paid quiz sessions by their day — so the panel can never disagree
+ * with what the server pays.
  */
 export async function getAllowance(db: Database, userId: string, now: Date = new Date()): Promise<Allowance> {
   // The limits the ledger's awards are held to: the panel shows what the server enforces.
   const { limits } = ledgerPolicy(db);
   const day = utcDay(now);
-  const ledger = await db
-    .selectFrom("coin_ledger")
-    .select(["limit_key"])
-    .select((eb) => eb.fn.countAll<string>().as("n"))
-    .where("user_id", "=", userId)
-    .where("limit_key", "like", `%:${day}`)
-    .groupBy("limit_key")
-    .execute();
-  const used = new Map(ledger.map((r) => [r.limit_key ?? "", Number(r.n)]));
+  // Today's wins (video null) and each video's watches, in the catalogue's order, from the award's counters.
+  const { rows: counters } = await sql<{ video_id: string | null; used: number }>`
+    select k.video_id, coalesce(a.used, 0) as used from (
+      select null::text as video_id, -1 as position, ledger_limit_key('ttt_win', null, ${now}) as limit_key
+      union all
+      select v.id, v.position, ledger_limit_key('video_watch', v.id, ${now}) from videos v) k
+    left join ledger_allowances a on a.user_id = ${userId} and a.limit_key = k.limit_key
+    order by k.position, k.video_id`.execute(db);
   const quizzes = await db
     .selectFrom("quizzes")
     .leftJoin("quiz_sessions", (join) =>
@@ -35,19 +35,8 @@ export async function getAllowance(db: Database, userId: string, now: Date = new
     .groupBy(["quizzes.id", "quizzes.position"])
     .orderBy("quizzes.position")
     .execute();
-  // The allowances' keys as the award builds them (SQL ledger_limit_key, migration 0160).
-  const videos = await db
-    .selectFrom("videos")
-    .select("id")
-    .select(sql<string>`ledger_limit_key('video_watch', id, ${now})`.as("limit_key"))
-    .orderBy("position")
-    .orderBy("id")
-    .execute();
-  const { rows: wins } = await sql<{
-    key: string;
-  }>`select ledger_limit_key('ttt_win', null, ${now}) as key`.execute(db);
   const left = (limit: number, n: number) => Math.max(0, limit - n);
-  const paidWins = used.get(wins[0]?.key ?? "") ?? 0;
+  const paidWins = counters.find((c) => c.video_id === null)?.used ?? 0;
   return {
     day,
     resetsAt: nextUtcMidnight(now).toISOString(),
@@ -58,9 +47,10 @@ export async function getAllowance(db: Database, userId: string, now: Date = new
       paidSessions: Number(q.n),
       left: left(limits.quizSessionsPerDay, Number(q.n)),
     })),
-    videos: videos.map((v) => {
-      const n = used.get(v.limit_key) ?? 0;
-      return { videoId: v.id, paidWatches: n, left: left(limits.videoWatchesPerDay, n) };
-    }),
+    videos: counters.flatMap((c) =>
+      c.video_id === null
+        ? []
+        : [{ videoId: c.video_id, paidWatches: c.used, left: left(limits.videoWatchesPerDay, c.used) }],
+    ),
   };
 }

@@ -8,7 +8,7 @@ import { runStatements } from "../run-statements";
  *
  * - `ledger_limit_key(kind, subject, occurred_at)`: THE builder of an allowance's key (coin_ledger.limit_key):
  *   `ttt_win:<day>` and `video_watch:<video>:<day>`, `day` being the UTC day the earning happened; null for a
- *   kind without a daily allowance. The award writes it and the allowance panel reads by it.
+ *   kind without a daily allowance. The award writes it; the allowance panel looks its counters up by it.
  * - `ledger_award`: the caller names what happened (kind, cause key, subject, when) and the allowance's size
  *   (`p_limit_max`, the ledger's policy; null for an unlimited kind); the key is built here. An allowance is a
  *   counter (`ledger_allowances`, one row per user and key, raised only below the maximum), not a count of the
@@ -22,7 +22,7 @@ import { runStatements } from "../run-statements";
  *   way (the session reader and better-auth decide: src/server/auth/earner.ts). An earning request's one
  *   statement starts with it, so the session read and the earning are one round trip.
  * - `ledger_allowances`: what each allowance has used (written only by `ledger_award`, under the profile lock);
- *   the ledger rows keep their `limit_key` too (the allowance panel reads them). Rows of past days are
+ *   the ledger rows keep their `limit_key` too, as the record; the allowance panel reads the counters. Rows of past days are
  *   deleted by the `ledger.allowances` job (src/server/ledger/ledger-allowances.job.ts).
  * - `user_profiles.goal_day` / `goal_coins`: the UTC day of the user's last goal-counting award and that day's
  *   goal coins (written only by `ledger_award`, under the profile lock, in the balance's statement).
