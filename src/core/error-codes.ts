@@ -24,6 +24,15 @@ export const errorCatalog = {
     message:
       "The text is made of invisible characters (zero-width spaces, direction marks or control characters); write it in visible words.",
   },
+  /**
+   * Free text in the books (a reason, a payout reference, a name, a document id) holding a character no font draws:
+   * private-use, unassigned or noncharacter code points, or a lone surrogate (src/core/words.ts).
+   */
+  UNREADABLE_TEXT: {
+    status: 400,
+    message:
+      "The text holds characters that cannot be shown (private-use, unassigned or noncharacter code points); write it in ordinary letters.",
+  },
   /** Text PostgreSQL cannot store (a NUL byte): found by the API fuzzer (tests/db/fuzz.test.ts). */
   INVALID_TEXT: {
     status: 400,

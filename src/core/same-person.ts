@@ -28,14 +28,3 @@ export function mailboxKey(email: string): string {
 
 /** True when two addresses deliver to one mailbox (mailboxKey). */
 export const sameMailbox = (a: string, b: string): boolean => mailboxKey(a) === mailboxKey(b);
-
-/**
- * A document number as issued, whatever way it was typed: any case, full-width characters read as ASCII,
- * without spaces, dashes, dots and slashes. `ab-12 345.6` → `AB123456`.
- */
-export function documentNumberKey(documentNumber: string): string {
-  return documentNumber
-    .normalize("NFKC")
-    .toUpperCase()
-    .replace(/[\s\-./\u2010-\u2015]+/gu, "");
-}

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { adminReason } from "./admin";
-import { cleanText, INVISIBLE_TEXT_ISSUE, visibleLength, wordsField } from "./words";
+import {
+  cleanText,
+  hasUnreadable,
+  INVISIBLE_TEXT_ISSUE,
+  revealHidden,
+  UNREADABLE_TEXT_ISSUE,
+  visibleLength,
+  wordsField,
+} from "./words";
 
 const reason = wordsField({ min: 3, max: 20, tooShort: "Too short.", tooLong: "Too long." });
 const issueOf = (value: string) => {
@@ -46,5 +54,36 @@ describe("reasons are words", () => {
   it("is the rule of the administrators' reasons", () => {
     expect(adminReason.safeParse("\u200b\u200b\u200b").success).toBe(false);
     expect(adminReason.parse("  ok\u200bay ")).toBe("okay");
+  });
+});
+
+describe("characters no font draws", () => {
+  it.each([
+    ["private-use U+E000", "Paid \ue000\ue001"],
+    ["supplementary private-use U+F0000", "Paid \u{f0000}"],
+    ["unassigned U+0378", "Paid \u0378\u0378\u0378"],
+    ["noncharacter U+FDD0", "Paid \ufdd0"],
+    ["noncharacter U+FFFF", "Paid\uffff ok"],
+    ["noncharacter U+10FFFE", "Paid \u{10fffe}"],
+    ["a lone surrogate", "Paid \ud800"],
+    ["only private-use", "\ue000\ue000\ue000"],
+  ])("%s is refused with its own issue", (_what, text) => {
+    const issue = issueOf(text);
+    expect(issue?.code).toBe("custom");
+    expect((issue as { params?: { code?: string } }).params?.code).toBe(UNREADABLE_TEXT_ISSUE);
+    expect(hasUnreadable(text)).toBe(true);
+  });
+
+  it("lets letters of every script, emoji and symbols through", () => {
+    for (const text of ["Zahlung über PayPal", "支付宝 转账", "Paid 👍", "€ 25 · №7"]) {
+      expect(hasUnreadable(text), text).toBe(false);
+      expect(reason.safeParse(text).success, text).toBe(true);
+    }
+  });
+
+  it("shows what was typed with its hidden characters named", () => {
+    expect(revealHidden("P12345\u2060678")).toBe("P12345⟨U+2060⟩678");
+    expect(revealHidden("a\u200bb\u00adc\ue000")).toBe("a⟨U+200B⟩b⟨U+00AD⟩c⟨U+E000⟩");
+    expect(revealHidden("P-1234 5678")).toBe("P-1234 5678");
   });
 });

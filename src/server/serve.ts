@@ -8,6 +8,8 @@ import { createDeps, dependencyProbes } from "./create-deps";
 import { openDatabase } from "./db/client";
 import type { Env } from "./env";
 import { createDependencyMonitor, type DependencyMonitor } from "./health/dependency-monitor";
+import { kycEncryptionKey } from "./kyc/kyc-key";
+import { rekeyDocumentNumbers } from "./kyc/kyc-rekey";
 import { KYC_RETENTION_EVERY_MS, KYC_RETENTION_QUEUE } from "./kyc/kyc-retention.job";
 import { LEDGER_ALLOWANCES_EVERY_MS, LEDGER_ALLOWANCES_QUEUE } from "./ledger/ledger-allowances.job";
 import { shutDown } from "./lifecycle";
@@ -37,6 +39,8 @@ export async function serve(env: Env, logger: Logger, webRoot: string): Promise<
     if (!isClusterWorker()) {
       const applied = await prepareDatabase(handle.db);
       logger.info({ applied }, "database prepared");
+      // Stored document numbers hashed under an older key get today's (needs the KYC key, which migrations lack).
+      await rekeyDocumentNumbers(handle.db, kycEncryptionKey(env, logger), logger);
     }
   } catch (error) {
     console.error(`Could not open the database: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,6 +1,17 @@
 import { z } from "zod";
 import { KYC_DOCUMENT_ID_MAX, KYC_FULL_NAME_MAX, KYC_REASON_MAX, kycStatuses } from "../kyc";
-import { wordsField } from "../words";
+import {
+  cleanText,
+  hasInvisible,
+  hasUnreadable,
+  INVISIBLE_TEXT_ISSUE,
+  UNREADABLE_TEXT_ISSUE,
+  UNREADABLE_TEXT_MESSAGE,
+  WORDS_RULE_MARK,
+  wordsField,
+} from "../words";
+
+const HAS_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 /**
  * The KYC contract: the form and answers of /api/kyc and the review queue of /api/admin/kyc. The rules (statuses,
@@ -16,11 +27,28 @@ export const kycFieldsSchema = z.object({
     tooShort: "Please enter your full name.",
     tooLong: `Your full name can be at most ${KYC_FULL_NAME_MAX} characters.`,
   }),
+  // Kept as typed (its key is made on the server: src/core/document-number.ts), but it needs a letter or digit
+  // that can be seen, and no character no font draws (src/core/words.ts).
   documentId: z
     .string({ message: "Please enter your document ID." })
+    .refine((raw) => !hasUnreadable(raw), {
+      message: UNREADABLE_TEXT_MESSAGE,
+      params: { code: UNREADABLE_TEXT_ISSUE },
+      abort: true,
+    })
     .trim()
     .min(1, "Please enter your document ID.")
-    .max(KYC_DOCUMENT_ID_MAX, `The document ID can be at most ${KYC_DOCUMENT_ID_MAX} characters.`),
+    .refine((raw) => !hasInvisible(raw) || HAS_LETTER_OR_DIGIT.test(cleanText(raw)), {
+      message: "Please enter your document ID: invisible characters do not count.",
+      params: { code: INVISIBLE_TEXT_ISSUE },
+      abort: true,
+    })
+    .refine((raw) => HAS_LETTER_OR_DIGIT.test(cleanText(raw)), {
+      message: "Please enter your document ID: its letters and digits.",
+      abort: true,
+    })
+    .max(KYC_DOCUMENT_ID_MAX, `The document ID can be at most ${KYC_DOCUMENT_ID_MAX} characters.`)
+    .meta({ [WORDS_RULE_MARK]: true }),
 });
 export type KycFields = z.infer<typeof kycFieldsSchema>;
 
@@ -97,7 +125,13 @@ export type KycSameDocumentAccount = z.infer<typeof kycSameDocumentAccount>;
 
 /** One submission for an administrator: the opened document id and whether the document can still be viewed. */
 export const kycSubmissionDetail = kycQueueItem.extend({
+  /** The document id as it was typed (invisible characters and all). */
   documentId: z.string(),
+  /**
+   * The key it is compared by (src/core/document-number.ts): NFKC, without invisible characters, confusable
+   * letters folded (UTS #39 skeleton), letters and digits only, upper case. `P12345\u2060678` → `PL2345678`.
+   */
+  documentIdNormalised: z.string(),
   reason: z.string().nullable(),
   decidedAt: z.string().nullable(),
   decidedBy: z.string().nullable(),

@@ -31,8 +31,19 @@ export const rejectRedemptionSchema = z.object({
    */
   notPaid: z.boolean().optional(),
 });
-/** Marking a manual payout paid records the payout's reference (e.g. the PayPal transaction id). */
-export const markPaidSchema = z.object({ reference: z.string().trim().min(1).max(200) });
+/**
+ * Marking a manual payout paid records the payout's reference (e.g. the PayPal transaction id): the proof of the
+ * payout, so it is words (src/core/words.ts) — a reference of zero-width spaces or private-use characters reads
+ * empty and is refused with 400.
+ */
+export const markPaidSchema = z.object({
+  reference: wordsField({
+    min: 1,
+    max: 200,
+    tooShort: "Enter the payout's reference.",
+    tooLong: "Keep the reference under 200 characters.",
+  }),
+});
 
 export const redemptionIdParams = z.object({
   id: z.coerce

@@ -273,6 +273,8 @@ export interface KycSubmissionTable {
   document_id_hint: string;
   /** HMAC-SHA256 of the normalised document number (kyc-crypto.ts); null for submissions made before it existed. */
   document_number_hash: Uint8Array | null;
+  /** The version of the key the hash was made with (DOCUMENT_NUMBER_KEY_VERSION); null: older, re-keyed at start-up. */
+  document_number_key_version: ColumnType<number | null, number | null | undefined, number | null>;
   /** Sniffed from the file's content: image/jpeg, image/png, image/webp or application/pdf. */
   document_type: string;
   document_size: number;

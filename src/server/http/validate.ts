@@ -1,6 +1,6 @@
 import { validator } from "hono/validator";
 import type { z } from "zod";
-import { INVISIBLE_TEXT_ISSUE } from "~/core/words";
+import { INVISIBLE_TEXT_ISSUE, UNREADABLE_TEXT_ISSUE } from "~/core/words";
 import { AppError } from "../errors";
 import { documented } from "./route-docs";
 
@@ -8,21 +8,26 @@ function toIssues(error: z.ZodError) {
   return error.issues.map((i) => ({ path: i.path.join(".") || "(body)", message: i.message }));
 }
 
-/** Whether a field was refused for being made of invisible characters (src/core/words.ts). */
-const invisible = (error: z.ZodError) =>
+/** Whether a field was refused by the words rule for `issue` (src/core/words.ts). */
+const refusedFor = (error: z.ZodError, issue: string) =>
   error.issues.some(
-    (i) => i.code === "custom" && (i.params as { code?: string } | undefined)?.code === INVISIBLE_TEXT_ISSUE,
+    (i) => i.code === "custom" && (i.params as { code?: string } | undefined)?.code === issue,
   );
 
 /**
  * `value` parsed by `schema`, or 422 VALIDATION_FAILED with the paths of the fields that failed (400
- * INVISIBLE_TEXT when a reason or name was made of invisible characters).
+ * UNREADABLE_TEXT when a text held private-use, unassigned or noncharacter code points; 400 INVISIBLE_TEXT when a
+ * reason or name was made of invisible characters).
  */
 function parseOr422<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const parsed = schema.safeParse(value);
   if (!parsed.success)
     throw new AppError(
-      invisible(parsed.error) ? "INVISIBLE_TEXT" : "VALIDATION_FAILED",
+      refusedFor(parsed.error, UNREADABLE_TEXT_ISSUE)
+        ? "UNREADABLE_TEXT"
+        : refusedFor(parsed.error, INVISIBLE_TEXT_ISSUE)
+          ? "INVISIBLE_TEXT"
+          : "VALIDATION_FAILED",
       undefined,
       toIssues(parsed.error),
     );

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
-import { documentNumberKey } from "~/core/same-person";
+import { documentNumberKey } from "~/core/document-number";
 
 /**
  * AES-256-GCM sealing of KYC data at rest. A sealed value is `version (1 byte) | iv (12) | tag (16) | ciphertext`.
@@ -32,7 +32,7 @@ export function open(key: Buffer, sealed: Uint8Array, associatedData: string): B
 }
 
 /**
- * A keyed hash of a document number (HMAC-SHA256 of its normalised form, src/core/same-person.ts), so two accounts'
+ * A keyed hash of a document number (HMAC-SHA256 of its skeleton, src/core/document-number.ts), so two accounts'
  * submissions of one number can be found without the plain number leaving its seal. The HMAC key is derived from
  * the KYC key (HKDF, its own label), so it is as secret as the documents and differs from the sealing key.
  */

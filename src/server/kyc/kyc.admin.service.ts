@@ -1,3 +1,4 @@
+import { documentNumberKey } from "~/core/document-number";
 import type { KycQueueItem, KycSubmissionDetail } from "~/core/api/kyc";
 import type { Database } from "../db/client";
 import type { KycStatusValue } from "../db/schema";
@@ -73,9 +74,11 @@ export async function getKycSubmission(db: Database, key: Buffer, id: string): P
     .where("k.id", "=", id)
     .executeTakeFirst();
   if (!row) throw new AppError("NOT_FOUND");
+  const documentId = open(key, row.document_id_sealed, documentIdAad(row.id)).toString("utf8");
   return {
     ...toItem(row),
-    documentId: open(key, row.document_id_sealed, documentIdAad(row.id)).toString("utf8"),
+    documentId,
+    documentIdNormalised: documentNumberKey(documentId),
     reason: row.reason,
     decidedAt: row.decided_at ? new Date(row.decided_at).toISOString() : null,
     decidedBy: row.decided_by_email,

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { DOCUMENT_NUMBER_KEY_VERSION } from "~/core/document-number";
 import type { KycDecisionResult, KycFields, KycStatusResponse } from "~/core/api/kyc";
 import {
   KYC_SAME_DOCUMENT_REASON_MESSAGE,
@@ -100,6 +101,7 @@ export async function submitKyc(
           document_id_sealed: seal(deps.key, Buffer.from(input.documentId, "utf8"), documentIdAad(id)),
           document_id_hint: maskDocumentId(input.documentId),
           document_number_hash: documentNumberHash(deps.key, input.documentId),
+          document_number_key_version: DOCUMENT_NUMBER_KEY_VERSION,
           document_type: input.document.type,
           document_size: input.document.bytes.byteLength,
         })

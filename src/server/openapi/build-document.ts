@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import { generateSpecs } from "hono-openapi";
 import type { ErrorCode } from "~/core/error-codes";
+import { WORDS_RULE_MARK } from "~/core/words";
 import { AUTH_BASE_PATH } from "../auth/auth";
 import { addErrorResponses, ERROR_SCHEMA_REF, type SessionGuard } from "../http/route-docs";
 import type { AppBindings } from "../http/router";
@@ -52,6 +53,9 @@ const tagOf = (path: string) => {
 function commonErrors(method: string, op: OpenApiOperation): ErrorCode[] {
   const codes: ErrorCode[] = [];
   if (op.requestBody) codes.push("INVALID_JSON", "VALIDATION_FAILED");
+  // A free text under the words rule (src/core/words.ts) is refused with its own 400s.
+  if (JSON.stringify(op.requestBody ?? {}).includes(`"${WORDS_RULE_MARK}":true`))
+    codes.push("INVISIBLE_TEXT", "UNREADABLE_TEXT");
   if (op.parameters.some((p) => p.in === "query")) codes.push("VALIDATION_FAILED");
   if (op.parameters.some((p) => p.in === "path")) codes.push("NOT_FOUND");
   if (method !== "get") codes.push("CROSS_ORIGIN", "PAYLOAD_TOO_LARGE");
