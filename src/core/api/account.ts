@@ -117,10 +117,15 @@ export const accountExportSchema = z.object({
     referralCode: z.string().nullable(),
     referredBy: z.string().nullable(),
     signUpIp: z.string().nullable(),
-    signUpDevice: z.string().nullable(),
     createdAt: maybeWhen,
   }),
-  devices: z.array(z.object({ deviceId: z.string(), firstSeenAt: when, lastSeenAt: when })),
+  /**
+   * Browsers that signed in to the account: described ("Firefox 128 on Linux") and dated, and whether the account
+   * was signed up with it. Never the device id, which exempts a browser from the sign-in lock.
+   */
+  devices: z.array(
+    z.object({ browser: z.string(), signedUpWith: z.boolean(), firstSeenAt: when, lastSeenAt: when }),
+  ),
   sessions: z.array(
     z.object({
       device: z.string(),

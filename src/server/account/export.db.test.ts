@@ -73,6 +73,32 @@ describe("the data download", () => {
       expect(text).not.toContain(secret);
   });
 
+  it("describes and dates each browser, and holds no device id (which exempts a browser from the lock)", async () => {
+    const user = await ctx.createVerifiedUser();
+    const firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
+    const signIn = await ctx.request("/api/auth/sign-in/email", {
+      json: { email: user.email, password: user.password },
+      headers: { "user-agent": firefox },
+    });
+    expect(signIn.status).toBe(200);
+    const ids = [
+      ...(await ctx.db.selectFrom("user_devices").select("device_id").where("user_id", "=", user.id).execute()).map(
+        (d) => d.device_id,
+      ),
+      ...(
+        await ctx.db.selectFrom("user_profiles").select("signup_device").where("id", "=", user.id).execute()
+      ).flatMap((p) => (p.signup_device ? [p.signup_device] : [])),
+    ];
+    expect(ids.length).toBeGreaterThan(0);
+    const text = await (await exportOf(user)).text();
+    for (const id of ids) expect(text).not.toContain(id);
+    const data = accountExportSchema.parse(JSON.parse(text));
+    expect(data.devices).toContainEqual(
+      expect.objectContaining({ browser: "Firefox 128 on Linux", firstSeenAt: expect.any(String) }),
+    );
+    expect(JSON.stringify(data.devices)).not.toMatch(/deviceId|signUpDevice/);
+  });
+
   it("gives the ledger as CSV with the running balance", async () => {
     const { a } = await twoUsers();
     const csv = await (await exportOf(a, "/api/account/export/ledger.csv")).text();

@@ -79,19 +79,20 @@ export async function* exportJson(db: Database, userId: string, now = new Date()
     referralCode: profile?.referral_code ?? null,
     referredBy: profile?.referrerEmail ? maskEmail(profile.referrerEmail) : null,
     signUpIp: profile?.signup_ip ?? null,
-    signUpDevice: profile?.signup_device ?? null,
     createdAt: iso(profile?.created_at ?? null),
   })}`;
-  // Browsers (device ids of the `ple_device` cookie) that signed in with the right password.
+  // Browsers that signed in with the right password, described and dated. Never their device id: it is what
+  // exempts a browser from the sign-in lock, so a copy of this file must not hand it out (ADR 064).
   const devices = await db
     .selectFrom("user_devices")
-    .select(["device_id", "first_seen_at", "last_seen_at"])
+    .select(["device_id", "user_agent", "first_seen_at", "last_seen_at"])
     .where("user_id", "=", userId)
     .orderBy("first_seen_at")
     .execute();
   yield `,"devices":${json(
     devices.map((d) => ({
-      deviceId: d.device_id,
+      browser: describeDevice(d.user_agent),
+      signedUpWith: d.device_id === profile?.signup_device,
       firstSeenAt: iso(d.first_seen_at),
       lastSeenAt: iso(d.last_seen_at),
     })),

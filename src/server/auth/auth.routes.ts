@@ -140,6 +140,7 @@ export const createAuthRoutes = (deps: AppDeps) => {
           skipMail: overMailQuota,
           ip: ip(c),
           deviceId: device.id,
+          userAgent: c.req.header("user-agent"),
         };
         const res = await runSignUp(state, () => forwardToAuth(c, deps, { name: "", email, password }));
         // An existing address creates nothing and would answer sooner: it waits as long as a creation takes.
@@ -183,7 +184,8 @@ export const createAuthRoutes = (deps: AppDeps) => {
         if (!res.ok) return res;
         // The right password: this browser is now one the account knows (and keeps its device id).
         const signedIn = signInResponseSchema.safeParse(await res.clone().json());
-        if (signedIn.success) await signInLock.succeeded(email, signedIn.data.user.id, device.id);
+        if (signedIn.success)
+          await signInLock.succeeded(email, signedIn.data.user.id, device.id, c.req.header("user-agent"));
         return withDeviceCookie(res, device, env);
       },
     )
@@ -193,7 +195,8 @@ export const createAuthRoutes = (deps: AppDeps) => {
         {
           302: {
             description:
-              "Redirects to /auth?unlocked=1 (the account's sign-in lock is lifted and this browser may sign in) " +
+              "Redirects to /auth?unlocked=1 (the account's sign-in lock is lifted and this browser may sign in), " +
+              "/auth?unlockError=USED_TOKEN (the link was followed before: it works once) " +
               "or /auth?unlockError=INVALID_TOKEN (forged, expired or unknown account)",
           },
         },
@@ -207,8 +210,11 @@ export const createAuthRoutes = (deps: AppDeps) => {
       async (c) => {
         const device = deviceOf(c);
         const token = c.req.query("token") ?? "";
-        const unlocked = token.length <= 512 && (await signInLock.unlock(token, device.id));
-        const target = unlocked ? "/auth?unlocked=1" : "/auth?unlockError=INVALID_TOKEN";
+        const outcome =
+          token.length <= 512
+            ? await signInLock.unlock(token, device.id, c.req.header("user-agent"))
+            : "INVALID_TOKEN";
+        const target = outcome === "unlocked" ? "/auth?unlocked=1" : `/auth?unlockError=${outcome}`;
         return withDeviceCookie(c.redirect(`${env.appUrl}${target}`, 302), device, env);
       },
     )

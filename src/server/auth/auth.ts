@@ -189,7 +189,8 @@ export function createAuth({ env, db, logger, mailOutbox, accounts, argon2, seco
                 signupDevice: signUp?.deviceId,
               });
               // The browser that chose the password has signed in to the account, as far as the lock is concerned.
-              if (signUp?.deviceId) await rememberDevice(trx, created.id, signUp.deviceId);
+              if (signUp?.deviceId)
+                await rememberDevice(trx, created.id, signUp.deviceId, signUp.userAgent);
               if (signUp) signUp.outcome = outcome;
               if (signUp?.skipMail) {
                 logger.warn({ to: user.email }, "mail quota used up: no confirmation mail for this sign-up");

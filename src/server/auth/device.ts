@@ -55,12 +55,26 @@ export function withDeviceCookie(
   return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
 }
 
-/** Records that `deviceId` signed in to `userId` (with the right password, or through the unlock link). */
-export async function rememberDevice(db: Executor, userId: string, deviceId: string): Promise<void> {
+/**
+ * Records that `deviceId` signed in to `userId` (with the right password, or through the unlock link), with the
+ * browser's user agent (what the data download describes it by; its last one is kept).
+ */
+export async function rememberDevice(
+  db: Executor,
+  userId: string,
+  deviceId: string,
+  userAgent?: string | null,
+): Promise<void> {
+  const agent = userAgent?.trim().slice(0, 512) || null;
   await db
     .insertInto("user_devices")
-    .values({ user_id: userId, device_id: deviceId })
-    .onConflict((oc) => oc.columns(["user_id", "device_id"]).doUpdateSet({ last_seen_at: new Date() }))
+    .values({ user_id: userId, device_id: deviceId, user_agent: agent })
+    .onConflict((oc) =>
+      oc.columns(["user_id", "device_id"]).doUpdateSet((eb) => ({
+        last_seen_at: new Date(),
+        user_agent: agent ?? eb.ref("user_devices.user_agent"),
+      })),
+    )
     .execute();
 }
 

@@ -257,3 +257,63 @@ describe.skipIf(!redisUrlForTests)("with REDIS_URL: two processes share the acco
     expect(await admin.keys(`${prefix}rl:sign-in:account:*`)).not.toHaveLength(0);
   });
 });
+
+describe("the lock is the owner's friend", () => {
+  it("an unlock link works once: the second use is refused and remembers no browser", async () => {
+    const user = await ctx.createVerifiedUser();
+    for (let i = 1; i <= LIMIT + 1; i++) await signInFrom(ctx, user.email, "wrong", nextIp());
+    const [mail] = await lockMails(ctx, user.email);
+    if (!mail) throw new Error("no lock mail");
+    const link = linkIn(mail, "/api/auth/unlock-sign-in");
+    const first = await ctx.request(`${link.pathname}${link.search}`);
+    expect(first.headers.get("location")).toBe(`${ctx.env.appUrl}/auth?unlocked=1`);
+
+    // The attacker locks the account again; a second browser opening the same link gets nothing.
+    for (let i = 1; i <= LIMIT + 1; i++) await signInFrom(ctx, user.email, "wrong", nextIp());
+    const second = await ctx.request(`${link.pathname}${link.search}`);
+    expect(second.status).toBe(302);
+    expect(second.headers.get("location")).toBe(`${ctx.env.appUrl}/auth?unlockError=USED_TOKEN`);
+    const devices = await ctx.db
+      .selectFrom("user_devices")
+      .select("device_id")
+      .where("user_id", "=", user.id)
+      .execute();
+    expect(devices.map((d) => `${DEVICE_COOKIE}=${d.device_id}`)).not.toContain(deviceCookie(second));
+    expect((await signInFrom(ctx, user.email, user.password, nextIp(), deviceCookie(second))).status).toBe(429);
+  });
+
+  it("of ten browsers opening one link at the same moment, one is let in", async () => {
+    const user = await ctx.createVerifiedUser();
+    const known = () =>
+      ctx.db.selectFrom("user_devices").select("device_id").where("user_id", "=", user.id).execute();
+    const before = (await known()).length;
+    for (let i = 1; i <= LIMIT + 1; i++) await signInFrom(ctx, user.email, "wrong", nextIp());
+    const [mail] = await lockMails(ctx, user.email);
+    if (!mail) throw new Error("no lock mail");
+    const link = linkIn(mail, "/api/auth/unlock-sign-in");
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        ctx.request(`${link.pathname}${link.search}`, {
+          ip: "127.0.0.9",
+          headers: { "x-forwarded-for": `203.0.113.${i + 1}` },
+        }),
+      ),
+    );
+    const targets = answers.map((r) => r.headers.get("location")?.replace(ctx.env.appUrl, ""));
+    expect(targets.filter((t) => t === "/auth?unlocked=1")).toHaveLength(1);
+    expect(targets.filter((t) => t === "/auth?unlockError=USED_TOKEN")).toHaveLength(9);
+    expect(await known()).toHaveLength(before + 1);
+  });
+
+  it("successful sign-ins never count against the owner's browser: the sixth in the window → 200", async () => {
+    const user = await owner(ctx);
+    const statuses: number[] = [];
+    for (let i = 1; i <= LIMIT + 3; i++)
+      statuses.push((await signInFrom(ctx, user.email, user.password, nextIp(), user.device)).status);
+    expect(statuses).toEqual(Array(LIMIT + 3).fill(200));
+    // Its wrong passwords still count: five more in the window and the browser waits.
+    for (let i = 1; i <= LIMIT; i++)
+      expect((await signInFrom(ctx, user.email, "wrong", nextIp(), user.device)).status).toBe(401);
+    expect((await signInFrom(ctx, user.email, user.password, nextIp(), user.device)).status).toBe(429);
+  });
+});

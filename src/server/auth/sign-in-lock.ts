@@ -10,7 +10,12 @@ import { accountKnowingDevice, rememberDevice } from "./device";
  * signed in to it before, until the window ends. A browser that has (its device id is in user_devices) counts in
  * a window of its own instead, so an attacker cannot lock the owner out of their usual browser. At the first
  * refusal the owner is mailed (at most once an hour) a link that lifts the lock and lets the browser that opens
- * it sign in. A successful sign-in starts the account's count afresh.
+ * it sign in; the link works once (sign_in_unlocks). A successful sign-in starts the account's count afresh and
+ * is not counted against the browser it came from, so the owner's own browser is never refused for signing in.
+ *
+ * Where the counts live: the RateLimitStore — Redis with REDIS_URL (shared by every process), else this process's
+ * memory. A Redis restart (or flush) forgets every window: locks are lifted and each account and known browser
+ * may be tried SIGN_IN_ACCOUNT_LIMIT times again. The used unlock links live in the database and survive it.
  */
 
 /** How long an unlock link works. */
@@ -21,6 +26,11 @@ type LockDeps = Pick<AppDeps, "env" | "db" | "rateLimitStore" | "mailOutbox">;
 
 /** The lock counts the address as better-auth looks it up: trimmed, any case. */
 const accountKey = (email: string) => `sign-in:account:${email.trim().toLowerCase()}`;
+/** A known browser's own window on the account it knows. */
+const deviceKey = (deviceId: string, userId: string) => `sign-in:device:${deviceId}:${userId}`;
+
+/** What following an unlock link did: lifted the lock, nothing (already used), or nothing (invalid). */
+export type UnlockOutcome = "unlocked" | "USED_TOKEN" | "INVALID_TOKEN";
 
 export function createSignInLock({ env, db, rateLimitStore: store, mailOutbox }: LockDeps) {
   const secret = env.authSecret;
@@ -35,8 +45,11 @@ export function createSignInLock({ env, db, rateLimitStore: store, mailOutbox }:
     return `${payload}.${sign(payload)}`;
   }
 
-  /** The user id of a valid, unexpired unlock token; else undefined. */
-  function readUnlockToken(token: string, now = Date.now()): string | undefined {
+  /** The user id, expiry and MAC of a valid, unexpired unlock token; else undefined. */
+  function readUnlockToken(
+    token: string,
+    now = Date.now(),
+  ): { userId: string; expiresAt: Date; mac: string } | undefined {
     const parts = token.split(".");
     if (parts.length !== 3) return undefined;
     const [user = "", expiry = "", mac = ""] = parts;
@@ -44,7 +57,8 @@ export function createSignInLock({ env, db, rateLimitStore: store, mailOutbox }:
     const given = Buffer.from(mac);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
     if (!/^\d+$/.test(expiry) || Number(expiry) * 1000 < now) return undefined;
-    return Buffer.from(user, "base64url").toString("utf8") || undefined;
+    const userId = Buffer.from(user, "base64url").toString("utf8");
+    return userId ? { userId, expiresAt: new Date(Number(expiry) * 1000), mac } : undefined;
   }
 
   /** Mails the owner of `email` (if there is one) the unlock link, once per account and clock hour. */
@@ -81,30 +95,52 @@ export function createSignInLock({ env, db, rateLimitStore: store, mailOutbox }:
       const known = deviceId
         ? await accountKnowingDevice(db, email.trim().toLowerCase(), deviceId)
         : undefined;
-      const key = known ? `sign-in:device:${deviceId}:${known}` : accountKey(email);
+      const key = known && deviceId ? deviceKey(deviceId, known) : accountKey(email);
       const { count, resetAt } = await store.hit(key, windowMs);
       if (count <= env.signInAccountLimit) return undefined;
       if (!known && count === env.signInAccountLimit + 1) await tellOwner(email);
       const retryAfter = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
       return { retryAfter, code: known ? "RATE_LIMITED" : "SIGN_IN_LOCKED" };
     },
-    /** A sign-in with the right password: the account's count starts afresh and the browser is remembered. */
-    async succeeded(email: string, userId: string, deviceId: string): Promise<void> {
+    /**
+     * A sign-in with the right password: the account's count starts afresh, the attempt is taken back from the
+     * browser's own window (a success never counts against the owner's browser), and the browser is remembered.
+     */
+    async succeeded(email: string, userId: string, deviceId: string, userAgent?: string | null): Promise<void> {
       await store.reset(accountKey(email));
-      await rememberDevice(db, userId, deviceId);
+      await store.reset(deviceKey(deviceId, userId));
+      await rememberDevice(db, userId, deviceId, userAgent);
     },
     /**
-     * Follows an unlock link: lifts the account's lock and remembers the browser that opened it. False for a
-     * forged, expired or unknown-account token.
+     * Follows an unlock link, once: lifts the account's lock and remembers the browser that opened it.
+     * INVALID_TOKEN for a forged, expired or unknown-account token; USED_TOKEN when the link was followed before
+     * (of two requests at the same moment one wins: the primary key of sign_in_unlocks).
      */
-    async unlock(token: string, deviceId: string): Promise<boolean> {
-      const userId = readUnlockToken(token);
-      if (!userId) return false;
-      const user = await db.selectFrom("user").select("email").where("id", "=", userId).executeTakeFirst();
-      if (!user) return false;
-      await store.reset(accountKey(user.email));
-      await rememberDevice(db, userId, deviceId);
-      return true;
+    async unlock(token: string, deviceId: string, userAgent?: string | null): Promise<UnlockOutcome> {
+      const read = readUnlockToken(token);
+      if (!read) return "INVALID_TOKEN";
+      const email = await db.transaction().execute(async (trx) => {
+        const user = await trx
+          .selectFrom("user")
+          .select("email")
+          .where("id", "=", read.userId)
+          .executeTakeFirst();
+        if (!user) return undefined;
+        await trx.deleteFrom("sign_in_unlocks").where("expires_at", "<", new Date()).execute();
+        const used = await trx
+          .insertInto("sign_in_unlocks")
+          .values({ token_mac: read.mac, user_id: read.userId, expires_at: read.expiresAt })
+          .onConflict((oc) => oc.column("token_mac").doNothing())
+          .returning("token_mac")
+          .executeTakeFirst();
+        if (!used) return null;
+        await rememberDevice(trx, read.userId, deviceId, userAgent);
+        return user.email;
+      });
+      if (email === undefined) return "INVALID_TOKEN";
+      if (email === null) return "USED_TOKEN";
+      await store.reset(accountKey(email));
+      return "unlocked";
     },
   };
 }

@@ -13,6 +13,8 @@ export interface SignUpState {
   ip?: string | undefined;
   /** The device id of the signing-up browser (auth/device.ts): stored with the profile, and remembered. */
   deviceId?: string | undefined;
+  /** The signing-up browser's user agent: how the data download describes that browser. */
+  userAgent?: string | undefined;
   /** Set by the hook when an account was created; unset for an already-registered address. */
   outcome?: ReferralOutcome;
 }

@@ -90,6 +90,16 @@ export interface UserDeviceTable {
   device_id: string;
   first_seen_at: Generated<Date>;
   last_seen_at: Generated<Date>;
+  /** The browser's user agent when it last signed in (up to 512 characters); null when it sent none. */
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** An unlock link that was used (its HMAC), kept until it expires: a link works once (ADR 064). */
+export interface SignInUnlockTable {
+  token_mac: string;
+  user_id: string;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: Generated<Date>;
 }
 
 export type ReferralBonusState = "pending" | "clearing" | "paid" | "held" | "released" | "declined";
@@ -344,6 +354,7 @@ export interface DB {
   user_profiles: UserProfileTable;
   ledger_allowances: LedgerAllowanceTable;
   user_devices: UserDeviceTable;
+  sign_in_unlocks: SignInUnlockTable;
   referrals: ReferralTable;
   dev_mailbox: DevMailboxTable;
   quizzes: QuizTable;

@@ -58,7 +58,7 @@ export function AuthRoute() {
       ) : (
         <>
           {verifyError ? <VerifyLinkError code={verifyError} /> : null}
-          {unlocked || unlockError ? <UnlockLinkNotice unlocked={unlocked} /> : null}
+          {unlocked || unlockError ? <UnlockLinkNotice unlocked={unlocked} error={unlockError} /> : null}
           <AuthForm
             key={referralCode ?? ""}
             initialReferralCode={referralCode}

@@ -19,6 +19,7 @@ import * as m0140 from "./0140-same-person-signals";
 import * as m0150 from "./0150-one-award-and-clearing-referrals";
 import * as m0160 from "./0160-cheaper-awards";
 import * as m0180 from "./0180-document-number-skeleton";
+import * as m0181 from "./0181-unlock-links-and-browsers";
 
 /** Every migration, in order. The same files run on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   "0150-one-award-and-clearing-referrals": m0150,
   "0160-cheaper-awards": m0160,
   "0180-document-number-skeleton": m0180,
+  "0181-unlock-links-and-browsers": m0181,
 };

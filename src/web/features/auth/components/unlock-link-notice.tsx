@@ -4,7 +4,7 @@ import { AuthAlert } from "./auth-alert";
  * Where the unlock link of a 'repeated sign-in attempts' mail lands (`/auth?unlocked=1` or
  * `/auth?unlockError=CODE`; docs/product.md, "Accounts and devices").
  */
-export function UnlockLinkNotice({ unlocked }: { unlocked: boolean }) {
+export function UnlockLinkNotice({ unlocked, error }: { unlocked: boolean; error?: string | null }) {
   if (unlocked)
     return (
       <AuthAlert title="Sign-in unlocked" role="status" className="mx-auto mb-6 w-full max-w-md">
@@ -18,7 +18,11 @@ export function UnlockLinkNotice({ unlocked }: { unlocked: boolean }) {
       role="alert"
       className="mx-auto mb-6 w-full max-w-md"
     >
-      <p>The link is invalid or has expired (links are valid for 1 hour).</p>
+      <p>
+        {error === "USED_TOKEN"
+          ? "The link was used already: each link works once."
+          : "The link is invalid or has expired (links are valid for 1 hour)."}
+      </p>
       <p>
         You can still log in from a browser you have used with this account before, or from any browser once
         the pause is over.

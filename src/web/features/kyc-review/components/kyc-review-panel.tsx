@@ -4,6 +4,7 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { type KycDecisionInput, kycDecisionSchema } from "~/core/api/kyc";
 import { KYC_REASON_MAX } from "~/core/kyc";
+import { revealHidden } from "~/core/words";
 import { Button } from "~/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";
 import { FieldError } from "~/web/components/ui/field-error";
@@ -79,8 +80,10 @@ export function KycReviewPanel({ id, selfId, onDone }: { id: string; selfId: str
             <dd className="break-words text-base font-semibold">{s.fullName}</dd>
             <dt className="text-muted-foreground">E-mail</dt>
             <dd className="break-all">{s.email}</dd>
-            <dt className="text-muted-foreground">Document ID</dt>
-            <dd className="break-all font-mono">{s.documentId}</dd>
+            <dt className="text-muted-foreground">Document ID as typed</dt>
+            <dd className="break-all font-mono">{revealHidden(s.documentId)}</dd>
+            <dt className="text-muted-foreground">Compared as</dt>
+            <dd className="break-all font-mono">{s.documentIdNormalised}</dd>
             <dt className="text-muted-foreground">Document</dt>
             <dd>{`${s.documentType}, ${kilobytes(s.documentSize)}`}</dd>
             <dt className="text-muted-foreground">Submitted</dt>
