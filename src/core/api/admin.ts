@@ -68,7 +68,10 @@ export const adminOverviewSchema = z.object({
   /** Coins paid out (positive ledger rows) since the start of today (UTC) and in the last 7 days, per kind. */
   issued: z.array(z.object({ kind: z.string(), today: z.number().int(), last7Days: z.number().int() })),
   /** What the platform owes: the sum of all balances. */
+  /** What the platform owes: the balances of live (not deleted) accounts (docs/product.md, "Liability"). */
   liability: z.object({ coins: z.number().int(), dollars: z.string() }),
+  /** Breakage: the balances deleted accounts forfeited, kept in the books but owed to nobody. */
+  breakage: z.object({ coins: z.number().int(), dollars: z.string(), accounts: z.number().int() }),
   /** Work waiting for an operator, one entry per area that has a queue (KYC, redemptions, referral reviews…). */
   pending: z.array(
     z.object({

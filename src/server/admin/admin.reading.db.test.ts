@@ -2,6 +2,10 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { adminContextForFile, adminRequest, createAdminContext } from "#tests/support/admin";
+import { grantCoins } from "#tests/support/coins";
+import { DELETE_CONFIRMATION } from "~/core/account";
+import type { AdminOverview } from "~/core/api/admin";
+import { formatDollars } from "~/core/coins";
 
 /** What administrators read (users, the audit log, the overview), and their rate limit. */
 const { ctx, admin } = adminContextForFile();
@@ -91,13 +95,40 @@ describe("reading", () => {
     const overview = await (await asAdmin("/api/admin/overview")).json();
     const total = await ctx.db
       .selectFrom("user_profiles")
-      .select(sql<number>`sum(points)::int`.as("s"))
+      .select(sql<number>`coalesce(sum(points), 0)::int`.as("s"))
+      .where("deleted_at", "is", null)
       .executeTakeFirstOrThrow();
     expect(overview.liability.coins).toBe(total.s);
     expect(overview.users.newLast7Days).toBe(overview.users.total);
     expect(
       overview.issued.find((r: { kind: string }) => r.kind === "adjustment").today,
     ).toBeGreaterThanOrEqual(200);
+  });
+});
+
+describe("liability as books", () => {
+  it("a deleted account's balance leaves what is owed and shows as breakage", async () => {
+    const overview = async () => (await (await asAdmin("/api/admin/overview")).json()) as AdminOverview;
+    const user = await ctx.createVerifiedUser();
+    await grantCoins(ctx.db, user.id, 1_234);
+    const before = await overview();
+    const deleted = await ctx.request("/api/account/delete", {
+      method: "POST",
+      cookie: user.cookie,
+      json: { password: user.password, confirmation: DELETE_CONFIRMATION },
+    });
+    expect(deleted.status).toBe(200);
+    const after = await overview();
+    expect(after.liability.coins).toBe(before.liability.coins - 1_234);
+    expect(after.breakage.coins).toBe(before.breakage.coins + 1_234);
+    expect(after.breakage.accounts).toBe(before.breakage.accounts + 1);
+    expect(after.breakage.dollars).toBe(formatDollars(after.breakage.coins));
+    // The books still add up: owed + forfeited is every balance, and every balance is its ledger.
+    const all = await ctx.db
+      .selectFrom("user_profiles")
+      .select(sql<number>`coalesce(sum(points), 0)::int`.as("s"))
+      .executeTakeFirstOrThrow();
+    expect(after.liability.coins + after.breakage.coins).toBe(all.s);
   });
 });
 

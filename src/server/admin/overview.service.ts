@@ -69,9 +69,15 @@ export async function getOverview(
       .groupBy("kind")
       .orderBy("kind")
       .execute(),
+    // One pass over the balances, split by whether the account is live. There is no running total to read
+    // instead (yet), so this reads every profile on each overview: O(accounts), the same pass as before.
     db
       .selectFrom("user_profiles")
-      .select(sql<number>`coalesce(sum(points), 0)::bigint`.as("coins"))
+      .select([
+        sql<string>`coalesce(sum(points) filter (where deleted_at is null), 0)::bigint`.as("owed"),
+        sql<string>`coalesce(sum(points) filter (where deleted_at is not null), 0)::bigint`.as("forfeited"),
+        sql<number>`(count(*) filter (where deleted_at is not null and points > 0))::int`.as("forfeitedBy"),
+      ])
       .executeTakeFirstOrThrow(),
     Promise.all(
       pendingCounts.map(async (p) => ({
@@ -83,11 +89,13 @@ export async function getOverview(
       })),
     ),
   ]);
-  const coins = Number(liability.coins);
+  const owed = Number(liability.owed);
+  const forfeited = Number(liability.forfeited);
   return {
     users: { total: users.total, newLast7Days: users.newLast7Days },
     issued: issued.map((r) => ({ kind: r.kind, today: Number(r.today), last7Days: Number(r.last7Days) })),
-    liability: { coins, dollars: formatDollars(coins) },
+    liability: { coins: owed, dollars: formatDollars(owed) },
+    breakage: { coins: forfeited, dollars: formatDollars(forfeited), accounts: liability.forfeitedBy },
     pending,
     dualControl: { ...dualControl, warning: dualControlWarning(dualControl) },
   };

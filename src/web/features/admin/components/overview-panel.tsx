@@ -19,7 +19,10 @@ function Stat({ label, value, detail }: { label: string; value: string; detail?:
   );
 }
 
-/** Users, coins issued per channel, what the platform owes, and the queues waiting for an operator. */
+/**
+ * Users, coins issued per channel, what the platform owes (live accounts) apart from what deleted accounts forfeited
+ * (breakage), and the queues waiting for an operator.
+ */
 export function OverviewPanel() {
   const query = useOverview();
   const data = query.data;
@@ -45,7 +48,12 @@ export function OverviewPanel() {
             <Stat
               label="Outstanding liability"
               value={`${data.liability.coins} Coins`}
-              detail={`$${data.liability.dollars} owed across all balances`}
+              detail={`$${data.liability.dollars} owed to live accounts`}
+            />
+            <Stat
+              label="Breakage"
+              value={`${data.breakage.coins} Coins`}
+              detail={`$${data.breakage.dollars} forfeited by ${data.breakage.accounts} deleted ${data.breakage.accounts === 1 ? "account" : "accounts"}; owed to nobody`}
             />
             {data.pending.map((p) => (
               <Card key={p.key}>
