@@ -151,7 +151,7 @@ describeE2E("account", () => {
     expect(errors).toEqual([]);
   });
 
-  it("deleting the account: signed out, old password refused, KYC document gone, console totals unchanged", async () => {
+  it("deleting the account: signed out, old password refused, KYC document gone, its coins move to breakage", async () => {
     const user = await createVerifiedUser(api());
     const operator = await adminUser();
     const form = new FormData();
@@ -177,14 +177,20 @@ describeE2E("account", () => {
       await console.page.getByText("Outstanding liability").waitFor({ timeout: 20_000 });
       const main = console.page.getByRole("main");
       await main.getByRole("heading", { name: "Coins issued" }).waitFor();
+      await main.getByText("Breakage", { exact: true }).waitFor();
       const text = (await main.textContent()) ?? "";
-      // The ledger's totals: what the platform owes, and the coins issued per channel (the queues may change).
-      return [
-        /Outstanding liability.*?owed across all balances/.exec(text)?.[0],
-        text.slice(text.indexOf("Coins issued")),
-      ];
+      // The books: what the platform owes to live accounts, what deleted accounts forfeited (breakage), and the
+      // coins issued per channel (the queues may change).
+      const coins = (label: string) =>
+        Number(new RegExp(`${label}(\\d+) Coins`).exec(text)?.[1] ?? Number.NaN);
+      return {
+        owed: coins("Outstanding liability"),
+        breakage: coins("Breakage"),
+        issued: text.slice(text.indexOf("Coins issued")),
+      };
     };
     const before = await totals();
+    expect(before.owed).toBeGreaterThanOrEqual(400);
 
     const { page, errors } = await signedInPage(e2e, user, phone);
     await openAccount(page);
@@ -206,7 +212,13 @@ describeE2E("account", () => {
     expect(await status(user.cookie)).toBe(401);
     expect(await signInStatus(user.email, user.password)).toBe(401);
     expect(await status(operator.cookie, documentPath)).toBe(404);
-    expect(await totals()).toEqual(before);
+    // The 400 coins leave what is owed and show as breakage, apart from it; nothing issued changes.
+    expect(await totals()).toEqual({
+      owed: before.owed - 400,
+      breakage: before.breakage + 400,
+      issued: before.issued,
+    });
+    await console.page.getByText(/forfeited by \d+ deleted accounts?; owed to nobody/).waitFor();
     await console.page.goto(`/admin/users/${user.id}`);
     await console.page.getByText(/Deleted by the account holder/).waitFor({ timeout: 20_000 });
     expect(errors).toEqual([]);

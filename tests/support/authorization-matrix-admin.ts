@@ -79,7 +79,11 @@ export function adminMatrix(f: MatrixFixtures): Record<string, MatrixCase> {
     "GET /api/admin/overview": {
       request: () => ({ path: "/api/admin/overview" }),
       expect: adminOnly(200),
-      check: (_actor, res) => expect(body(body(res).users).total).toBeGreaterThanOrEqual(4),
+      check: (_actor, res) => {
+        expect(body(body(res).users).total).toBeGreaterThanOrEqual(4);
+        // What is owed and what deleted accounts forfeited are two figures.
+        expect(typeof body(body(res).breakage).coins).toBe("number");
+      },
     },
     "GET /api/admin/proposals": {
       request: () => ({ path: "/api/admin/proposals" }),

@@ -55,6 +55,12 @@ export const ODD_STRINGS: readonly string[] = [
   "\uDFFF\uD800",
   "\uFEFF",
   "\uFFFF\uFFFE",
+  // Characters no font draws (private-use, unassigned, noncharacters) and invisible ones inside a word.
+  "\uE000\uF8FF\u{F0000}",
+  "\u0378\u0379\u0380",
+  "\uFDD0\uFDEF",
+  "P12345\u2060678",
+  "\u00AD\u200B\u2060",
   "Z̸̡̧̛͚̼a̷̧̛l̵͇̔g̶o̸",
   "مرحبا بالعالم",
   "日本語テキスト",

@@ -82,9 +82,9 @@ describe("the data download", () => {
     });
     expect(signIn.status).toBe(200);
     const ids = [
-      ...(await ctx.db.selectFrom("user_devices").select("device_id").where("user_id", "=", user.id).execute()).map(
-        (d) => d.device_id,
-      ),
+      ...(
+        await ctx.db.selectFrom("user_devices").select("device_id").where("user_id", "=", user.id).execute()
+      ).map((d) => d.device_id),
       ...(
         await ctx.db.selectFrom("user_profiles").select("signup_device").where("id", "=", user.id).execute()
       ).flatMap((p) => (p.signup_device ? [p.signup_device] : [])),

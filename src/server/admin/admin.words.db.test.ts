@@ -68,22 +68,25 @@ describe("a payout reference is words", () => {
 });
 
 describe("every reason is words, also against characters no font draws", () => {
-  it.each(Object.entries(unreadable))("%s → 400 UNREADABLE_TEXT on every reason field", async (_w, reason) => {
-    const user = await ctx.createVerifiedUser();
-    const kycId = await givePendingKyc(ctx.deps, user.id);
-    for (const [path, body] of [
-      [`/api/admin/users/${user.id}/adjustments`, { adjustmentId: randomUUID(), amount: 5, reason }],
-      [`/api/admin/users/${user.id}/ban`, { reason }],
-      [`/api/admin/users/${user.id}/revoke-sessions`, { reason }],
-      [`/api/admin/users/${user.id}/role`, { role: "admin", reason }],
-      [`/api/admin/redemptions/1/reject`, { reason }],
-      [`/api/admin/referrals/${user.id}/release`, { reason }],
-      [`/api/admin/kyc/${kycId}/decision`, { decision: "reject", reason }],
-    ] as const) {
-      const res = await post(path, body);
-      expect(res.status, `${path} ${JSON.stringify(reason)}`).toBe(400);
-      expect((await apiError(res)).code).toBe("UNREADABLE_TEXT");
-    }
-    expect(await ledgerAuditCounts(ctx.db, user.id)).toMatchObject({ ledger: 0, audit: 0 });
-  });
+  it.each(Object.entries(unreadable))(
+    "%s → 400 UNREADABLE_TEXT on every reason field",
+    async (_w, reason) => {
+      const user = await ctx.createVerifiedUser();
+      const kycId = await givePendingKyc(ctx.deps, user.id);
+      for (const [path, body] of [
+        [`/api/admin/users/${user.id}/adjustments`, { adjustmentId: randomUUID(), amount: 5, reason }],
+        [`/api/admin/users/${user.id}/ban`, { reason }],
+        [`/api/admin/users/${user.id}/revoke-sessions`, { reason }],
+        [`/api/admin/users/${user.id}/role`, { role: "admin", reason }],
+        [`/api/admin/redemptions/1/reject`, { reason }],
+        [`/api/admin/referrals/${user.id}/release`, { reason }],
+        [`/api/admin/kyc/${kycId}/decision`, { decision: "reject", reason }],
+      ] as const) {
+        const res = await post(path, body);
+        expect(res.status, `${path} ${JSON.stringify(reason)}`).toBe(400);
+        expect((await apiError(res)).code).toBe("UNREADABLE_TEXT");
+      }
+      expect(await ledgerAuditCounts(ctx.db, user.id)).toMatchObject({ ledger: 0, audit: 0 });
+    },
+  );
 });

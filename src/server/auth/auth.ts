@@ -189,8 +189,7 @@ export function createAuth({ env, db, logger, mailOutbox, accounts, argon2, seco
                 signupDevice: signUp?.deviceId,
               });
               // The browser that chose the password has signed in to the account, as far as the lock is concerned.
-              if (signUp?.deviceId)
-                await rememberDevice(trx, created.id, signUp.deviceId, signUp.userAgent);
+              if (signUp?.deviceId) await rememberDevice(trx, created.id, signUp.deviceId, signUp.userAgent);
               if (signUp) signUp.outcome = outcome;
               if (signUp?.skipMail) {
                 logger.warn({ to: user.email }, "mail quota used up: no confirmation mail for this sign-up");

@@ -279,7 +279,9 @@ describe("the lock is the owner's friend", () => {
       .where("user_id", "=", user.id)
       .execute();
     expect(devices.map((d) => `${DEVICE_COOKIE}=${d.device_id}`)).not.toContain(deviceCookie(second));
-    expect((await signInFrom(ctx, user.email, user.password, nextIp(), deviceCookie(second))).status).toBe(429);
+    expect((await signInFrom(ctx, user.email, user.password, nextIp(), deviceCookie(second))).status).toBe(
+      429,
+    );
   });
 
   it("of ten browsers opening one link at the same moment, one is let in", async () => {

@@ -106,7 +106,12 @@ export function createSignInLock({ env, db, rateLimitStore: store, mailOutbox }:
      * A sign-in with the right password: the account's count starts afresh, the attempt is taken back from the
      * browser's own window (a success never counts against the owner's browser), and the browser is remembered.
      */
-    async succeeded(email: string, userId: string, deviceId: string, userAgent?: string | null): Promise<void> {
+    async succeeded(
+      email: string,
+      userId: string,
+      deviceId: string,
+      userAgent?: string | null,
+    ): Promise<void> {
       await store.reset(accountKey(email));
       await store.reset(deviceKey(deviceId, userId));
       await rememberDevice(db, userId, deviceId, userAgent);

@@ -64,6 +64,9 @@ export async function rekeyDocumentNumbers(
   }
   if (rekeyed > 0) logger?.info({ rekeyed }, "KYC document numbers re-keyed to their skeleton");
   if (unreadable > 0)
-    logger?.warn({ unreadable }, "KYC document numbers that do not open under KYC_ENCRYPTION_KEY were not re-keyed");
+    logger?.warn(
+      { unreadable },
+      "KYC document numbers that do not open under KYC_ENCRYPTION_KEY were not re-keyed",
+    );
   return { rekeyed, unreadable };
 }

@@ -1,5 +1,5 @@
-import { documentNumberKey } from "~/core/document-number";
 import type { KycQueueItem, KycSubmissionDetail } from "~/core/api/kyc";
+import { documentNumberKey } from "~/core/document-number";
 import type { Database } from "../db/client";
 import type { KycStatusValue } from "../db/schema";
 import { AppError } from "../errors";

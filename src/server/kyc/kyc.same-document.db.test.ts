@@ -164,7 +164,10 @@ describe("a disguised document number", () => {
       ["P-1234\ue000", "UNREADABLE_TEXT"],
       ["P-1234\u0378", "UNREADABLE_TEXT"],
     ] as const) {
-      const res = await submitKycForm(ctx, user, new Blob([pngFile()]), "id.png", { ...KYC_FIELDS, documentId });
+      const res = await submitKycForm(ctx, user, new Blob([pngFile()]), "id.png", {
+        ...KYC_FIELDS,
+        documentId,
+      });
       expect(res.status, JSON.stringify(documentId)).toBe(400);
       expect(((await res.json()) as unknown as { error: { code: string } }).error.code).toBe(code);
     }

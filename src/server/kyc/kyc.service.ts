@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { DOCUMENT_NUMBER_KEY_VERSION } from "~/core/document-number";
 import type { KycDecisionResult, KycFields, KycStatusResponse } from "~/core/api/kyc";
+import { DOCUMENT_NUMBER_KEY_VERSION } from "~/core/document-number";
 import {
   KYC_SAME_DOCUMENT_REASON_MESSAGE,
   type KycDocumentType,

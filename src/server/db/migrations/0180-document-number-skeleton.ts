@@ -8,7 +8,5 @@ import { runStatements } from "../run-statements";
  * key that migrations do not have.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await runStatements(db, [
-    "alter table kyc_submissions add column document_number_key_version smallint",
-  ]);
+  await runStatements(db, ["alter table kyc_submissions add column document_number_key_version smallint"]);
 }
