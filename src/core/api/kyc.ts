@@ -37,7 +37,7 @@ export const kycFieldsSchema = z.object({
       abort: true,
     })
     .trim()
-    .min(1, "Please enter your document ID.")
+    .min(1, { message: "Please enter your document ID.", abort: true })
     .refine((raw) => !hasInvisible(raw) || HAS_LETTER_OR_DIGIT.test(cleanText(raw)), {
       message: "Please enter your document ID: invisible characters do not count.",
       params: { code: INVISIBLE_TEXT_ISSUE },
