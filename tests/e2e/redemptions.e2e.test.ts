@@ -146,6 +146,11 @@ describeE2E("redemptions", () => {
     await expectNotice(adminView.page, "Redemption Approved", `Redemption #${id} is approved.`);
     await adminView.page.getByLabel("Show").selectOption("approved");
     const approved = adminView.page.getByRole("listitem", { name: `Redemption #${id}` });
+    // A reference of zero-width spaces reads empty: the form refuses it with the server's own rule, no dialog.
+    await approved.getByLabel("Payout reference").fill("\u200b\u200b");
+    await approved.getByRole("button", { name: `Mark #${id} paid` }).click();
+    await expectNotice(adminView.page, "Missing Text", /Invisible characters .* do not count/);
+    expect(await adminView.page.getByRole("alertdialog").count()).toBe(0);
     await approved.getByLabel("Payout reference").fill("PAYPAL-TX-1000");
     await approved.getByRole("button", { name: `Mark #${id} paid` }).click();
     await adminView.page

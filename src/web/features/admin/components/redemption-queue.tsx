@@ -175,6 +175,7 @@ function QueueItem({ r, selfId }: { r: AdminRedemption; selfId: string }) {
                   minLength={markPaidSchema.shape.reference.minLength ?? 1}
                   maxLength={markPaidSchema.shape.reference.maxLength ?? 200}
                   busy={busy}
+                  rule={markPaidSchema.shape.reference}
                   onSubmit={(reference) =>
                     run({ id: r.id, action: "mark-paid", reference }, "Redemption Paid", {
                       title: `Mark #${r.id} paid?`,
