@@ -57,6 +57,8 @@ describeE2E("KYC", () => {
     await page.getByRole("button", { name: `Review ${fullName} (${user.email})` }).click();
     await page.getByRole("heading", { name: `Review: ${fullName}` }).waitFor({ timeout: 20_000 });
     await page.getByText("P-55501234", { exact: true }).waitFor();
+    // Beside what was typed, the number it is compared as: its skeleton (0 → O, 1 → L, letters and digits only).
+    await page.getByText("P555OL234", { exact: true }).waitFor();
     await expectNoAxeViolations(page);
     await decide(page);
     await expect
