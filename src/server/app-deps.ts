@@ -8,6 +8,7 @@ import type { RateLimitStore } from "./http/rate-limit";
 import type { JobWorker } from "./jobs/jobs.worker";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
+import type { AppMetrics } from "./metrics/metrics.routes";
 import type { MailOutbox } from "./mail/outbox.job";
 import type { PayoutProvider } from "./redemptions/providers/payout-provider";
 
@@ -34,4 +35,6 @@ export interface AppDeps {
   payoutProvider: PayoutProvider;
   /** Counters of the auth rate limits. */
   rateLimitStore: RateLimitStore;
+  /** What GET /metrics answers (src/server/metrics). */
+  metrics: AppMetrics;
 }
