@@ -1,0 +1,85 @@
+import { loadavg } from "node:os";
+import path from "node:path";
+import { marked, writeSection } from "./doc-section";
+import { benchHttp, type HttpRun, withDatabase } from "./ledger";
+import { CONNECTIONS, SECONDS, USERS } from "./ledger-sql";
+
+/**
+ * What the metrics cost (ADR 066): the HTTP award path of bench/ledger.ts (PostgreSQL, one process) with
+ * METRICS_ENABLED=false and with metrics on while a scraper reads GET /metrics every second (a Prometheus scrapes
+ * every 15 s or so), in the order off, on, on, off on one database, so a drift of the machine or of the growing
+ * tables weighs on both sides alike. Figures, not a test.
+ */
+const SCRAPE_EVERY_MS = 1000;
+const ORDER = [false, true, true, false] as const;
+
+type Run = Omit<HttpRun, "label" | "ratio"> & { metrics: boolean };
+
+export async function benchMetricsCost(): Promise<Run[]> {
+  return withDatabase(async (url) => {
+    const runs: Run[] = [];
+    for (const metrics of ORDER) {
+      const run = await benchHttp(url, "1", undefined, {
+        env: { METRICS_ENABLED: String(metrics) },
+        ...(metrics ? { scrapeEveryMs: SCRAPE_EVERY_MS } : {}),
+      });
+      runs.push({ ...run, metrics });
+      console.log(
+        `metrics ${metrics ? "on " : "off"}: ${run.perSecond.toFixed(0)} awards/s, p99 ${run.p99} ms`,
+      );
+    }
+    return runs;
+  });
+}
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+
+export function formatMetricsCost(runs: Run[]): string {
+  const side = (on: boolean) => runs.filter((r) => r.metrics === on);
+  const [off, on] = [side(false), side(true)];
+  const perSecond = (rs: Run[]) => mean(rs.map((r) => r.perSecond));
+  const cpu = (rs: Run[]) => {
+    const known = rs.map((r) => r.cpuMsPerAward).filter((x): x is number => x !== null);
+    return known.length ? mean(known).toFixed(2) : "—";
+  };
+  const change = ((perSecond(on) - perSecond(off)) / perSecond(off)) * 100;
+  return [
+    `| run (HTTP, PostgreSQL, 1 process, ${CONNECTIONS} connections, ${USERS} users, ${SECONDS} s) | awards/s | p50 ms | p99 ms | machine CPU ms per award |`,
+    "|---|---|---|---|---|",
+    ...runs.map(
+      (r, i) =>
+        `| ${i + 1}. metrics ${r.metrics ? `on, /metrics read every ${SCRAPE_EVERY_MS / 1000} s` : "off (METRICS_ENABLED=false)"} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.cpuMsPerAward === null ? "—" : r.cpuMsPerAward.toFixed(2)} |`,
+    ),
+    `| mean, metrics off | ${perSecond(off).toFixed(0)} | ${mean(off.map((r) => r.p50)).toFixed(1)} | ${mean(off.map((r) => r.p99)).toFixed(1)} | ${cpu(off)} |`,
+    `| mean, metrics on | ${perSecond(on).toFixed(0)} | ${mean(on.map((r) => r.p50)).toFixed(1)} | ${mean(on.map((r) => r.p99)).toFixed(1)} | ${cpu(on)} |`,
+    "",
+    `Awards/s with metrics against without: ${change >= 0 ? "+" : ""}${change.toFixed(1)} %. The runs alternate off, on, on, off on one database;`,
+    "the spread between the two runs of one side is the noise a difference must exceed to mean anything.",
+  ].join("\n");
+}
+
+/** Runs the comparison, prints it, and with `write` puts it into docs/benchmarks.md. */
+export async function runMetricsCost(write: boolean): Promise<void> {
+  const runs = await benchMetricsCost();
+  const table = formatMetricsCost(runs);
+  const loads = loadavg()
+    .map((n) => n.toFixed(1))
+    .join(" / ");
+  const section = marked(
+    "ledger-metrics",
+    [
+      "## Earning with and without metrics",
+      "",
+      "`npm run bench:ledger -- --metrics` (also at the end of every `npm run bench:ledger`): the HTTP award path",
+      "with `METRICS_ENABLED=false` and with the metrics on (HTTP histogram, award counters) while GET /metrics is",
+      "read every second (ADR 066).",
+      "",
+      table,
+      "",
+      `Run on ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC; load average after it: ${loads}.`,
+    ].join("\n"),
+  );
+  console.log(section);
+  if (write)
+    writeSection(path.resolve(import.meta.dirname, "../docs/benchmarks.md"), "ledger-metrics", section);
+}
