@@ -8,8 +8,8 @@ import type { RateLimitStore } from "./http/rate-limit";
 import type { JobWorker } from "./jobs/jobs.worker";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
-import type { AppMetrics } from "./metrics/metrics.routes";
 import type { MailOutbox } from "./mail/outbox.job";
+import type { AppMetrics } from "./metrics/metrics.routes";
 import type { PayoutProvider } from "./redemptions/providers/payout-provider";
 
 /** What every sub-router may use; built once by createDeps (src/server/create-deps.ts) in main.ts and in tests. */

@@ -117,7 +117,10 @@ describe("ops/prometheus/alerts.yml", () => {
       /ple_redemptions_total\{event="failed"\}/,
       /ple_awards_total\{outcome="paid"\}[\s\S]*== 0[\s\S]*and[\s\S]*ple_http_request_duration_seconds_count/,
     ])
-      expect(exprs.some((e) => needed.test(e)), String(needed)).toBe(true);
+      expect(
+        exprs.some((e) => needed.test(e)),
+        String(needed),
+      ).toBe(true);
   });
 
   it("the expression reader finds the metrics and nothing else", () => {

@@ -30,7 +30,8 @@ function parseValue(text: string, line: number): number {
   if (word === "+inf" || word === "inf") return Number.POSITIVE_INFINITY;
   if (word === "-inf") return Number.NEGATIVE_INFINITY;
   if (word === "nan") return Number.NaN;
-  if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text)) throw new Error(`line ${line}: bad value "${text}"`);
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text))
+    throw new Error(`line ${line}: bad value "${text}"`);
   return Number(text);
 }
 
@@ -100,7 +101,8 @@ function checkHistograms(families: Map<string, Family>): void {
     for (const [key, { buckets, count }] of series) {
       const sorted = [...buckets].sort((a, b) => a[0] - b[0]);
       sorted.forEach(([, v], i) => {
-        if (i > 0 && v < (sorted[i - 1]?.[1] ?? 0)) throw new Error(`${f.name} ${key}: buckets not cumulative`);
+        if (i > 0 && v < (sorted[i - 1]?.[1] ?? 0))
+          throw new Error(`${f.name} ${key}: buckets not cumulative`);
       });
       const inf = sorted.at(-1);
       if (!inf || inf[0] !== Number.POSITIVE_INFINITY || inf[1] !== count)

@@ -2,12 +2,12 @@ import { type RawBuilder, sql, type Transaction } from "kysely";
 import type { TransactionsPage } from "~/core/api/account";
 import type { Earned } from "~/core/api/earned";
 import { type EarningKind, rewards, streakBonusReason } from "~/core/coins";
-import { countAward } from "../metrics/registry";
 import { GOAL_KINDS } from "~/core/streak";
 import type { Database } from "../db/client";
 import { cursorPage } from "../db/cursor-page";
 import type { DB } from "../db/schema";
 import { AppError } from "../errors";
+import { countAward } from "../metrics/registry";
 import { allowanceMax, ledgerPolicy } from "./ledger-policy";
 import { insertEntry, type Tx } from "./ledger-rows";
 

@@ -1,5 +1,10 @@
 import cluster, { type Worker } from "node:cluster";
-import { AggregatorRegistry, type MetricObjectWithValues, type MetricValue, type Registry } from "prom-client";
+import {
+  AggregatorRegistry,
+  type MetricObjectWithValues,
+  type MetricValue,
+  type Registry,
+} from "prom-client";
 
 /**
  * One scrape shows every serving process (ADR 066). The kernel hands a scrape to any process (they share the port,
@@ -28,7 +33,10 @@ interface FiguresAnswer {
 }
 
 const isMessage = (m: unknown, type: string): m is { type: string; id: number } =>
-  typeof m === "object" && m !== null && Reflect.get(m, "type") === type && typeof Reflect.get(m, "id") === "number";
+  typeof m === "object" &&
+  m !== null &&
+  Reflect.get(m, "type") === type &&
+  typeof Reflect.get(m, "id") === "number";
 
 let ownRegistries: Registry[] = [];
 let nextId = 0;

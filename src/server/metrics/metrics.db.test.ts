@@ -72,13 +72,17 @@ describe("the scrape moves by exactly what was done", () => {
     const after = await scrape();
     const moved = (name: string, event: string) =>
       sampleValue(after, name, { event }) - sampleValue(before, name, { event });
-    expect([moved("ple_redemptions_total", "requested"), moved("ple_redemption_coins_total", "requested")]).toEqual(
-      [1, 1000],
-    );
-    expect([moved("ple_redemptions_total", "approved"), moved("ple_redemption_coins_total", "approved")]).toEqual([
+    expect([
+      moved("ple_redemptions_total", "requested"),
+      moved("ple_redemption_coins_total", "requested"),
+    ]).toEqual([1, 1000]);
+    expect([
+      moved("ple_redemptions_total", "approved"),
+      moved("ple_redemption_coins_total", "approved"),
+    ]).toEqual([1, 1000]);
+    expect([moved("ple_redemptions_total", "paid"), moved("ple_redemption_coins_total", "paid")]).toEqual([
       1, 1000,
     ]);
-    expect([moved("ple_redemptions_total", "paid"), moved("ple_redemption_coins_total", "paid")]).toEqual([1, 1000]);
     expect(moved("ple_redemptions_total", "rejected")).toBe(0);
     expect(sampleValue(after, "ple_payouts", { state: "approved" })).toBe(0);
     expect(sampleValue(after, "ple_proposals_waiting")).toBe(0);
@@ -88,7 +92,12 @@ describe("the scrape moves by exactly what was done", () => {
     await ctx.deps.mailOutbox.idle();
     await ctx.deps.jobs.stop();
     try {
-      await ctx.deps.mailOutbox.enqueue({ to: "ops@example.test", subject: "s", text: "t", html: "<p>t</p>" });
+      await ctx.deps.mailOutbox.enqueue({
+        to: "ops@example.test",
+        subject: "s",
+        text: "t",
+        html: "<p>t</p>",
+      });
       const waiting = await scrape();
       expect(sampleValue(waiting, "ple_mail_outbox_depth")).toBe(1);
       expect(sampleValue(waiting, "ple_job_queue_depth", { queue: "mail" })).toBe(1);
@@ -111,7 +120,9 @@ describe("the scrape moves by exactly what was done", () => {
     await sql`insert into jobs (queue, status, finished_at)
       select 'mail', 'done', now() from generate_series(1, 5000)`.execute(ctx.db);
     await sql`analyze jobs`.execute(ctx.db);
-    const { rows } = await sql<Record<string, string>>`explain ${sql.raw(STATE_QUERIES.jobs)}`.execute(ctx.db);
+    const { rows } = await sql<Record<string, string>>`explain ${sql.raw(STATE_QUERIES.jobs)}`.execute(
+      ctx.db,
+    );
     const plan = rows.map((r) => Object.values(r).join(" ")).join("\n");
     expect(plan).not.toMatch(/Seq Scan on jobs/);
     expect(plan).toMatch(/jobs_due_idx/);
@@ -139,7 +150,10 @@ describe("who may read /metrics", () => {
 
   it("a request a proxy passed on is not local, whatever X-Forwarded-For claims (TRUST_PROXY=true)", async () => {
     expect((await from("203.0.113.9", { "x-forwarded-for": "127.0.0.1" })).status).toBe(404);
-    const proxied = await ctx.request("/metrics", { local: true, headers: { "x-forwarded-for": "198.51.100.7" } });
+    const proxied = await ctx.request("/metrics", {
+      local: true,
+      headers: { "x-forwarded-for": "198.51.100.7" },
+    });
     expect(proxied.status).toBe(404);
   });
 });

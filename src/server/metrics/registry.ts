@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Histogram, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
 import { type EarningKind, rewards } from "~/core/coins";
 import { runAfterCommit } from "../db/transaction-scope";
 
@@ -67,7 +67,14 @@ const redemptionCoins = new Counter({
 });
 
 // Every kind and event is listed from the start (at 0), so a rate over them exists before the first one happens.
-const REDEMPTION_EVENTS: readonly RedemptionEvent[] = ["requested", "approved", "paid", "failed", "rejected", "cancelled"];
+const REDEMPTION_EVENTS: readonly RedemptionEvent[] = [
+  "requested",
+  "approved",
+  "paid",
+  "failed",
+  "rejected",
+  "cancelled",
+];
 for (const kind of Object.keys(rewards)) {
   for (const outcome of ["paid", "duplicate", "limited"]) awards.inc({ kind, outcome }, 0);
   awardCoins.inc({ kind }, 0);

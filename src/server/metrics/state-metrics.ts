@@ -42,7 +42,11 @@ export function processGauges({
     );
     pool("ple_db_pool_idle", "Open database connections waiting for work", (s) => s.idle);
     pool("ple_db_pool_waiting", "Queries waiting for a database connection", (s) => s.waiting);
-    pool("ple_db_pool_max", "Most database connections the pool opens (DATABASE_POOL_MAX; PGlite: 1)", (s) => s.max);
+    pool(
+      "ple_db_pool_max",
+      "Most database connections the pool opens (DATABASE_POOL_MAX; PGlite: 1)",
+      (s) => s.max,
+    );
   }
   if (redis)
     new Gauge({
@@ -107,7 +111,10 @@ export function stateGauges(db: Database, queues: readonly string[]): StateGauge
     "Redemptions in an open state: pending (awaiting a decision), approved (being paid), failed (the provider refused; awaiting a retry or a rejection)",
     ["state"],
   );
-  const proposals = gauge("ple_proposals_waiting", "Dual-control proposals waiting for a second administrator");
+  const proposals = gauge(
+    "ple_proposals_waiting",
+    "Dual-control proposals waiting for a second administrator",
+  );
   const up = gauge("ple_database_up", "1 when this scrape read the database's state, else 0");
 
   async function read() {
