@@ -1,7 +1,7 @@
 import { loadavg } from "node:os";
 import path from "node:path";
 import { marked, writeSection } from "./doc-section";
-import { benchHttp, type HttpRun, withDatabase } from "./ledger";
+import type { benchHttp, HttpRun, withDatabase } from "./ledger";
 import { CONNECTIONS, SECONDS, USERS } from "./ledger-sql";
 
 /**
@@ -15,7 +15,13 @@ const ORDER = [false, true, true, false] as const;
 
 type Run = Omit<HttpRun, "label" | "ratio"> & { metrics: boolean };
 
-export async function benchMetricsCost(): Promise<Run[]> {
+/** bench/ledger.ts's runners, passed in: it imports this module at run time (no import cycle). */
+export interface Runners {
+  benchHttp: typeof benchHttp;
+  withDatabase: typeof withDatabase;
+}
+
+export async function benchMetricsCost({ benchHttp, withDatabase }: Runners): Promise<Run[]> {
   return withDatabase(async (url) => {
     const runs: Run[] = [];
     for (const metrics of ORDER) {
@@ -59,8 +65,8 @@ export function formatMetricsCost(runs: Run[]): string {
 }
 
 /** Runs the comparison, prints it, and with `write` puts it into docs/benchmarks.md. */
-export async function runMetricsCost(write: boolean): Promise<void> {
-  const runs = await benchMetricsCost();
+export async function runMetricsCost(runners: Runners, write: boolean): Promise<void> {
+  const runs = await benchMetricsCost(runners);
   const table = formatMetricsCost(runs);
   const loads = loadavg()
     .map((n) => n.toFixed(1))

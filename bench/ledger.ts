@@ -386,7 +386,7 @@ export function formatLedgerSection(result: LedgerBenchResult, before: BeforeRun
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { runMetricsCost } = await import("./ledger-metrics");
   if (process.argv.includes("--metrics")) {
-    await runMetricsCost(process.argv.includes("--write"));
+    await runMetricsCost({ benchHttp, withDatabase }, process.argv.includes("--write"));
     process.exit(0);
   }
   const { runLedgerBefore } = await import("./ledger-before");
@@ -407,5 +407,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       ),
     );
   }
-  await runMetricsCost(process.argv.includes("--write"));
+  await runMetricsCost({ benchHttp, withDatabase }, process.argv.includes("--write"));
 }

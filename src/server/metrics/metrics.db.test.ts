@@ -137,7 +137,9 @@ describe("who may read /metrics", () => {
   });
 
   it("a wrong token: 401, from another address and from loopback", async () => {
-    expect((await from("203.0.113.9", { authorization: "Bearer not-the-token" })).status).toBe(401);
+    const remote = await from("203.0.113.9", { authorization: "Bearer not-the-token" });
+    expect(remote.status).toBe(401);
+    expect(remote.headers.get("www-authenticate")).toMatch(/^Bearer /);
     const local = await ctx.request("/metrics", { local: true, headers: { authorization: "Bearer nope" } });
     expect(local.status).toBe(401);
   });
