@@ -101,10 +101,17 @@ async function preparedPgliteDir(): Promise<string> {
   return dir;
 }
 
+/** `env`: more server variables (e.g. METRICS_ENABLED); `scrapeEveryMs`: GET /metrics this often during the load. */
+export interface HttpRunOptions {
+  env?: Record<string, string>;
+  scrapeEveryMs?: number;
+}
+
 export async function benchHttp(
   url: string | undefined,
   workers: string,
   dataDir?: string,
+  options: HttpRunOptions = {},
 ): Promise<Omit<HttpRun, "label" | "ratio">> {
   // NODE_ENV=test keeps the dev mailbox (read for the confirmation links); request logs are off at "warn".
   // WEB_CONCURRENCY "" means unset: the server's default.
@@ -118,6 +125,7 @@ export async function benchHttp(
     ...(process.env.BENCH_SERVER_ENV
       ? (JSON.parse(process.env.BENCH_SERVER_ENV) as Record<string, string>)
       : {}),
+    ...options.env,
   });
   try {
     const client = httpClient(server.url);
@@ -138,6 +146,7 @@ export async function benchHttp(
     const idle = treeMemory(server.pid);
     const sampler = sampleMemory(server.pid);
     const busy = machineBusySeconds();
+    const scraper = options.scrapeEveryMs ? scrapeDuring(server.url, options.scrapeEveryMs) : undefined;
     const result = await autocannon({
       url: server.url,
       connections: CONNECTIONS,
@@ -171,6 +180,7 @@ export async function benchHttp(
         },
       ],
     });
+    await scraper?.stop();
     const load = sampler.stop();
     const cpu = cpuMsPerAward(busy, paid);
     // Two requests per award (the start and the completion); awards are the completions that paid.
@@ -196,6 +206,25 @@ export async function benchHttp(
   } finally {
     await server.stop();
   }
+}
+
+/** GET /metrics every `everyMs` (as a Prometheus would, far more often) until stopped; each must answer 200. */
+function scrapeDuring(url: string, everyMs: number) {
+  let failed = 0;
+  const timer = setInterval(() => {
+    void fetch(`${url}/metrics`)
+      .then(async (res) => {
+        await res.text();
+        if (res.status !== 200) failed++;
+      })
+      .catch(() => failed++);
+  }, everyMs);
+  return {
+    async stop() {
+      clearInterval(timer);
+      if (failed) console.warn(`/metrics: ${failed} scrapes failed`);
+    },
+  };
 }
 
 export async function runLedgerBench(): Promise<LedgerBenchResult> {
@@ -350,8 +379,16 @@ export function formatLedgerSection(result: LedgerBenchResult, before: BeforeRun
   );
 }
 
-/** Usage: npm run bench:ledger [-- --write] (--write: puts the section into docs/benchmarks.md). */
+/**
+ * Usage: npm run bench:ledger [-- --write] (--write: puts the sections into docs/benchmarks.md). Every run ends with
+ * the cost of the metrics (bench/ledger-metrics.ts); `-- --metrics` runs only that.
+ */
 if (import.meta.url === `file://${process.argv[1]}`) {
+  const { runMetricsCost } = await import("./ledger-metrics");
+  if (process.argv.includes("--metrics")) {
+    await runMetricsCost({ benchHttp, withDatabase }, process.argv.includes("--write"));
+    process.exit(0);
+  }
   const { runLedgerBefore } = await import("./ledger-before");
   const before = await runLedgerBefore();
   const result = await runLedgerBench();
@@ -370,4 +407,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       ),
     );
   }
+  await runMetricsCost({ benchHttp, withDatabase }, process.argv.includes("--write"));
 }

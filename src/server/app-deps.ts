@@ -9,6 +9,7 @@ import type { JobWorker } from "./jobs/jobs.worker";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
 import type { MailOutbox } from "./mail/outbox.job";
+import type { AppMetrics } from "./metrics/metrics.routes";
 import type { PayoutProvider } from "./redemptions/providers/payout-provider";
 
 /** What every sub-router may use; built once by createDeps (src/server/create-deps.ts) in main.ts and in tests. */
@@ -34,4 +35,6 @@ export interface AppDeps {
   payoutProvider: PayoutProvider;
   /** Counters of the auth rate limits. */
   rateLimitStore: RateLimitStore;
+  /** What GET /metrics answers (src/server/metrics). */
+  metrics: AppMetrics;
 }

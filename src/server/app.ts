@@ -20,6 +20,8 @@ import { createKycRoutes, KYC_UPLOAD } from "./kyc/kyc.routes";
 import { isMultipart } from "./kyc/kyc-upload";
 import { createLedgerRoutes } from "./ledger/ledger.routes";
 import { createDevMailboxRoutes } from "./mail/dev-mailbox.routes";
+import { httpMetrics } from "./metrics/http-metrics";
+import { createMetricsRoutes } from "./metrics/metrics.routes";
 import { createOpenApiRoutes } from "./openapi/openapi.routes";
 import { createProfileRoutes } from "./profile/profile.routes";
 import { createQuizzesRoutes } from "./quizzes/quizzes.routes";
@@ -78,6 +80,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = createRouter();
   app.use(securityHeaders(deps.env));
   app.use(requestLog(deps.logger));
+  app.use(httpMetrics());
   app.onError(createErrorHandler(deps.logger, deps.dependencies));
   app.route("/api", createApi(deps));
   app.all("/api/*", () => {
@@ -86,6 +89,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.all("/api", () => {
     throw new AppError("NOT_FOUND");
   });
+  app.route("/metrics", createMetricsRoutes(deps));
   app.route("/dev", createDevMailboxRoutes(deps));
   app.route("/media", createMediaRoutes(deps));
   if (options.webRoot) {

@@ -8,7 +8,7 @@ import type { AccountHooks } from "./auth/account-hooks";
 import { createAuth } from "./auth/auth";
 import type { Argon2Params } from "./auth/password-hash";
 import { createSessionReader } from "./auth/session-reader";
-import type { Database } from "./db/client";
+import type { Database, PoolStats } from "./db/client";
 import type { Env } from "./env";
 import { createDependencyMonitor, type DependencyMonitor } from "./health/dependency-monitor";
 import { createMemoryRateLimitStore, type RateLimitStore } from "./http/rate-limit";
@@ -19,6 +19,7 @@ import { setLedgerPolicy } from "./ledger/ledger-policy";
 import type { Logger } from "./logger";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createMailOutbox, MAIL_QUEUE, type MailOutbox, mailJobHandler } from "./mail/outbox.job";
+import { createAppMetrics } from "./metrics/metrics.routes";
 import { createProfile } from "./profile/profile.service";
 import { payoutJobHandler } from "./redemptions/payout.job";
 import { PAYOUT_RECHECK_QUEUE, payoutRecheckJobHandler } from "./redemptions/payout-recheck.job";
@@ -57,12 +58,15 @@ export function createDeps({
   logger,
   redis,
   dependencies,
+  poolStats,
   overrides = {},
 }: {
   env: Env;
   db: Database;
   logger: Logger;
   redis?: Redis | undefined;
+  /** The database handle's pool figures, for /metrics. */
+  poolStats?: (() => PoolStats) | undefined;
   /** main.ts makes it first, so pool and Redis errors reach it; otherwise one is made here. */
   dependencies?: DependencyMonitor;
   overrides?: DepsOverrides;
@@ -88,21 +92,16 @@ export function createDeps({
     streakBonusCoins: env.streakRules.bonusCoins,
   });
   // Every queue's handler is registered here; main.ts starts the worker (jobs.service.ts explains the queue).
-  const jobs = createJobWorker({
-    db,
-    logger,
-    handlers: {
-      [MAIL_QUEUE]: mailJobHandler(mailer, logger),
-      [PAYOUT_QUEUE]: payoutJobHandler(payoutDeps, logger),
-      [PAYOUT_RECHECK_QUEUE]: payoutRecheckJobHandler(payoutDeps, logger),
-      [KYC_RETENTION_QUEUE]: kycRetentionJobHandler(db, env.kycRetentionDays, logger),
-      [FIRST_EARNING_QUEUE]: firstEarningJobHandler(db),
-      [RELEASE_QUEUE]: releaseJobHandler(db, logger),
-      [LEDGER_ALLOWANCES_QUEUE]: ledgerAllowancesJobHandler(db),
-    },
-    leaseMs: env.jobLeaseMs,
-    ...overrides.jobs,
-  });
+  const handlers = {
+    [MAIL_QUEUE]: mailJobHandler(mailer, logger),
+    [PAYOUT_QUEUE]: payoutJobHandler(payoutDeps, logger),
+    [PAYOUT_RECHECK_QUEUE]: payoutRecheckJobHandler(payoutDeps, logger),
+    [KYC_RETENTION_QUEUE]: kycRetentionJobHandler(db, env.kycRetentionDays, logger),
+    [FIRST_EARNING_QUEUE]: firstEarningJobHandler(db),
+    [RELEASE_QUEUE]: releaseJobHandler(db, logger),
+    [LEDGER_ALLOWANCES_QUEUE]: ledgerAllowancesJobHandler(db),
+  };
+  const jobs = createJobWorker({ db, logger, handlers, leaseMs: env.jobLeaseMs, ...overrides.jobs });
   const mailOutbox = createMailOutbox(db, jobs);
   outbox.current = mailOutbox;
   const secondaryStorage = overrides.secondaryStorage ?? (redis ? redisSecondaryStorage(redis) : undefined);
@@ -147,6 +146,13 @@ export function createDeps({
     sessions: createSessionReader({ auth, db }),
     rateLimitStore,
     payoutProvider,
+    metrics: createAppMetrics({
+      db,
+      enabled: env.metricsEnabled,
+      queues: Object.keys(handlers),
+      poolStats,
+      redis,
+    }),
   };
 }
 

@@ -125,4 +125,13 @@ export const envSchema = z.object({
     ),
   KYC_MAX_UPLOAD_BYTES: wholeNumber(1024, 50 * 1024 * 1024, KYC_DEFAULT_MAX_UPLOAD_BYTES),
   KYC_RETENTION_DAYS: wholeNumber(0, 3650, KYC_DEFAULT_RETENTION_DAYS),
+  METRICS_ENABLED: flag(true),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v))
+    .refine((v) => v === undefined || /^[\x21-\x7e]{32,200}$/.test(v), {
+      message: "must be 32-200 printable characters without spaces (openssl rand -hex 32)",
+    }),
 });

@@ -88,6 +88,10 @@ export interface Env {
   kycMaxUploadBytes: number;
   /** Days after a KYC decision before the document's bytes are deleted. */
   kycRetentionDays: number;
+  /** Whether the app counts metrics and serves /metrics (METRICS_ENABLED, default true). */
+  metricsEnabled: boolean;
+  /** The bearer token that opens /metrics from other machines (METRICS_TOKEN); loopback needs none. */
+  metricsToken: string | undefined;
 }
 
 export class EnvError extends Error {}
@@ -213,5 +217,7 @@ export function parseEnv(
     kycEncryptionKey: e.KYC_ENCRYPTION_KEY ? Buffer.from(e.KYC_ENCRYPTION_KEY, "base64") : undefined,
     kycMaxUploadBytes: e.KYC_MAX_UPLOAD_BYTES,
     kycRetentionDays: e.KYC_RETENTION_DAYS,
+    metricsEnabled: e.METRICS_ENABLED,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -59,7 +59,15 @@ export async function serve(env: Env, logger: Logger, webRoot: string): Promise<
   }
 
   monitor = createDependencyMonitor({ logger, probes: dependencyProbes(handle.db, redis) });
-  const deps = createDeps({ env, db: handle.db, logger, redis, dependencies: monitor });
+  const deps = createDeps({
+    env,
+    db: handle.db,
+    logger,
+    redis,
+    dependencies: monitor,
+    poolStats: handle.poolStats,
+  });
+  if (env.webConcurrency > 1) deps.metrics.shareWithCluster();
   const app = createApp(deps, { webRoot });
   deps.jobs.schedule(KYC_RETENTION_QUEUE, KYC_RETENTION_EVERY_MS);
   deps.jobs.schedule(PAYOUT_RECHECK_QUEUE, PAYOUT_RECHECK_EVERY_MS);

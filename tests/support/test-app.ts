@@ -41,6 +41,7 @@ export async function createTestContext(
     env,
     db: handle.db,
     logger,
+    poolStats: handle.poolStats,
     overrides: { argon2: TEST_ARGON2, jobs: TEST_JOBS, ...deps },
   });
   appDeps.jobs.start();

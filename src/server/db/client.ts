@@ -14,7 +14,17 @@ export type Database = Kysely<DB>;
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
+  /** The connections now (the /metrics pool gauges); absent on a handle that shares another's database. */
+  poolStats?: () => PoolStats;
   close(): Promise<void>;
+}
+
+/** A pool's connections: running a query or transaction, open and idle, requests waiting for one, the most it opens. */
+export interface PoolStats {
+  inUse: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 // count(*) and bigint columns come back as strings from pg; int8 fits a JS number for our sizes.
@@ -79,12 +89,34 @@ export function fromPool(
   handleConnectionErrors(pool, onConnectionError);
   prepareStatements(pool);
   const db = new ScopedKysely({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: "postgres", close: () => db.destroy() };
+  const poolStats = () => ({
+    inUse: pool.totalCount - pool.idleCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    max: pool.options.max ?? 10,
+  });
+  return { db, kind: "postgres", poolStats, close: () => db.destroy() };
 }
 
+/**
+ * PGlite has one connection, which the dialect's driver lends to one query or transaction at a time and queues the
+ * rest: its pool figures are that connection (in use or idle) and the queue (waiting).
+ */
 export function fromPGlite(client: PGlite): DatabaseHandle {
-  const db = new ScopedKysely({ dialect: new PGliteDialect(client) });
-  return { db, kind: "pglite", close: () => db.destroy() };
+  let driver: { connection?: unknown; queue?: unknown[] } | undefined;
+  const dialect = new PGliteDialect(client);
+  const createDriver = dialect.createDriver.bind(dialect);
+  dialect.createDriver = () => {
+    const made = createDriver();
+    driver = made as { connection?: unknown; queue?: unknown[] };
+    return made;
+  };
+  const db = new ScopedKysely({ dialect });
+  const poolStats = () => {
+    const inUse = driver?.connection === undefined ? 0 : 1;
+    return { inUse, idle: 1 - inUse, waiting: driver?.queue?.length ?? 0, max: 1 };
+  };
+  return { db, kind: "pglite", poolStats, close: () => db.destroy() };
 }
 
 /** PostgreSQL when DATABASE_URL is set, else PGlite files under DATA_DIR. */

@@ -7,6 +7,7 @@ import type { Database } from "../db/client";
 import { cursorPage } from "../db/cursor-page";
 import type { DB } from "../db/schema";
 import { AppError } from "../errors";
+import { countAward } from "../metrics/registry";
 import { allowanceMax, ledgerPolicy } from "./ledger-policy";
 import { insertEntry, type Tx } from "./ledger-rows";
 
@@ -112,7 +113,7 @@ export async function award(db: Database, input: AwardInput): Promise<AwardResul
     select outcome, entry_id, points, goal_coins from ledger_award(${input.userId}, ${t.amount}, ${input.kind},
       ${t.reason}, ${input.causeKey}, ${input.subjectId ?? null}, ${input.occurredAt ?? new Date()}, ${t.max},
       ${t.goal})`.execute(db);
-  return toResult(rows[0], t, input.causeKey);
+  return countAward(input.kind, toResult(rows[0], t, input.causeKey));
 }
 
 /**
@@ -150,7 +151,7 @@ export async function awardFrom<Row extends AwardSource>(
   const row = rows[0];
   const actorId = row?.actor_id ?? null;
   if (!row?.outcome) return { actorId, decided: null };
-  return { actorId, decided: { row, result: toResult(row, t, row.cause_key) } };
+  return { actorId, decided: { row, result: countAward(kind, toResult(row, t, row.cause_key)) } };
 }
 
 /**

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { AppDeps } from "../app-deps";
 import type { JobHandler } from "../jobs/jobs.worker";
 import type { Logger } from "../logger";
+import { countRedemption } from "../metrics/registry";
 import { payoutExternalId } from "./providers/payout-provider";
 import { enqueuePaidMail } from "./redemption-transitions";
 
@@ -48,14 +49,15 @@ export function payoutJobHandler(deps: Deps, logger: Logger): JobHandler {
       throw new Error(`payout of redemption ${redemptionId} is still processing at ${provider.name}`);
     }
     if (result.state === "failed") {
-      await current(deps.db.updateTable("redemptions"))
+      const failed = await current(deps.db.updateTable("redemptions"))
         .set({
           status: "failed",
           reason: result.reason.slice(0, 500),
           provider_reference: result.reference,
           updated_at: sql`now()`,
         })
-        .execute();
+        .executeTakeFirst();
+      if (failed.numUpdatedRows > 0n) countRedemption("failed", row.coins);
       log.warn({ redemptionId, reason: result.reason }, "payout failed");
       return;
     }
@@ -69,7 +71,10 @@ export function payoutJobHandler(deps: Deps, logger: Logger): JobHandler {
         })
         .returningAll()
         .executeTakeFirst();
-      if (paid) await enqueuePaidMail(deps, trx, paid);
+      if (paid) {
+        countRedemption("paid", paid.coins);
+        await enqueuePaidMail(deps, trx, paid);
+      }
     });
     log.info({ redemptionId, reference: result.reference }, "payout paid");
   };

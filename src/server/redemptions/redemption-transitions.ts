@@ -20,6 +20,7 @@ import { enqueueJob } from "../jobs/jobs.service";
 import { refundRedemption } from "../ledger/redemption-coins";
 import { withRetryableTransaction } from "../ledger/transaction";
 import { redemptionPaidMail, redemptionRejectedMail } from "../mail/templates";
+import { countRedemption } from "../metrics/registry";
 import { toRedemption } from "./redemptions.service";
 
 /**
@@ -239,6 +240,7 @@ export async function approveRedemptionIn(
     unmoved: (current) =>
       current.status === "approved" ? toRedemption(current) : refuse(current, "approved"),
     moved: async (trx, before, row) => {
+      countRedemption("approved", row.coins);
       if (deps.payoutProvider.automatic) await enqueuePayout(trx, id, row.payout_attempt);
       await audit(trx, actor, "approve", before, row, undefined, approved);
     },
@@ -277,6 +279,7 @@ export async function rejectRedemption(
           "This redemption was approved: confirm that it was not paid (notPaid: true) before rejecting it, or mark it paid.",
         );
       await withdrawOpenProposals(trx, actor, id);
+      countRedemption("rejected", row.coins);
       await refundRedemption(trx, { userId: row.user_id, redemptionId: id, coins: row.coins });
       const mail = redemptionRejectedMail(
         await emailOf(trx, row.user_id),
@@ -314,6 +317,7 @@ export async function markRedemptionPaid(
       refuse(current, "marked paid");
     },
     moved: async (trx, before, row) => {
+      countRedemption("paid", row.coins);
       await enqueuePaidMail(deps, trx, row);
       await audit(trx, actor, "mark_paid", before, row);
     },

@@ -18,6 +18,7 @@ import { getBalance, lockBalance } from "../ledger/ledger.service";
 import { holdForRedemption, refundRedemption } from "../ledger/redemption-coins";
 import { withRetryableTransaction } from "../ledger/transaction";
 import { redemptionRequestedMail } from "../mail/templates";
+import { countRedemption } from "../metrics/registry";
 
 type Row = Selectable<RedemptionTable>;
 
@@ -218,6 +219,7 @@ export async function requestRedemption(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    countRedemption("requested", row.coins);
     const { balance } = await holdForRedemption(trx, {
       userId: user.id,
       redemptionId: Number(row.id),
@@ -270,6 +272,7 @@ export async function cancelRedemption(
       .returningAll()
       .executeTakeFirst();
     if (row) {
+      countRedemption("cancelled", row.coins);
       const refund = await refundRedemption(trx, { userId, redemptionId: id, coins: row.coins });
       const balance = refund?.balance ?? (await getBalance(trx, userId));
       return { redemption: toRedemption(row), balance };
@@ -310,6 +313,7 @@ export async function cancelPendingForDeletion(trx: Transaction<DB>, userId: str
       .set({ status: "cancelled", updated_at: sql`now()`, decided_at: sql`now()` })
       .where("id", "=", r.id)
       .execute();
+    countRedemption("cancelled", r.coins);
     await refundRedemption(trx, { userId, redemptionId: r.id, coins: r.coins });
   }
   return open.map((r) => Number(r.id));

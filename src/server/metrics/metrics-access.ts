@@ -1,0 +1,22 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { Context } from "hono";
+import { isLocalOperator } from "../http/local-operator";
+import type { AppBindings } from "../http/router";
+
+export type MetricsAccess = "allowed" | "wrong-token" | "hidden";
+
+const digest = (s: string) => createHash("sha256").update(s).digest();
+
+/**
+ * Who may read /metrics (ADR 066): a request with `Authorization: Bearer <METRICS_TOKEN>` (compared in constant
+ * time, through digests of equal length), or one from this machine (loopback peer and host, no proxy's header:
+ * http/local-operator.ts — a reverse proxy on the same machine does not make the public local). A wrong token is
+ * refused (401) even from loopback; anything else sees no such page (404).
+ */
+export function metricsAccess(c: Context<AppBindings>, token: string | undefined): MetricsAccess {
+  const presented = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "")?.[1];
+  if (presented !== undefined && token !== undefined)
+    return timingSafeEqual(digest(presented), digest(token)) ? "allowed" : "wrong-token";
+  if (presented !== undefined) return "wrong-token";
+  return isLocalOperator(c) ? "allowed" : "hidden";
+}

@@ -1,0 +1,60 @@
+import type { Redis } from "ioredis";
+import type { Registry } from "prom-client";
+import type { AppDeps } from "../app-deps";
+import type { Database, PoolStats } from "../db/client";
+import { AppError } from "../errors";
+import { createRouter } from "../http/router";
+import { processFigures, shareFigures } from "./cluster-metrics";
+import { metricsAccess } from "./metrics-access";
+import { processRegistry, setMetricsEnabled } from "./registry";
+import { processGauges, stateGauges } from "./state-metrics";
+
+export interface AppMetrics {
+  /** Every metric as Prometheus text: all serving processes' figures summed, and the database's state. */
+  scrape(): Promise<string>;
+  /** Makes this process's figures part of the cluster's sum (serve.ts, once per serving process). */
+  shareWithCluster(): void;
+}
+
+/** Built once per app by createDeps. `enabled`: METRICS_ENABLED. */
+export function createAppMetrics({
+  db,
+  enabled,
+  queues,
+  poolStats,
+  redis,
+}: {
+  db: Database;
+  enabled: boolean;
+  queues: readonly string[];
+  poolStats?: (() => PoolStats) | undefined;
+  redis?: Pick<Redis, "status"> | undefined;
+}): AppMetrics {
+  setMetricsEnabled(enabled);
+  const own: Registry[] = [processRegistry, processGauges({ poolStats, redis })];
+  const state = stateGauges(db, queues);
+  return {
+    async scrape() {
+      const [figures] = await Promise.all([processFigures(own), state.refresh()]);
+      return `${figures}${await state.registry.metrics()}`;
+    },
+    shareWithCluster: () => shareFigures(own),
+  };
+}
+
+/**
+ * GET /metrics: Prometheus's text format (version 0.0.4) for a scraper, outside /api and its OpenAPI document
+ * (operational text, not the app's JSON API). Who may read it: metrics-access.ts.
+ */
+export const createMetricsRoutes = ({ env, metrics }: Pick<AppDeps, "env" | "metrics">) =>
+  createRouter().get("/", async (c) => {
+    if (!env.metricsEnabled) throw new AppError("NOT_FOUND");
+    const access = metricsAccess(c, env.metricsToken);
+    if (access === "hidden") throw new AppError("NOT_FOUND");
+    if (access === "wrong-token") {
+      c.header("WWW-Authenticate", 'Bearer realm="metrics"');
+      throw new AppError("UNAUTHORIZED", "The metrics token is not valid.");
+    }
+    c.header("Cache-Control", "no-store");
+    return c.body(await metrics.scrape(), 200, { "Content-Type": processRegistry.contentType });
+  });
