@@ -103,14 +103,8 @@ export class EnvError extends Error {}
  */
 export const SHARED_PORT_PLATFORMS: readonly NodeJS.Platform[] = ["linux", "freebsd", "sunos", "aix"];
 
-/**
- * `platform`: the system the server runs on (WEB_CONCURRENCY above 1 needs one whose processes can share a port,
- * cluster.ts); a parameter so that tests can name another.
- */
-export function parseEnv(
-  source: Record<string, string | undefined>,
-  platform: NodeJS.Platform = process.platform,
-): Env {
+/** The source's values, validated one by one (envSchema); empty strings count as not set. */
+function validatedSource(source: Record<string, string | undefined>): z.output<typeof envSchema> {
   // Treat empty strings as "not set" so `.env` files with `FOO=` behave.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
   const result = envSchema.safeParse(cleaned);
@@ -122,14 +116,17 @@ export function parseEnv(
       `Invalid configuration: ${key} ${issue?.message ?? "is invalid"}${got === undefined ? "" : ` (got ${JSON.stringify(got)})`}`,
     );
   }
-  const e = result.data;
+  return result.data;
+}
+
+/** Settings that are valid one by one but not together (or not in production). */
+function refuseUnsafeCombinations(e: z.output<typeof envSchema>, platform: NodeJS.Platform): void {
   if (!e.DATABASE_URL && e.WEB_CONCURRENCY !== undefined && e.WEB_CONCURRENCY > 1) {
     throw new EnvError(
       `Invalid configuration: WEB_CONCURRENCY must be 1 without DATABASE_URL (PGlite is one process) (got "${e.WEB_CONCURRENCY}")`,
     );
   }
-  const sharesPort = SHARED_PORT_PLATFORMS.includes(platform);
-  if (!sharesPort && e.WEB_CONCURRENCY !== undefined && e.WEB_CONCURRENCY > 1) {
+  if (!SHARED_PORT_PLATFORMS.includes(platform) && e.WEB_CONCURRENCY !== undefined && e.WEB_CONCURRENCY > 1) {
     throw new EnvError(
       `Invalid configuration: WEB_CONCURRENCY must be 1 on ${platform}: several processes need a system whose sockets can share a port (Linux, FreeBSD) (got "${e.WEB_CONCURRENCY}")`,
     );
@@ -159,6 +156,19 @@ export function parseEnv(
       "Invalid configuration: KYC_ENCRYPTION_KEY is required when NODE_ENV=production (32 bytes in base64: openssl rand -base64 32)",
     );
   }
+}
+
+/**
+ * `platform`: the system the server runs on (WEB_CONCURRENCY above 1 needs one whose processes can share a port,
+ * cluster.ts); a parameter so that tests can name another.
+ */
+export function parseEnv(
+  source: Record<string, string | undefined>,
+  platform: NodeJS.Platform = process.platform,
+): Env {
+  const e = validatedSource(source);
+  refuseUnsafeCombinations(e, platform);
+  const sharesPort = SHARED_PORT_PLATFORMS.includes(platform);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,

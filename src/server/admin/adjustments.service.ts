@@ -2,14 +2,13 @@ import { sql, type Transaction } from "kysely";
 import type { AdjustmentResult } from "~/core/api/admin";
 import type { Proposal } from "~/core/api/dual-control";
 import { adjustmentNeedsSecondAdmin, type DualControl } from "~/core/dual-control";
-import { recordAudit } from "../audit/audit.service";
+import { type Actor, recordAudit } from "../audit/audit.service";
 import type { Database } from "../db/client";
 import type { DB } from "../db/schema";
 import { AppError } from "../errors";
 import { adjustmentCauseKey } from "../ledger/cause-keys";
 import { adjustBalance, lockBalance } from "../ledger/ledger.service";
 import { createProposal, loadProposal } from "./proposal-records";
-import type { Acting } from "./users.service";
 
 export interface AdjustmentInput {
   userId: string;
@@ -33,7 +32,7 @@ export type AdjustmentOutcome = { applied: AdjustmentResult } | { proposed: Prop
  */
 export async function adjustCoins(
   db: Database,
-  acting: Acting,
+  acting: Actor,
   input: AdjustmentInput,
   rule: DualControl,
 ): Promise<AdjustmentOutcome> {
@@ -87,7 +86,7 @@ async function userExists(trx: Transaction<DB>, userId: string) {
  */
 export async function applyAdjustment(
   trx: Transaction<DB>,
-  acting: Acting,
+  acting: Actor,
   input: AdjustmentInput,
   approved?: { proposalId: number; proposedBy: string },
 ): Promise<AdjustmentResult> {

@@ -1,10 +1,9 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Proposal } from "~/core/api/dual-control";
 import { formatDollars } from "~/core/coins";
-import { recordAudit } from "../audit/audit.service";
+import { type Actor, recordAudit } from "../audit/audit.service";
 import type { DB } from "../db/schema";
 import { AppError } from "../errors";
-import type { Acting } from "./users.service";
 
 /**
  * The rows of dual control (admin_proposals, migration 0130): made, read and shown here; approved or withdrawn
@@ -57,7 +56,7 @@ export async function loadProposal(db: Kysely<DB>, id: number): Promise<Proposal
 /** A new proposal and its `proposal.create` audit row, inside the caller's transaction. */
 export async function createProposal(
   trx: Transaction<DB>,
-  acting: Acting,
+  acting: Actor,
   input: {
     kind: Proposal["kind"];
     userId: string;
@@ -111,7 +110,7 @@ export const proposalTarget = (p: { kind: Proposal["kind"]; userId: string; rede
  */
 export async function withdrawProposalIn(
   trx: Transaction<DB>,
-  acting: Acting,
+  acting: Actor,
   id: number,
   reason: string,
 ): Promise<boolean> {
@@ -140,7 +139,7 @@ export async function withdrawProposalIn(
 }
 
 /** When a redemption is rejected, its approval proposal still waiting is withdrawn with it. */
-export async function withdrawOpenProposals(trx: Transaction<DB>, acting: Acting, redemptionId: number) {
+export async function withdrawOpenProposals(trx: Transaction<DB>, acting: Actor, redemptionId: number) {
   const open = await trx
     .selectFrom("admin_proposals")
     .select("id")

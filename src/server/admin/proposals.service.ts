@@ -2,7 +2,7 @@ import type { Proposal, ProposalApproval } from "~/core/api/dual-control";
 import type { Redemption } from "~/core/api/redemptions";
 import { type DualControl, redemptionNeedsSecondAdmin } from "~/core/dual-control";
 import type { AppDeps } from "../app-deps";
-import { recordAudit } from "../audit/audit.service";
+import { type Actor, recordAudit } from "../audit/audit.service";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
 import { withRetryableTransaction } from "../ledger/transaction";
@@ -17,7 +17,6 @@ import {
   toProposal,
   withdrawProposalIn,
 } from "./proposal-records";
-import type { Acting } from "./users.service";
 
 /**
  * Dual control (docs/decisions/056): large movements wait as proposals until a different administrator approves
@@ -48,7 +47,7 @@ export async function countOpenProposals(db: Database): Promise<number> {
   return Number(row.n);
 }
 
-export async function approveProposal(deps: Deps, acting: Acting, id: number): Promise<ProposalApproval> {
+export async function approveProposal(deps: Deps, acting: Actor, id: number): Promise<ProposalApproval> {
   return withRetryableTransaction(deps.db, async (trx) => {
     const p = await trx
       .selectFrom("admin_proposals")
@@ -103,7 +102,7 @@ export async function approveProposal(deps: Deps, acting: Acting, id: number): P
 /** The proposer takes a proposal back, or another administrator declines it: nothing moves. */
 export async function withdrawProposal(
   db: Database,
-  acting: Acting,
+  acting: Actor,
   id: number,
   reason: string,
 ): Promise<Proposal> {
@@ -132,7 +131,7 @@ export async function withdrawProposal(
  */
 export async function approveOrProposeRedemption(
   deps: Deps,
-  acting: Acting,
+  acting: Actor,
   id: number,
   rule: DualControl,
 ): Promise<{ redemption: Redemption } | { proposal: Proposal }> {

@@ -10,16 +10,10 @@ import type {
   UnbanResult,
 } from "~/core/api/admin";
 import type { AppDeps } from "../app-deps";
-import { recordAudit } from "../audit/audit.service";
+import { type Actor, recordAudit } from "../audit/audit.service";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
 import { isListedAdmin, setRole } from "./roles.service";
-
-/** Who acts, and the request that carries the action (its id lands in the audit row). */
-export interface Acting {
-  adminId: string;
-  requestId: string | null;
-}
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -191,7 +185,7 @@ async function refuseListedAdmin(
  */
 export async function banUser(
   deps: Pick<AppDeps, "db" | "auth" | "logger"> & { env: Pick<AppDeps["env"], "adminEmails"> },
-  acting: Acting,
+  acting: Actor,
   input: { userId: string; reason: string; expiresAt: Date | null },
 ): Promise<BanResult> {
   if (input.userId === acting.adminId) throw new AppError("SELF_ACTION", "You cannot ban yourself.");
@@ -237,7 +231,7 @@ export async function banUser(
 
 export async function unbanUser(
   db: Database,
-  acting: Acting,
+  acting: Actor,
   input: { userId: string; reason: string },
 ): Promise<UnbanResult> {
   if (input.userId === acting.adminId) throw new AppError("SELF_ACTION", "You cannot lift your own ban.");
@@ -266,7 +260,7 @@ export async function unbanUser(
 /** Signs `userId` out everywhere. */
 export async function revokeSessions(
   deps: Pick<AppDeps, "db" | "auth" | "logger">,
-  acting: Acting,
+  acting: Actor,
   input: { userId: string; reason: string },
 ): Promise<RevokeSessionsResult> {
   const result = await deps.db.transaction().execute(async (trx) => {
@@ -297,7 +291,7 @@ export async function revokeSessions(
 /** Grants or revokes the administrator role (never one's own; never demoting an ADMIN_EMAILS account). */
 export async function changeRole(
   db: Database,
-  acting: Acting,
+  acting: Actor,
   input: { userId: string; role: Role; reason: string },
   adminEmails: readonly string[] = [],
 ): Promise<RoleResult> {

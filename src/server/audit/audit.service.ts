@@ -4,6 +4,12 @@ import type { Database } from "../db/client";
 import { cursorPage } from "../db/cursor-page";
 import type { DB } from "../db/schema";
 
+/** Who acts, an administrator, and the request that carries the action (its id lands in the audit row). */
+export interface Actor {
+  adminId: string;
+  requestId: string | null;
+}
+
 /**
  * THE ONLY WRITER of audit_log: one row per administrative action. It takes the transaction of the change it
  * records (never the database), so the change and its audit row commit together or not at all. The table is

@@ -98,7 +98,52 @@ export interface AuthDeps {
   secondaryStorage?: SecondaryStorage | undefined;
 }
 
-export function createAuth({ env, db, logger, mailOutbox, accounts, argon2, secondaryStorage }: AuthDeps) {
+/**
+ * better-auth's user-creation hook: the domains' records of a new account (profile, referral, device), its
+ * confirmation mail and a listed administrator's role, all in the sign-up transaction (ADR 004).
+ */
+function userCreation(
+  { logger, mailOutbox, accounts }: AuthDeps,
+  secret: string,
+  verifyUrl: (token: string) => string,
+) {
+  return async <U extends { email: string }>(user: U) => {
+    const signUp = currentSignUp();
+    const listedAdmin = accounts.isListedAdmin(user.email);
+    const queued = runBeforeCommit(async (trx) => {
+      const created = await trx
+        .selectFrom("user")
+        .select("id")
+        .where("email", "=", user.email)
+        .executeTakeFirstOrThrow();
+      const outcome = await accounts.createRecords(trx, {
+        userId: created.id,
+        referralCode: signUp?.referralCode,
+        signupIp: signUp?.ip,
+        signupDevice: signUp?.deviceId,
+      });
+      // The browser that chose the password has signed in to the account, as far as the lock is concerned.
+      if (signUp?.deviceId) await rememberDevice(trx, created.id, signUp.deviceId, signUp.userAgent);
+      if (signUp) signUp.outcome = outcome;
+      if (signUp?.skipMail) {
+        logger.warn({ to: user.email }, "mail quota used up: no confirmation mail for this sign-up");
+      } else {
+        // The same token better-auth would make; queued with the user, so a crash cannot lose it.
+        const token = await createEmailVerificationToken(secret, user.email, undefined, VERIFY_EXPIRES_IN_S, {
+          userId: created.id,
+        });
+        await mailOutbox.enqueue(verificationMail(user.email, verifyUrl(token)), { db: trx });
+      }
+      if (listedAdmin) await accounts.recordListedAdmin(trx, created.id);
+    });
+    if (!queued) throw new Error("A user must be created inside a database transaction (see ADR 004)");
+    // ADMIN_EMAILS: the account is an administrator from its first moment.
+    return listedAdmin ? { data: { ...user, role: "admin" } } : undefined;
+  };
+}
+
+export function createAuth(deps: AuthDeps) {
+  const { env, db, logger, mailOutbox, accounts, argon2, secondaryStorage } = deps;
   const authLogger = logger.child({ module: "better-auth" });
   // better-auth would fall back to a constant of its own; main.ts resolves one (auth-secret.ts) before this.
   const secret = env.authSecret;
@@ -173,44 +218,7 @@ export function createAuth({ env, db, logger, mailOutbox, accounts, argon2, seco
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => {
-            const signUp = currentSignUp();
-            const listedAdmin = accounts.isListedAdmin(user.email);
-            const queued = runBeforeCommit(async (trx) => {
-              const created = await trx
-                .selectFrom("user")
-                .select("id")
-                .where("email", "=", user.email)
-                .executeTakeFirstOrThrow();
-              const outcome = await accounts.createRecords(trx, {
-                userId: created.id,
-                referralCode: signUp?.referralCode,
-                signupIp: signUp?.ip,
-                signupDevice: signUp?.deviceId,
-              });
-              // The browser that chose the password has signed in to the account, as far as the lock is concerned.
-              if (signUp?.deviceId) await rememberDevice(trx, created.id, signUp.deviceId, signUp.userAgent);
-              if (signUp) signUp.outcome = outcome;
-              if (signUp?.skipMail) {
-                logger.warn({ to: user.email }, "mail quota used up: no confirmation mail for this sign-up");
-              } else {
-                // The same token better-auth would make; queued with the user, so a crash cannot lose it.
-                const token = await createEmailVerificationToken(
-                  secret,
-                  user.email,
-                  undefined,
-                  VERIFY_EXPIRES_IN_S,
-                  { userId: created.id },
-                );
-                await mailOutbox.enqueue(verificationMail(user.email, verifyUrl(token)), { db: trx });
-              }
-              if (listedAdmin) await accounts.recordListedAdmin(trx, created.id);
-            });
-            if (!queued)
-              throw new Error("A user must be created inside a database transaction (see ADR 004)");
-            // ADMIN_EMAILS: the account is an administrator from its first moment.
-            return listedAdmin ? { data: { ...user, role: "admin" } } : undefined;
-          },
+          before: userCreation(deps, secret, verifyUrl),
         },
       },
       session: {

@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Context } from "hono";
 import { generateCookie, getCookie } from "hono/cookie";
-import type { Kysely, Transaction } from "kysely";
-import type { DB } from "../db/schema";
+import type { Database } from "../db/client";
 import type { Env } from "../env";
 import type { AppBindings } from "../http/router";
 
@@ -16,8 +15,6 @@ export const DEVICE_COOKIE = "ple_device";
 /** 400 days: the longest a browser keeps a cookie. */
 const DEVICE_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
 const DEVICE_ID = /^[A-Za-z0-9_-]{16,64}$/;
-
-type Executor = Kysely<DB> | Transaction<DB>;
 
 export const isDeviceId = (value: unknown): value is string =>
   typeof value === "string" && DEVICE_ID.test(value);
@@ -60,7 +57,7 @@ export function withDeviceCookie(
  * browser's user agent (what the data download describes it by; its last one is kept).
  */
 export async function rememberDevice(
-  db: Executor,
+  db: Database,
   userId: string,
   deviceId: string,
   userAgent?: string | null,
@@ -80,7 +77,7 @@ export async function rememberDevice(
 
 /** The id of the account with address `email` when `deviceId` has signed in to it before; else undefined. */
 export async function accountKnowingDevice(
-  db: Executor,
+  db: Database,
   email: string,
   deviceId: string,
 ): Promise<string | undefined> {

@@ -4,7 +4,7 @@ import type { AppDeps } from "../app-deps";
 import { AppError } from "../errors";
 import { documented } from "../http/route-docs";
 import type { AppBindings, SessionUser } from "../http/router";
-import { isBanned } from "./require-user";
+import { isBanned } from "./ban-state";
 
 type AdminBindings = AppBindings & { Variables: { user: SessionUser; sessionCreatedAt: Date } };
 

@@ -1,23 +1,16 @@
 import { createMiddleware } from "hono/factory";
-import type { AppDeps } from "../app-deps";
 import { AppError } from "../errors";
 import { documented } from "../http/route-docs";
 import type { AppBindings, SessionUser } from "../http/router";
 import { earningUser } from "./earner";
+import type { SessionReader } from "./session-reader";
+
+export { isBanned } from "./ban-state";
 
 type UserBindings = AppBindings & { Variables: { user: SessionUser } };
 
-/** Whether a ban (the admin plugin's fields) is in force at `now`; one with a past expiry is over. */
-export function isBanned(
-  user: { banned?: boolean | null; banExpires?: Date | string | null },
-  now: Date = new Date(),
-): boolean {
-  if (!user.banned) return false;
-  return !user.banExpires || new Date(user.banExpires).getTime() > now.getTime();
-}
-
 /** 401 UNAUTHORIZED unless signed in; then `c.var.user` is set. */
-export const requireUser = ({ sessions }: Pick<AppDeps, "sessions">) =>
+export const requireUser = ({ sessions }: { sessions: SessionReader }) =>
   documented(
     createMiddleware<UserBindings>(async (c, next) => {
       const user = await sessions.user(c.req.raw.headers);
@@ -32,7 +25,7 @@ export const requireUser = ({ sessions }: Pick<AppDeps, "sessions">) =>
  * For routes that pay coins: 401 LOGIN_REQUIRED ('You need to be logged in to earn coins.') unless
  * signed in, 403 EMAIL_NOT_VERIFIED unless the address is confirmed; then `c.var.user` is set.
  */
-export const requireEarner = ({ sessions }: Pick<AppDeps, "sessions">) =>
+export const requireEarner = ({ sessions }: { sessions: SessionReader }) =>
   documented(
     createMiddleware<UserBindings>(async (c, next) => {
       c.set("user", await earningUser(sessions, c.req.raw.headers));

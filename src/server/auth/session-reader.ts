@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import type { Database } from "../db/client";
 import type { SessionUser } from "../http/router";
 import type { Auth } from "./auth";
-import { isBanned } from "./require-user";
+import { isBanned } from "./ban-state";
 
 /**
  * The token of a signed session cookie's value (`token.signature`, the signature being base64 HMAC-SHA256 of the

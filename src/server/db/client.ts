@@ -9,6 +9,10 @@ import type { Env } from "../env";
 import type { DB } from "./schema";
 import { ScopedKysely } from "./transaction-scope";
 
+/**
+ * The one database-handle type: the pool or a transaction (Kysely's Transaction<DB> is a Kysely<DB>), whatever a
+ * statement runs on. Code that must run inside its caller's transaction takes Kysely's own Transaction<DB>.
+ */
 export type Database = Kysely<DB>;
 
 export interface DatabaseHandle {

@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from "kysely";
 import type { KycSameDocumentAccount } from "~/core/api/kyc";
-import type { DB } from "../db/schema";
-
-type Executor = Kysely<DB> | Transaction<DB>;
+import type { Database } from "../db/client";
 
 /**
  * One identity, one account (docs/product.md, "KYC"): the other accounts whose submissions carry the same document
@@ -10,7 +7,7 @@ type Executor = Kysely<DB> | Transaction<DB>;
  * status of its latest such submission, oldest account first. Submissions made before the hash existed have none
  * and match nothing.
  */
-export async function sameDocumentAs(db: Executor, submissionId: string): Promise<KycSameDocumentAccount[]> {
+export async function sameDocumentAs(db: Database, submissionId: string): Promise<KycSameDocumentAccount[]> {
   const rows = await db
     .selectFrom("kyc_submissions as k")
     .innerJoin("kyc_submissions as o", (join) =>

@@ -1,5 +1,5 @@
-import { type Kysely, sql, type Transaction } from "kysely";
-import type { DB } from "../db/schema";
+import { sql } from "kysely";
+import type { Database } from "../db/client";
 import { AppError } from "../errors";
 
 /**
@@ -7,10 +7,8 @@ import { AppError } from "../errors";
  * ledger's modules call them, always together and in one transaction (ledger.service.ts, referral-pair.ts, redemption-coins.ts).
  */
 
-export type Tx = Transaction<DB> | Kysely<DB>;
-
 export async function insertEntry(
-  tx: Tx,
+  tx: Database,
   row: {
     userId: string;
     amount: number;
@@ -36,11 +34,11 @@ export async function insertEntry(
   return inserted ? Number(inserted.id) : null;
 }
 
-export async function addPoints(
-  tx: Tx,
+export async function addCoins(
+  tx: Database,
   userId: string,
   amount: number,
-): Promise<{ points: number; referredBy: string | null }> {
+): Promise<{ balance: number; referredBy: string | null }> {
   const row = await tx
     .updateTable("user_profiles")
     .set({ points: sql<number>`points + ${amount}` })
@@ -48,5 +46,5 @@ export async function addPoints(
     .returning(["points", "referred_by"])
     .executeTakeFirst();
   if (!row) throw new AppError("NOT_FOUND", "No profile exists for this user.");
-  return { points: row.points, referredBy: row.referred_by };
+  return { balance: row.points, referredBy: row.referred_by };
 }

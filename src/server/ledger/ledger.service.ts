@@ -9,7 +9,7 @@ import type { DB } from "../db/schema";
 import { AppError } from "../errors";
 import { countAward } from "../metrics/registry";
 import { allowanceMax, ledgerPolicy } from "./ledger-policy";
-import { insertEntry, type Tx } from "./ledger-rows";
+import { insertEntry } from "./ledger-rows";
 
 /**
  * THE ONLY WRITER of coin_ledger and user_profiles.points. Every change is a ledger row with a unique
@@ -216,12 +216,15 @@ export async function adjustBalance(
 }
 
 /** The user's balance (0 without a profile); inside a transaction `tx`, as that transaction sees it. */
-export async function getBalance(db: Tx, userId: string): Promise<number> {
+export async function getBalance(db: Database, userId: string): Promise<number> {
   return (await getBalances(db, userId)).balance;
 }
 
 /** The balance and the coins recorded but not yet in it (pending referral bonuses). */
-export async function getBalances(db: Tx, userId: string): Promise<{ balance: number; pending: number }> {
+export async function getBalances(
+  db: Database,
+  userId: string,
+): Promise<{ balance: number; pending: number }> {
   const row = await db
     .selectFrom("user_profiles")
     .select(["points", "pending_points"])

@@ -3,7 +3,7 @@ import { redemptionReasons } from "~/core/redemptions";
 import type { DB } from "../db/schema";
 import { AppError } from "../errors";
 import { redemptionCauseKeys } from "./cause-keys";
-import { addPoints, insertEntry } from "./ledger-rows";
+import { addCoins, insertEntry } from "./ledger-rows";
 
 /**
  * Part of the ledger (the only writer of coins, see ledger.service.ts): a redemption's coins, held at request
@@ -61,6 +61,6 @@ export async function refundRedemption(
     causeKey: redemptionCauseKeys(input.redemptionId).refund,
   });
   if (entryId === null) return null;
-  const { points } = await addPoints(tx, input.userId, input.coins);
-  return { entryId, balance: points };
+  const { balance } = await addCoins(tx, input.userId, input.coins);
+  return { entryId, balance };
 }

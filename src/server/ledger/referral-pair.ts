@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import { maskEmail, REFERRAL_BONUS_COINS, referralReasons } from "~/core/coins";
+import type { Database } from "../db/client";
 import { referralCauseKeys } from "./cause-keys";
-import { addPoints, insertEntry, type Tx } from "./ledger-rows";
+import { addCoins, insertEntry } from "./ledger-rows";
 
 /**
  * The ledger's half of the referral bonus: the pair's pending coins (user_profiles.pending_points, never in the
@@ -21,12 +22,12 @@ export interface Pair {
 }
 
 /** Row locks on profiles, in a fixed order of ids, so two transactions never wait on each other in a cycle. */
-export async function lockProfiles(tx: Tx, userIds: string[]): Promise<void> {
+export async function lockProfiles(tx: Database, userIds: string[]): Promise<void> {
   for (const id of [...new Set(userIds)].sort())
     await tx.selectFrom("user_profiles").select("id").where("id", "=", id).forUpdate().execute();
 }
 
-async function addPending(tx: Tx, userId: string, coins: number): Promise<void> {
+async function addPending(tx: Database, userId: string, coins: number): Promise<void> {
   await tx
     .updateTable("user_profiles")
     .set({ pending_points: sql<number>`pending_points + ${coins}` })
@@ -35,14 +36,14 @@ async function addPending(tx: Tx, userId: string, coins: number): Promise<void> 
 }
 
 /** Records the pair as pending coins of both sides (visible, not in the balance). Call once per pair. */
-export async function recordPendingPair(tx: Tx, pair: Pair): Promise<void> {
+export async function recordPendingPair(tx: Database, pair: Pair): Promise<void> {
   await lockProfiles(tx, [pair.friendId, pair.referrerId]);
   await addPending(tx, pair.friendId, REFERRAL_BONUS_COINS);
   if (pair.payReferrer) await addPending(tx, pair.referrerId, REFERRAL_BONUS_COINS);
 }
 
 /** Takes a recorded pair's coins out of the pending ones, paying nothing (the pair is declined). */
-export async function dropPendingPair(tx: Tx, pair: Pair): Promise<void> {
+export async function dropPendingPair(tx: Database, pair: Pair): Promise<void> {
   await lockProfiles(tx, [pair.friendId, pair.referrerId]);
   await addPending(tx, pair.friendId, -REFERRAL_BONUS_COINS);
   if (pair.payReferrer) await addPending(tx, pair.referrerId, -REFERRAL_BONUS_COINS);
@@ -50,7 +51,7 @@ export async function dropPendingPair(tx: Tx, pair: Pair): Promise<void> {
 
 /** Pays a recorded pair: its rows and balance changes, and takes its coins out of the pending ones. */
 export async function releasePendingPair(
-  tx: Tx,
+  tx: Database,
   pair: Pair,
 ): Promise<{ friend: number; referrerPaid: boolean }> {
   const paid = await payReferralPair(tx, pair);
@@ -64,7 +65,7 @@ export async function releasePendingPair(
  * coins (0 if paid before, and then nothing is paid) and whether the referrer's half was paid now.
  */
 export async function payReferralPair(
-  tx: Tx,
+  tx: Database,
   pair: Pair,
 ): Promise<{ friend: number; referrerPaid: boolean }> {
   await lockProfiles(tx, [pair.friendId, pair.referrerId]);
@@ -77,7 +78,7 @@ export async function payReferralPair(
     causeKey: keys.friend,
   });
   if (paid === null) return { friend: 0, referrerPaid: false };
-  await addPoints(tx, pair.friendId, REFERRAL_BONUS_COINS);
+  await addCoins(tx, pair.friendId, REFERRAL_BONUS_COINS);
   if (!pair.payReferrer) return { friend: REFERRAL_BONUS_COINS, referrerPaid: false };
   const friend = await tx
     .selectFrom("user")
@@ -92,6 +93,6 @@ export async function payReferralPair(
     causeKey: keys.referrer,
     limitKey: REFERRER_BONUS_LIMIT_KEY,
   });
-  if (referrerEntry !== null) await addPoints(tx, pair.referrerId, REFERRAL_BONUS_COINS);
+  if (referrerEntry !== null) await addCoins(tx, pair.referrerId, REFERRAL_BONUS_COINS);
   return { friend: REFERRAL_BONUS_COINS, referrerPaid: referrerEntry !== null };
 }

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
 import { extractLinks } from "./links";
-import type { Mailer } from "./mailer";
+import type { Mailer } from "./mail-message";
 
 /**
  * Development delivery: the message is kept in `dev_mailbox` (readable at /dev/mailbox) and its links

@@ -2,19 +2,10 @@ import type { Database } from "../db/client";
 import type { Env } from "../env";
 import type { Logger } from "../logger";
 import { createDevMailbox } from "./dev-mailbox";
+import type { Mailer } from "./mail-message";
 import { createSmtpMailer } from "./smtp-mailer";
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
-/** The one way the server sends mail. */
-export interface Mailer {
-  send(message: MailMessage): Promise<void>;
-}
+export type { Mailer, MailMessage } from "./mail-message";
 
 /** SMTP when SMTP_URL is set; otherwise the development mailbox (env.ts refuses that combination in production). */
 export function createMailer(deps: { env: Env; db: Database; logger: Logger }): Mailer {

@@ -1,5 +1,5 @@
 import nodemailer from "nodemailer";
-import type { Mailer } from "./mailer";
+import type { Mailer } from "./mail-message";
 
 /**
  * Delivers over SMTP. `smtpUrl` is a nodemailer connection URL (smtp://user:pass@host:587, smtps://…:465);

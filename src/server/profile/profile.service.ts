@@ -1,9 +1,6 @@
-import type { Kysely, Transaction } from "kysely";
 import { generateReferralCode, type ReferralOutcome } from "~/core/referral-code";
-import type { DB } from "../db/schema";
+import type { Database } from "../db/client";
 import { recordReferral, referralAtSignUp } from "../referrals/referrals.service";
-
-type Executor = Kysely<DB> | Transaction<DB>;
 
 const MAX_CODE_ATTEMPTS = 10;
 
@@ -15,7 +12,7 @@ const MAX_CODE_ATTEMPTS = 10;
  * already has a profile.
  */
 export async function createProfile(
-  trx: Executor,
+  trx: Database,
   input: {
     userId: string;
     referralCode: string | null | undefined;
@@ -39,7 +36,7 @@ export async function createProfile(
 
 /** Inserts the profile with a code nobody has; false if the user already had a profile. */
 async function insertProfile(
-  trx: Executor,
+  trx: Database,
   {
     userId,
     referredBy,
@@ -74,7 +71,7 @@ async function insertProfile(
   throw new Error(`No free referral code after ${MAX_CODE_ATTEMPTS} attempts`);
 }
 
-export async function findProfile(db: Executor, userId: string) {
+export async function findProfile(db: Database, userId: string) {
   return db
     .selectFrom("user_profiles")
     .select(["points", "referral_code as referralCode"])

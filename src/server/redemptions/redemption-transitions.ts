@@ -13,7 +13,7 @@ import { formatDollars } from "~/core/coins";
 import { payoutMethodLabels } from "~/core/redemptions";
 import { withdrawOpenProposals } from "../admin/proposal-records";
 import type { AppDeps } from "../app-deps";
-import { recordAudit } from "../audit/audit.service";
+import { type Actor, recordAudit } from "../audit/audit.service";
 import type { DB } from "../db/schema";
 import { AppError } from "../errors";
 import { enqueueJob } from "../jobs/jobs.service";
@@ -41,16 +41,10 @@ export const PAYOUT_MAX_ATTEMPTS = 25;
 
 type Deps = Pick<AppDeps, "db" | "env" | "mailOutbox" | "payoutProvider">;
 
-export interface Actor {
-  adminId: string;
-  requestId: string | null;
-}
-
-type Trx = Transaction<DB>;
 type Row = Awaited<ReturnType<typeof loadRow>>;
 
 /** The redemption, locked for the rest of the transaction: the audit's "before" is what the UPDATE changes. */
-async function loadRow(trx: Trx, id: number) {
+async function loadRow(trx: Transaction<DB>, id: number) {
   const row = await trx
     .selectFrom("redemptions")
     .selectAll()
@@ -66,7 +60,7 @@ function refuse(row: { status: string }, what: string): never {
 }
 
 async function audit(
-  trx: Trx,
+  trx: Transaction<DB>,
   actor: Actor,
   action: string,
   before: Row,
@@ -93,7 +87,7 @@ async function audit(
   });
 }
 
-async function enqueuePayout(trx: Trx, id: number, attempt: number) {
+async function enqueuePayout(trx: Transaction<DB>, id: number, attempt: number) {
   await enqueueJob(trx, {
     queue: PAYOUT_QUEUE,
     payload: { redemptionId: id, attempt },
@@ -135,13 +129,17 @@ export async function enqueuePayoutCheck(
 
 const walletUrl = (deps: Deps) => `${deps.env.appUrl}/wallet`;
 
-async function emailOf(trx: Trx, userId: string) {
+async function emailOf(trx: Transaction<DB>, userId: string) {
   const u = await trx.selectFrom("user").select("email").where("id", "=", userId).executeTakeFirstOrThrow();
   return u.email;
 }
 
 /** Queues the 'paid' e-mail in the transaction that marks the redemption paid. */
-export async function enqueuePaidMail(deps: Pick<Deps, "env" | "mailOutbox">, trx: Trx, row: Row) {
+export async function enqueuePaidMail(
+  deps: Pick<Deps, "env" | "mailOutbox">,
+  trx: Transaction<DB>,
+  row: Row,
+) {
   const mail = redemptionPaidMail(
     await emailOf(trx, row.user_id),
     {
@@ -170,7 +168,7 @@ async function transition(
     set: UpdateObject<DB, "redemptions">;
     from: (eb: ExpressionBuilder<DB, "redemptions">) => Expression<SqlBool>;
     unmoved: (current: Row) => Redemption;
-    moved: (trx: Trx, before: Row, row: Row) => Promise<void>;
+    moved: (trx: Transaction<DB>, before: Row, row: Row) => Promise<void>;
   },
 ): Promise<Redemption> {
   return withRetryableTransaction(deps.db, (trx) => transitionIn(trx, actor, id, step));
@@ -181,7 +179,7 @@ async function transition(
  * transaction that approves the proposal). No self-service: an administrator never decides their own redemption.
  */
 async function transitionIn(
-  trx: Trx,
+  trx: Transaction<DB>,
   actor: Actor,
   id: number,
   step: Parameters<typeof transition>[3],
@@ -214,7 +212,8 @@ const newPayoutAttempt = (deps: Deps): UpdateObject<DB, "redemptions"> => ({
 
 /** After a move to approved: the payout job (automatic providers only) and the audit row. */
 const startPayout =
-  (deps: Deps, actor: Actor, id: number, action: string) => async (trx: Trx, before: Row, row: Row) => {
+  (deps: Deps, actor: Actor, id: number, action: string) =>
+  async (trx: Transaction<DB>, before: Row, row: Row) => {
     if (deps.payoutProvider.automatic) await enqueuePayout(trx, id, row.payout_attempt);
     await audit(trx, actor, action, before, row);
   };
@@ -228,7 +227,7 @@ export async function approveRedemption(deps: Deps, actor: Actor, id: number): P
  * proposer is recorded in the audit row beside the approving administrator.
  */
 export async function approveRedemptionIn(
-  trx: Trx,
+  trx: Transaction<DB>,
   deps: Deps,
   actor: Actor,
   id: number,

@@ -1,7 +1,6 @@
 import { REFERRAL_REVIEWS_PAGE_SIZE, referralHoldReason } from "~/core/admin";
 import type { HeldReferralPage, ReferralDecision } from "~/core/api/referrals";
-import type { Acting } from "../admin/users.service";
-import { recordAudit } from "../audit/audit.service";
+import { type Actor, recordAudit } from "../audit/audit.service";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
 import { decideHeldReferral } from "./referrals.service";
@@ -56,7 +55,7 @@ export async function listHeldReferrals(db: Database, page: number): Promise<Hel
  */
 export async function decideReferral(
   db: Database,
-  acting: Acting,
+  acting: Actor,
   input: {
     referredId: string;
     decision: "release" | "decline";

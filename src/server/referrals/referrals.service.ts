@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { ReferralBonusStatus, ReferralsView } from "~/core/api/referrals";
 import { maskEmail, REFERRAL_BONUS_COINS, rewards } from "~/core/coins";
 import { REFERRAL_LIMIT_WINDOW_MS } from "~/core/earning";
@@ -29,10 +29,8 @@ import { looksLikeSamePerson } from "./same-person";
  * audited decisions are in referrals.admin.*.
  */
 
-type Executor = Kysely<DB> | Transaction<DB>;
-
 /** The user whose referral code this is (any case, spaces ignored), or undefined. */
-export async function findReferrerId(db: Executor, code: string | null | undefined) {
+export async function findReferrerId(db: Database, code: string | null | undefined) {
   const normalized = normalizeReferralCode(code);
   if (!normalized) return undefined;
   const row = await db
@@ -51,7 +49,7 @@ function outcomeOf(code: string | null | undefined, referrerId: string | null | 
 
 /** What a sign-up with `code` reports, judged by the code alone (used when no account was created). */
 export async function referralOutcomeOf(
-  db: Executor,
+  db: Database,
   code: string | null | undefined,
 ): Promise<ReferralOutcome> {
   return outcomeOf(code, await findReferrerId(db, code));
@@ -59,7 +57,7 @@ export async function referralOutcomeOf(
 
 /** The referrer a new user's sign-up `code` names (never the user), and what the sign-up reports. */
 export async function referralAtSignUp(
-  trx: Executor,
+  trx: Database,
   userId: string,
   code: string | null | undefined,
 ): Promise<{ referrerId: string | null; outcome: ReferralOutcome }> {
@@ -69,7 +67,7 @@ export async function referralAtSignUp(
 }
 
 /** Records the referral once (one referrals row per friend), in the sign-up's own transaction. */
-export async function recordReferral(trx: Executor, referrerId: string, referredId: string): Promise<void> {
+export async function recordReferral(trx: Database, referrerId: string, referredId: string): Promise<void> {
   await trx
     .insertInto("referrals")
     .values({ referrer_id: referrerId, referred_id: referredId })
@@ -81,7 +79,7 @@ export async function recordReferral(trx: Executor, referrerId: string, referred
  * True while the referrer has fewer than `limit` referrer bonuses in the last 30 days: paid ones, and those
  * recorded as pending (clearing) that will be paid.
  */
-async function referrerWithinLimit(tx: Executor, referrerId: string, limit: number): Promise<boolean> {
+async function referrerWithinLimit(tx: Database, referrerId: string, limit: number): Promise<boolean> {
   const since = new Date(Date.now() - REFERRAL_LIMIT_WINDOW_MS);
   const recent = await tx
     .selectFrom("coin_ledger")
@@ -150,7 +148,7 @@ const earnedCoins = sql<number>`coalesce(sum(coin_ledger.amount), 0)::int`;
 const earnedDays = sql<number>`count(distinct (coin_ledger.created_at at time zone 'UTC')::date)::int`;
 
 /** The own earnings of the friends `friendIds`: coins, and the different UTC days they were earned on. */
-async function ownEarningsOf(db: Executor, friendIds: string[]) {
+async function ownEarningsOf(db: Database, friendIds: string[]) {
   if (friendIds.length === 0) return new Map<string, { coins: number; days: number }>();
   const rows = await db
     .selectFrom("coin_ledger")

@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from "kysely";
 import { sameMailbox } from "~/core/same-person";
-import type { DB } from "../db/schema";
-
-type Executor = Kysely<DB> | Transaction<DB>;
+import type { Database } from "../db/client";
 
 /**
  * Whether a referred friend and their referrer look like one person (docs/product.md, "Referral program"): a
@@ -14,7 +11,7 @@ type Executor = Kysely<DB> | Transaction<DB>;
  * - the same address: the friend signed up from the IP the referrer signed up or last signed in from.
  */
 export async function looksLikeSamePerson(
-  tx: Executor,
+  tx: Database,
   friendId: string,
   referrerId: string,
 ): Promise<boolean> {
@@ -33,7 +30,7 @@ export async function looksLikeSamePerson(
 }
 
 async function sameDevice(
-  tx: Executor,
+  tx: Database,
   friend: { id: string; signup_device: string | null },
   referrer: { id: string; signup_device: string | null },
 ): Promise<boolean> {
@@ -59,7 +56,7 @@ async function sameDevice(
 
 /** The friend signed up from the address the referrer signed up or last signed in from. */
 async function sameAddress(
-  tx: Executor,
+  tx: Database,
   friendIp: string | null,
   referrer: { id: string; signup_ip: string | null },
 ): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { CoinLogo } from "~/web/components/layout/coin-logo";
-import type { HeaderSession } from "~/web/components/layout/site-header";
+import type { HeaderSession } from "~/web/components/layout/header-session";
 import { UserMenu } from "~/web/components/layout/user-menu";
 import { buttonVariants } from "~/web/components/ui/button-variants";
 import { useBalance } from "~/web/lib/balance";

@@ -2,6 +2,7 @@ import { clsx } from "clsx";
 import { lazy, Suspense } from "react";
 import { Link, NavLink } from "react-router";
 import { CoinLogo } from "~/web/components/layout/coin-logo";
+import type { HeaderSession } from "~/web/components/layout/header-session";
 import { buttonVariants } from "~/web/components/ui/button-variants";
 import { APP_NAME } from "~/web/config/app";
 import { paths } from "~/web/config/paths";
@@ -14,12 +15,6 @@ const AccountArea = lazy(() =>
 
 /** The account area's room while the session or its chunk is on the way. */
 const reserved = <span aria-hidden="true" className="h-9" />;
-
-export interface HeaderSession {
-  email: string;
-  /** Administrators also get an 'Admin' link to the console. */
-  role?: "user" | "admin";
-}
 
 export interface SiteHeaderProps {
   /** The signed-in user, or null for a guest. */

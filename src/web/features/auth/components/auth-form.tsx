@@ -1,11 +1,8 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import type { z } from "zod";
-import { PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/core/password-rules";
 import { Button } from "~/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/web/components/ui/card";
-import { Input } from "~/web/components/ui/input";
-import { Label } from "~/web/components/ui/label";
 import { ApiError } from "~/web/lib/api-client";
 import { lazyResolver } from "~/web/lib/lazy-resolver";
 import { notify } from "~/web/lib/notify";
@@ -14,9 +11,9 @@ import { useRequestPasswordReset } from "../api/request-password-reset";
 import { useSignIn } from "../api/sign-in";
 import { useSignUp } from "../api/sign-up";
 import { AuthAlert } from "./auth-alert";
+import { type AuthFormApi, AuthFormFields, type Mode, type Submitted, type Values } from "./auth-form-fields";
 import { emailRequiredNotice } from "./auth-notices";
-import type { loginSchema, registerSchema } from "./auth-schemas";
-import { ConfirmPasswordField, PasswordField } from "./password-field";
+import type { registerSchema } from "./auth-schemas";
 import {
   announceRegistration,
   type ReferralResult,
@@ -25,17 +22,12 @@ import {
 } from "./registration-result";
 import { ResendConfirmation } from "./resend-confirmation";
 
-type Mode = "login" | "register";
-
 export interface AuthFormProps {
   /** `?ref=` of the URL: start in register mode with this code filled (docs/product.md). */
   initialReferralCode: string | null;
   /** `?mode=register`: start in register mode (the guests' 'Create an account' links). */
   startInRegister?: boolean;
 }
-
-type Values = z.input<typeof registerSchema>;
-type Submitted = z.output<typeof loginSchema> | z.output<typeof registerSchema>;
 
 const empty: Values = { email: "", password: "", confirm: "", referralCode: "" };
 
@@ -44,46 +36,34 @@ const resolver = lazyResolver<Values, Mode, Submitted>(() =>
   import("./auth-resolvers").then((m) => m.authFormResolver),
 );
 
-/**
- * The login ⇄ register form of /auth (docs/product.md). A successful login only sets the session; the page
- * then leaves for `redirectTo` or '/'.
- */
-export function AuthForm({ initialReferralCode, startInRegister = false }: AuthFormProps) {
-  const [mode, setMode] = useState<Mode>(initialReferralCode || startInRegister ? "register" : "login");
-  const form = useForm<Values, Mode, Submitted>({
-    defaultValues: { ...empty, referralCode: initialReferralCode ?? "" },
-    resolver,
-    context: mode,
-    // Errors stay until the next submit; typing in a field clears its own (and the password's clears the confirmation's).
-    reValidateMode: "onSubmit",
-  });
-  const { errors } = form.formState;
-  const [registered, setRegistered] = useState<{ email: string; referral: ReferralResult } | null>(null);
-  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
-  /** Why the last login failed, under the form (the notice alone may be gone, or hidden by the keyboard). */
-  const [loginError, setLoginError] = useState<string | null>(null);
-  const signIn = useSignIn();
-  const signUp = useSignUp();
-  const passwordReset = useRequestPasswordReset();
-  const id = useId();
-  const isRegister = mode === "register";
-  const isProcessing = signIn.isPending || signUp.isPending;
-
+/** 'Referral Applied', once, when the page opens with a referral code. */
+function useReferralNotice(initialReferralCode: string | null) {
   const announcedReferral = useRef(false);
   useEffect(() => {
     if (!initialReferralCode || announcedReferral.current) return;
     announcedReferral.current = true;
     notify({ title: "Referral Applied", description: "You've been referred! Sign up to get started." });
   }, [initialReferralCode]);
+}
 
-  function switchMode() {
-    setMode(isRegister ? "login" : "register");
-    form.setValue("confirm", "");
-    form.clearErrors();
-    setUnverifiedEmail(null);
-    setLoginError(null);
-    setRegistered(null);
-  }
+/** A refused register form (the field shows the problem and has the focus): the confirmation, then the password. */
+function refused(found: FieldErrors<Values>) {
+  if (found.confirm?.message)
+    notify({ title: "Error", description: found.confirm.message, variant: "destructive" });
+  else if (found.password?.message)
+    notify({ title: "Registration Failed", description: found.password.message, variant: "destructive" });
+}
+
+/**
+ * The login and register requests and what they leave to show: a registration's result, an address still to
+ * confirm, why the last login failed (under the form: the notice alone may be gone, or hidden by the keyboard).
+ */
+function useAuthRequests(form: AuthFormApi) {
+  const [registered, setRegistered] = useState<{ email: string; referral: ReferralResult } | null>(null);
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const [loginError, setLoginError] = useState<string | null>(null);
+  const signIn = useSignIn();
+  const signUp = useSignUp();
 
   function login({ email: address, password }: { email: string; password: string }) {
     setUnverifiedEmail(null);
@@ -123,12 +103,42 @@ export function AuthForm({ initialReferralCode, startInRegister = false }: AuthF
     );
   }
 
-  /** A refused register form (the field shows the problem and has the focus): the confirmation, then the password. */
-  function refused(found: FieldErrors<Values>) {
-    if (found.confirm?.message)
-      notify({ title: "Error", description: found.confirm.message, variant: "destructive" });
-    else if (found.password?.message)
-      notify({ title: "Registration Failed", description: found.password.message, variant: "destructive" });
+  function clear() {
+    setUnverifiedEmail(null);
+    setLoginError(null);
+    setRegistered(null);
+  }
+
+  const isProcessing = signIn.isPending || signUp.isPending;
+  return { registered, setRegistered, unverifiedEmail, loginError, isProcessing, login, register, clear };
+}
+
+/**
+ * The login ⇄ register form of /auth (docs/product.md). A successful login only sets the session; the page
+ * then leaves for `redirectTo` or '/'.
+ */
+export function AuthForm({ initialReferralCode, startInRegister = false }: AuthFormProps) {
+  const [mode, setMode] = useState<Mode>(initialReferralCode || startInRegister ? "register" : "login");
+  const form = useForm<Values, Mode, Submitted>({
+    defaultValues: { ...empty, referralCode: initialReferralCode ?? "" },
+    resolver,
+    context: mode,
+    // Errors stay until the next submit; typing in a field clears its own (and the password's clears the confirmation's).
+    reValidateMode: "onSubmit",
+  });
+  const { registered, setRegistered, unverifiedEmail, loginError, isProcessing, login, register, clear } =
+    useAuthRequests(form);
+  const passwordReset = useRequestPasswordReset();
+  const id = useId();
+  const isRegister = mode === "register";
+
+  useReferralNotice(initialReferralCode);
+
+  function switchMode() {
+    setMode(isRegister ? "login" : "register");
+    form.setValue("confirm", "");
+    form.clearErrors();
+    clear();
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -173,77 +183,16 @@ export function AuthForm({ initialReferralCode, startInRegister = false }: AuthF
           // The account exists: its result replaces the (emptied) register form until the user goes on.
           <RegistrationResult email={registered.email} referral={registered.referral} />
         ) : (
-          // `method="post"`: were it ever submitted without the app, the browser posts it (a password never lands
-          // in a URL); with the app, an early submit is held until the page is live (src/web/boot.ts).
-          <form method="post" onSubmit={submit} className="grid gap-4" aria-busy={isProcessing}>
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-email`}>Email</Label>
-              <Input
-                id={`${id}-email`}
-                type="email"
-                required
-                autoComplete={isRegister ? "email" : "username"}
-                placeholder="you@example.com"
-                {...form.register("email")}
-              />
-            </div>
-            <div className="grid gap-2">
-              <PasswordField
-                id={`${id}-password`}
-                label="Password"
-                required
-                minLength={isRegister ? PASSWORD_MIN_LENGTH : undefined}
-                maxLength={PASSWORD_MAX_LENGTH}
-                autoComplete={isRegister ? "new-password" : "current-password"}
-                hint={isRegister ? PASSWORD_HINT : undefined}
-                error={isRegister ? errors.password?.message : undefined}
-                {...form.register("password", { onChange: () => form.clearErrors(["password", "confirm"]) })}
-              />
-              {isRegister ? null : (
-                <Button
-                  variant="link"
-                  size="sm"
-                  className="h-auto min-h-11 justify-self-end px-0 py-1"
-                  onClick={forgotPassword}
-                  disabled={passwordReset.isPending}
-                >
-                  Forgot Password?
-                </Button>
-              )}
-            </div>
-            {isRegister ? (
-              <>
-                <ConfirmPasswordField
-                  id={`${id}-confirm`}
-                  placeholder="Repeat your password"
-                  error={errors.confirm?.message}
-                  field={form.register("confirm", { onChange: () => form.clearErrors("confirm") })}
-                />
-                <div className="grid gap-2">
-                  <Label htmlFor={`${id}-referral`}>
-                    Referral Code <span className="font-normal text-muted-foreground">(optional)</span>
-                  </Label>
-                  <Input
-                    id={`${id}-referral`}
-                    autoComplete="off"
-                    autoCapitalize="characters"
-                    spellCheck={false}
-                    maxLength={100}
-                    placeholder="e.g. ABCD2345"
-                    {...form.register("referralCode")}
-                  />
-                </div>
-              </>
-            ) : null}
-            <Button type="submit" size="lg" className="w-full" disabled={isProcessing}>
-              {isProcessing ? "Processing..." : isRegister ? "Register" : "Login"}
-            </Button>
-            {loginError && !isRegister ? (
-              <p role="alert" className="text-sm font-medium text-destructive dark:text-red-300">
-                Login failed: {loginError}
-              </p>
-            ) : null}
-          </form>
+          <AuthFormFields
+            id={id}
+            form={form}
+            isRegister={isRegister}
+            isProcessing={isProcessing}
+            loginError={loginError}
+            onSubmit={submit}
+            onForgotPassword={forgotPassword}
+            forgotPending={passwordReset.isPending}
+          />
         )}
         <p className="text-center text-sm text-muted-foreground">
           {isRegister ? "Already have an account?" : "Don't have an account?"}{" "}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import {
   applyMove,
   BOT_REPLY_DELAY_MS,
@@ -32,48 +32,30 @@ export function statusText(outcome: Outcome, thinking: boolean): StatusText {
   return thinking ? "Bot is thinking..." : "Your turn (X)";
 }
 
-export function useTicTacToe(mode: GameMode) {
-  const [board, setBoard] = useState<Board>(emptyBoard);
-  const [thinking, setThinking] = useState(false);
-  /** What the last signed-in win paid (or that the daily limit left it unpaid). */
-  const [paid, setPaid] = useState<GameReward | null>(null);
-  /** The server game of a signed-in player; null until the first move starts one. */
-  const serverGame = useRef<{ id: string; version: number } | null>(null);
+/** What a game's server play reads and changes of the game's state (useTicTacToe's). */
+interface GameState {
   /** Bumped by every reset, so answers and timers of an earlier game are dropped. */
-  const generation = useRef(0);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  generation: RefObject<number>;
+  timer: RefObject<ReturnType<typeof setTimeout> | undefined>;
+  /** The server game of a signed-in player; null until the first move starts one. */
+  serverGame: RefObject<{ id: string; version: number } | null>;
+  setBoard: (board: Board) => void;
+  setThinking: (thinking: boolean) => void;
+  setPaid: (paid: GameReward | null) => void;
+  reset: () => void;
+}
+
+/**
+ * A signed-in player's move on the server: the game starts with the first one; the answer holds both moves, X
+ * shown at once, O BOT_REPLY_DELAY_MS later; a refused move is taken back (or the game starts over).
+ */
+function useServerPlay(state: GameState) {
+  const { generation, timer, serverGame, setBoard, setThinking, setPaid, reset } = state;
   const startGame = useStartGame();
   const playMove = usePlayMove();
   const { settle, fail } = useEarning();
 
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const outcome = getOutcome(board);
-  const over = outcome.status !== "playing";
-
-  const reset = useCallback(() => {
-    generation.current += 1;
-    clearTimeout(timer.current);
-    serverGame.current = null;
-    setBoard(emptyBoard());
-    setThinking(false);
-    setPaid(null);
-  }, []);
-
-  const canPlay = (cell: number) =>
-    !thinking && outcome.status === "playing" && outcome.next === "X" && board[cell] === null;
-
-  function botReplyLater() {
-    const current = generation.current;
-    setThinking(true);
-    timer.current = setTimeout(() => {
-      if (current !== generation.current) return;
-      setBoard((b) => applyMove(b, chooseBotMove(b, Math.random), "O"));
-      setThinking(false);
-    }, BOT_REPLY_DELAY_MS);
-  }
-
-  async function playOnServer(before: Board, cell: number, botWillReply: boolean) {
+  return async function playOnServer(before: Board, cell: number, botWillReply: boolean) {
     const current = generation.current;
     if (botWillReply) setThinking(true);
     try {
@@ -126,6 +108,55 @@ export function useTicTacToe(mode: GameMode) {
         });
       }
     }
+  };
+}
+
+export function useTicTacToe(mode: GameMode) {
+  const [board, setBoard] = useState<Board>(emptyBoard);
+  const [thinking, setThinking] = useState(false);
+  /** What the last signed-in win paid (or that the daily limit left it unpaid). */
+  const [paid, setPaid] = useState<GameReward | null>(null);
+  /** The server game of a signed-in player; null until the first move starts one. */
+  const serverGame = useRef<{ id: string; version: number } | null>(null);
+  /** Bumped by every reset, so answers and timers of an earlier game are dropped. */
+  const generation = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const outcome = getOutcome(board);
+  const over = outcome.status !== "playing";
+
+  const reset = useCallback(() => {
+    generation.current += 1;
+    clearTimeout(timer.current);
+    serverGame.current = null;
+    setBoard(emptyBoard());
+    setThinking(false);
+    setPaid(null);
+  }, []);
+
+  const playOnServer = useServerPlay({
+    generation,
+    timer,
+    serverGame,
+    setBoard,
+    setThinking,
+    setPaid,
+    reset,
+  });
+
+  const canPlay = (cell: number) =>
+    !thinking && outcome.status === "playing" && outcome.next === "X" && board[cell] === null;
+
+  function botReplyLater() {
+    const current = generation.current;
+    setThinking(true);
+    timer.current = setTimeout(() => {
+      if (current !== generation.current) return;
+      setBoard((b) => applyMove(b, chooseBotMove(b, Math.random), "O"));
+      setThinking(false);
+    }, BOT_REPLY_DELAY_MS);
   }
 
   function play(cell: number) {

@@ -82,7 +82,7 @@ export function QuizPlay({ session, signedIn, onComplete, onLost }: QuizPlayProp
       total={session.total}
       answered={tally.answered}
       score={tally.score}
-      totalPoints={signedIn ? balance : null}
+      totalCoins={signedIn ? balance : null}
       paid={signedIn && !session.practice}
       feedback={graded?.feedback ?? null}
       pendingOption={submit.isPending ? (submit.variables?.option ?? null) : null}

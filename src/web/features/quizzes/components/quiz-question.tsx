@@ -21,7 +21,7 @@ export interface QuizQuestionProps {
   answered: number;
   score: number;
   /** The account's total points; null for guests. */
-  totalPoints: number | null;
+  totalCoins: number | null;
   /** False when a right answer pays nothing (a guest, a practice round). */
   paid?: boolean;
   /** Set once the server has graded the answer: the options lock and the feedback shows. */
@@ -57,7 +57,7 @@ const optionClasses = {
 
 /** One question: 'Question n/total', score, total points, progress, four answer buttons and the feedback. */
 export function QuizQuestion(props: QuizQuestionProps) {
-  const { question, number, total, answered, score, totalPoints, feedback, pendingOption, onChoose } = props;
+  const { question, number, total, answered, score, totalCoins, feedback, pendingOption, onChoose } = props;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const locked = feedback !== null || pendingOption !== null;
 
@@ -72,7 +72,7 @@ export function QuizQuestion(props: QuizQuestionProps) {
         <p>{`Question ${number}/${total}`}</p>
         <p className="flex flex-wrap gap-x-4 gap-y-1">
           <span>{`Score: ${score}`}</span>
-          {totalPoints !== null ? <span>{`Total Points: ${totalPoints}`}</span> : null}
+          {totalCoins !== null ? <span>{`Total Points: ${totalCoins}`}</span> : null}
         </p>
       </div>
       <QuizProgress answered={answered} total={total} />

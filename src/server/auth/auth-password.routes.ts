@@ -1,0 +1,102 @@
+import { z } from "zod";
+import {
+  changePasswordBodySchema,
+  changePasswordResponseSchema,
+  requestPasswordResetBodySchema,
+  requestPasswordResetResponseSchema,
+  resetPasswordBodySchema,
+  sendVerificationEmailBodySchema,
+  statusResponseSchema,
+  verifyPasswordBodySchema,
+} from "~/core/api/auth";
+import type { AppDeps } from "../app-deps";
+import { responds } from "../http/route-docs";
+import { createRouter } from "../http/router";
+import { forwardToAuth, readJsonObject } from "./auth-request";
+import { type AuthRouteKit, refuseCommonPassword } from "./auth-route-kit";
+
+/** The mailed links (confirmation, password reset) and the password checks (mounted by auth.routes.ts). */
+export const createPasswordRoutes = (deps: AppDeps, kit: AuthRouteKit) =>
+  createRouter()
+    .post(
+      "/send-verification-email",
+      responds(
+        { 200: statusResponseSchema },
+        {
+          summary: "Send a new confirmation link",
+          description: "Answers the same for unknown or already confirmed addresses.",
+          body: sendVerificationEmailBodySchema,
+        },
+      ),
+      kit.limitMail,
+      kit.forwardTrimmed,
+    )
+    .post(
+      "/request-password-reset",
+      responds(
+        { 200: requestPasswordResetResponseSchema },
+        {
+          summary: "Mail a password-reset link",
+          description: "Answers the same for unknown addresses.",
+          body: requestPasswordResetBodySchema,
+        },
+      ),
+      kit.limitMail,
+      kit.forwardTrimmed,
+    )
+    .post(
+      "/reset-password",
+      responds(
+        { 200: statusResponseSchema },
+        {
+          summary: "Set a new password with the token of a reset mail",
+          description:
+            "Every session of the user is revoked. A used, expired or unknown token → 400 INVALID_TOKEN.",
+          body: resetPasswordBodySchema,
+          query: z.object({ token: z.string().optional() }),
+          errors: ["INVALID_TEXT", "PASSWORD_TOO_COMMON"],
+        },
+      ),
+      kit.limitReset,
+      async (c) => {
+        const body = await readJsonObject(c);
+        refuseCommonPassword(body.newPassword);
+        return forwardToAuth(c, deps);
+      },
+    )
+    .post(
+      "/verify-password",
+      responds(
+        { 200: statusResponseSchema },
+        {
+          summary: "Check the signed-in user's password",
+          description: "Limited like sign-in, per client IP and per user.",
+          body: verifyPasswordBodySchema,
+          session: "user",
+        },
+      ),
+      kit.signedIn,
+      kit.limitPasswordCheck,
+      kit.forward,
+    )
+    .post(
+      "/change-password",
+      responds(
+        { 200: changePasswordResponseSchema },
+        {
+          summary: "Change the signed-in user's password",
+          description: "Ends every other session of the user, whatever the client asks for.",
+          body: changePasswordBodySchema,
+          session: "user",
+          errors: ["PASSWORD_TOO_COMMON"],
+        },
+      ),
+      kit.signedIn,
+      kit.limitPasswordCheck,
+      async (c) => {
+        const body = await readJsonObject(c);
+        refuseCommonPassword(body.newPassword);
+        // A changed password ends every other session of the user, whatever the client asked for.
+        return forwardToAuth(c, deps, { ...body, revokeOtherSessions: true });
+      },
+    );

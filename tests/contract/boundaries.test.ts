@@ -1,0 +1,162 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * `npm run lint` enforces the module boundaries and the size limits (ADR 069): dependency-cruiser with the
+ * project's .dependency-cruiser.cjs, Biome with the project's biome.size-limits.jsonc. Both run here on a small
+ * tree in a temporary directory, laid out like src/, that breaks each rule once beside imports that are fine:
+ * each rule reports its break and nothing else.
+ */
+const root = path.resolve(import.meta.dirname, "../..");
+const run = promisify(execFile);
+const bin = (name: string) => path.join(root, "node_modules/.bin", name);
+
+let dir: string;
+
+async function put(files: Record<string, string>) {
+  for (const [name, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
+    await writeFile(path.join(dir, name), text);
+  }
+}
+
+/** Runs `command`; its stdout whatever the exit code (both tools exit 1 on a finding), and the code. */
+async function outputOf(command: string, args: string[]): Promise<{ code: number; stdout: string }> {
+  try {
+    const { stdout } = await run(command, args, { cwd: dir, maxBuffer: 16 * 1024 * 1024 });
+    return { code: 0, stdout };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string };
+    return { code: failed.code ?? -1, stdout: failed.stdout ?? "" };
+  }
+}
+
+const lines = (n: number, text: (i: number) => string) =>
+  Array.from({ length: n }, (_, i) => text(i)).join("\n");
+/** A function whose body is `n` lines long. */
+const functionOf = (name: string, n: number) =>
+  `export function ${name}(): number {\n${lines(n - 1, (i) => `  const v${i} = ${i};`)}\n  return 0;\n}\n`;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "ple-boundaries-"));
+  await put({
+    "tsconfig.json": JSON.stringify({
+      compilerOptions: {
+        module: "ESNext",
+        moduleResolution: "Bundler",
+        verbatimModuleSyntax: true,
+        paths: { "~/*": ["./src/*"] },
+      },
+    }),
+    // Fine: a feature's own files, shared web code, a domain's service from another domain, core from anywhere.
+    "src/core/coins.ts": "export const COIN = 1;\n",
+    "src/web/lib/api.ts": 'import type { AppType } from "~/server/app";\nexport type Api = AppType;\n',
+    "src/web/features/wallet/wallet-page.tsx":
+      'import { rows } from "./wallet-rows";\nimport { Api } from "~/web/lib/api";\nexport const page = [rows];\nexport type P = Api;\n',
+    "src/web/features/wallet/wallet-rows.ts":
+      'import { COIN } from "~/core/coins";\nexport const rows = COIN;\n',
+    "src/server/app.ts":
+      'import { earn } from "./earning/earning.service";\nexport type AppType = typeof earn;\n',
+    "src/server/earning/earning.service.ts":
+      'import { award } from "../ledger/ledger.service";\nexport const earn = award;\n',
+    "src/server/ledger/ledger.service.ts":
+      'import { COIN } from "~/core/coins";\nexport const award = COIN;\n',
+    // Each breaks one rule.
+    "src/web/features/dashboard/dashboard-page.tsx":
+      'import { rows } from "~/web/features/wallet/wallet-rows";\nexport const page = rows;\n',
+    "src/server/ledger/ledger-rows.ts":
+      'import { streak } from "../streaks/streaks.service";\nexport const insert = streak;\n',
+    "src/server/streaks/streaks.service.ts": "export const streak = 1;\n",
+    "src/server/games/games.service.ts":
+      'import { insert } from "../ledger/ledger-rows";\nexport const play = insert;\n',
+    "src/server/auth/require-user.ts":
+      'import { earningUser } from "./earner";\nexport const isBanned = () => false;\nexport const guard = earningUser;\n',
+    "src/server/auth/earner.ts":
+      'import { isBanned } from "./require-user";\nexport const earningUser = () => isBanned();\n',
+    // A circle of type-only imports counts too.
+    "src/server/profile/profile-view.ts":
+      'import type { Profile } from "./profile.service";\nexport interface View { profile: Profile }\n',
+    "src/server/profile/profile.service.ts":
+      'import type { View } from "./profile-view";\nexport interface Profile { view?: View }\n',
+    "src/server/mail/mailer.ts":
+      'import type { Wallet } from "~/web/features/wallet/wallet-rows";\nexport type M = Wallet;\n',
+    "src/web/features/wallet/wallet-types.ts":
+      'import { earn } from "~/server/earning/earning.service";\nexport const e = earn;\n',
+    "src/core/redeem.ts":
+      'import { COIN } from "~/core/coins";\nimport { award } from "~/server/ledger/ledger.service";\nexport const r = COIN + award;\n',
+    // The size limits: Biome with the project's limits and allowlist only.
+    "biome.json": JSON.stringify({
+      root: true,
+      extends: [path.join(root, "biome.size-limits.jsonc")],
+      formatter: { enabled: false },
+      assist: { enabled: false },
+      linter: { rules: { preset: "none" } },
+    }),
+    "src/server/quizzes/long-function.ts": functionOf("tooLong", 81),
+    "src/server/quizzes/fine-function.ts": functionOf("fine", 80),
+    "src/server/videos/long-file.ts": lines(301, (i) => `export const c${i} = ${i};`),
+    "src/server/videos/fine-file.ts": lines(300, (i) => `export const c${i} = ${i};`),
+    "src/server/videos/long.test.ts": `${lines(320, (i) => `export const c${i} = ${i};`)}\n${functionOf("longCase", 120)}`,
+    // Allowlisted at 347 lines (biome.size-limits.jsonc): one more fails.
+    "src/server/db/schema.ts": lines(348, (i) => `export const c${i} = ${i};`),
+  });
+}, 30_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface Violation {
+  rule: { name: string };
+  from: string;
+  to: string;
+  cycle?: { name: string }[];
+}
+
+describe("npm run lint's boundaries (dependency-cruiser, .dependency-cruiser.cjs)", () => {
+  it("fails on a feature importing another, the ledger importing streaks, a domain's inside, a circle and the wrong directions — and on nothing else", async () => {
+    const config = path.join(root, ".dependency-cruiser.cjs");
+    // As `npm run lint` runs it: a non-zero exit code.
+    expect((await outputOf(bin("depcruise"), ["src", "--config", config])).code).not.toBe(0);
+    // The same run in JSON (whose exit code is 0 whatever it finds): what exactly was found.
+    const { stdout } = await outputOf(bin("depcruise"), ["src", "--config", config, "--output-type", "json"]);
+    const violations = (JSON.parse(stdout) as { summary: { violations: Violation[] } }).summary.violations;
+    const found = violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
+    expect(found).toEqual(
+      [
+        "features-apart: src/web/features/dashboard/dashboard-page.tsx → src/web/features/wallet/wallet-rows.ts",
+        "ledger-alone: src/server/ledger/ledger-rows.ts → src/server/streaks/streaks.service.ts",
+        "domain-entry: src/server/games/games.service.ts → src/server/ledger/ledger-rows.ts",
+        "no-circular: src/server/auth/earner.ts → src/server/auth/require-user.ts",
+        "no-circular: src/server/profile/profile-view.ts → src/server/profile/profile.service.ts",
+        "server-not-web: src/server/mail/mailer.ts → src/web/features/wallet/wallet-rows.ts",
+        "web-not-server: src/web/features/wallet/wallet-types.ts → src/server/earning/earning.service.ts",
+        "core-alone: src/core/redeem.ts → src/server/ledger/ledger.service.ts",
+      ].sort(),
+    );
+  }, 60_000);
+});
+
+describe("npm run lint's size limits (Biome, biome.size-limits.jsonc)", () => {
+  it("fails on a function over 80 lines and a file over 300, and on an allowlisted file grown past its size", async () => {
+    const { code, stdout } = await outputOf(bin("biome"), [
+      "lint",
+      "--reporter=json",
+      "--max-diagnostics=100",
+      ".",
+    ]);
+    expect(code).not.toBe(0);
+    const { diagnostics } = JSON.parse(stdout) as {
+      diagnostics: { category: string; location: { path: string }; message: string }[];
+    };
+    const found = diagnostics.map((d) => `${d.category}: ${d.location.path}: ${d.message}`).sort();
+    expect(found).toEqual([
+      "lint/complexity/noExcessiveLinesPerFunction: src/server/quizzes/long-function.ts: This function has too many lines (81). Maximum allowed is 80.",
+      "lint/style/noExcessiveLinesPerFile: src/server/db/schema.ts: This file has too many lines (348). Maximum allowed is 347.",
+      "lint/style/noExcessiveLinesPerFile: src/server/videos/long-file.ts: This file has too many lines (301). Maximum allowed is 300.",
+    ]);
+  }, 60_000);
+});
