@@ -15,7 +15,7 @@ import { freePort, type RunningServer, startServer } from "../support/server-pro
 const asNpmStart = { NODE_ENV: "development" };
 let first: RunningServer;
 beforeAll(async () => {
-  first = await startServer(asNpmStart);
+  first = await startServer(asNpmStart, { freshDatabase: true });
 }, 120_000);
 afterAll(async () => {
   await first?.stop();

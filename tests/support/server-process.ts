@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { SERVER_NODE_FLAGS, withServerEnv } from "~/server/node-flags";
+import { seedDataDir } from "./server-template";
 
 export interface RunningServer {
   url: string;
@@ -78,12 +79,18 @@ export const LOAD_ENV = {
 
 /**
  * The compiled server (`GLIBC_TUNABLES=… node <SERVER_NODE_FLAGS> dist/server/main.js`, as `npm start` runs it) as a child process on a free port with its
- * own temporary DATA_DIR; builds first when dist/ is older than the sources.
+ * own temporary DATA_DIR; builds first when dist/ is older than the sources. On PGlite the DATA_DIR starts with the
+ * run's migrated database (./server-template.ts) unless it holds one already or `freshDatabase` asks for an empty one
+ * (a first start that migrates, as `npm start` on a new machine does).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { freshDatabase?: boolean } = {},
+): Promise<RunningServer> {
   ensureBuild();
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), "ple-e2e-")));
+  if (!env.DATABASE_URL && !options.freshDatabase) await seedDataDir(dataDir);
   const url = `http://localhost:${port}`;
   let log = "";
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "dist/server/main.js"], {

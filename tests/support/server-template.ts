@@ -1,0 +1,71 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { cp, mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { withServerEnv } from "~/server/node-flags";
+
+const repoRoot = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * A migrated PGlite database (migrations and quiz content, as `npm run db:migrate` leaves it) made once per build of
+ * dist/ and copied into each test server's fresh DATA_DIR: a server's first start on an empty folder spends ~7 s of
+ * CPU migrating, and the E2E and crash suites start dozens of servers. The copy is what a server finds after its own
+ * first start; the start-up then checks the migrations (all applied) as every restart does. The folder lives in the
+ * system's temporary directory, keyed by the checkout and the build's time, so a new build makes a new one.
+ */
+function templateDir(): string {
+  const builtAt = JSON.parse(readFileSync(path.join(repoRoot, "dist/build-info.json"), "utf8")).builtAt as string;
+  const key = `${repoRoot}:${builtAt}`.replace(/[^a-zA-Z0-9]+/g, "-").slice(-120);
+  return path.join(tmpdir(), `ple-template-${key}`);
+}
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Makes the template unless it exists; one maker at a time across test workers (an mkdir lock). */
+async function ensureTemplate(): Promise<string> {
+  const dir = templateDir();
+  const lock = `${dir}.lock`;
+  while (!existsSync(path.join(dir, "pglite"))) {
+    try {
+      mkdirSync(lock);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      // A maker that died leaves its lock behind: older than two minutes is stale.
+      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 120_000)
+        rmSync(lock, { recursive: true, force: true });
+      await sleep(100);
+      continue;
+    }
+    try {
+      if (existsSync(path.join(dir, "pglite"))) break;
+      const staging = await mkdtemp(`${dir}-staging-`);
+      execFileSync(process.execPath, ["dist/server/migrate-cli.js"], {
+        cwd: repoRoot,
+        env: withServerEnv({
+          PATH: process.env.PATH ?? "",
+          HOME: process.env.HOME ?? "",
+          NODE_ENV: "test",
+          DATA_DIR: staging,
+        }),
+        stdio: ["ignore", "ignore", "inherit"],
+      });
+      renameSync(staging, dir);
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+  return dir;
+}
+
+/**
+ * Fills `dataDir` with the migrated PGlite database unless it already holds one (a restart keeps its own).
+ * Only the database: the auth secret and everything else a first start writes are the server's own.
+ */
+export async function seedDataDir(dataDir: string): Promise<void> {
+  const target = path.join(dataDir, "pglite");
+  if (existsSync(target)) return;
+  await cp(path.join(await ensureTemplate(), "pglite"), target, { recursive: true });
+}
