@@ -151,7 +151,11 @@ describe("ADMIN_EMAILS accounts are the operator's configuration", () => {
     const { proposal } = await demoted.json();
     const approved = await adminRequest(ctx, third, `/api/admin/proposals/${proposal.id}/approve`, {});
     expect(approved.status, await approved.clone().text()).toBe(200);
-    const after = await ctx.db.selectFrom("user").select("role").where("id", "=", newcomer.id).executeTakeFirstOrThrow();
+    const after = await ctx.db
+      .selectFrom("user")
+      .select("role")
+      .where("id", "=", newcomer.id)
+      .executeTakeFirstOrThrow();
     expect(after.role).toBe("user");
   });
 });
