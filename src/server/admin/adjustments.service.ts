@@ -62,10 +62,12 @@ export async function adjustCoins(
         throw new AppError("CONFLICT", "This adjustment id was already used for a different adjustment.");
       return { proposed: await loadProposal(trx, Number(proposal.id)), replayed: true };
     }
-    await userExists(trx, input.userId);
+    const balance = await balanceOf(trx, input.userId);
     if (
       await needsSecondAdmin(trx, deps.env.dualControl, acting.adminId, { kind: "coins.adjust", ...input })
     ) {
+      // A proposal that would take the balance below 0 as it stands is refused now (and again when applied).
+      if (balance + input.amount < 0) throw new AppError("ADJUSTMENT_BELOW_ZERO");
       const created = await createProposal(trx, deps, acting, {
         kind: "coins.adjust",
         userId: input.userId,
@@ -81,9 +83,11 @@ export async function adjustCoins(
   });
 }
 
-async function userExists(trx: Transaction<DB>, userId: string) {
-  const row = await trx.selectFrom("user_profiles").select("id").where("id", "=", userId).executeTakeFirst();
+/** The user's balance (404 when there is no such user). */
+async function balanceOf(trx: Transaction<DB>, userId: string): Promise<number> {
+  const row = await trx.selectFrom("user_profiles").select("points").where("id", "=", userId).executeTakeFirst();
   if (!row) throw new AppError("NOT_FOUND", "No such user.");
+  return row.points;
 }
 
 /**
