@@ -7,6 +7,7 @@ import { requested } from "#tests/support/redemptions";
 import { createTestContext, type TestContext } from "#tests/support/test-app";
 import { apiError } from "#tests/support/typed-client";
 import { DELETE_CONFIRMATION } from "~/core/account";
+import { runAdminCommand } from "../admin/admin-commands";
 
 /**
  * Four eyes on everything that moves money or power (docs/product.md, "Dual control"): a role change is a
@@ -109,6 +110,38 @@ describe("power is money: the administrator role is a proposal", () => {
     await refused(await approve(newcomer, older.id), "APPROVER_TOO_NEW");
     expect(await ledgerAuditCounts(ctx.db, user.id)).toMatchObject({ balance: 10_000 });
     expect((await approve(b, older.id)).status).toBe(200);
+  });
+});
+
+describe("every path that makes an administrator records when (admin_since)", () => {
+  const since = async (userId: string) =>
+    (
+      await ctx.db
+        .selectFrom("user_profiles")
+        .select("admin_since")
+        .where("id", "=", userId)
+        .executeTakeFirstOrThrow()
+    ).admin_since;
+
+  it("ADMIN_EMAILS at sign-up and `npm run admin`: the newcomer approves what comes after; a CLI revocation withdraws", async () => {
+    expect(await since(a.id)).not.toBeNull();
+    const user = await ctx.createVerifiedUser();
+    const byB = await proposed(await adjust(b, user.id, 7000));
+    expect((await approve(a, byB.id)).status).toBe(200);
+
+    const operator = await ctx.createVerifiedUser();
+    const older = await proposed(await adjust(b, user.id, 7000));
+    expect(await runAdminCommand(ctx.db, ["grant", operator.email])).toEqual([
+      `${operator.email} is now an administrator (takes effect on their next request).`,
+    ]);
+    expect(await since(operator.id)).not.toBeNull();
+    await refused(await approve(operator, older.id), "APPROVER_TOO_NEW");
+    const mine = await proposed(await adjust(operator, user.id, 7000));
+    await runAdminCommand(ctx.db, ["revoke", operator.email]);
+    expect(await since(operator.id)).toBeNull();
+    expect(await statusOf(mine.id)).toBe("withdrawn");
+    expect((await approve(b, older.id)).status).toBe(403); // b proposed it
+    expect((await approve(a, older.id)).status).toBe(200);
   });
 });
 
