@@ -85,7 +85,11 @@ export async function adjustCoins(
 
 /** The user's balance (404 when there is no such user). */
 async function balanceOf(trx: Transaction<DB>, userId: string): Promise<number> {
-  const row = await trx.selectFrom("user_profiles").select("points").where("id", "=", userId).executeTakeFirst();
+  const row = await trx
+    .selectFrom("user_profiles")
+    .select("points")
+    .where("id", "=", userId)
+    .executeTakeFirst();
   if (!row) throw new AppError("NOT_FOUND", "No such user.");
   return row.points;
 }
