@@ -31,7 +31,7 @@ function message(to: string, subject: string, paragraphs: string[], url: string)
   };
 }
 
-/** To every other administrator (live accounts): a proposal waits for a second administrator. */
+/** To every other administrator (live, not banned, not the user it concerns): a proposal waits for a second administrator. */
 export async function mailProposalWaiting(trx: Transaction<DB>, deps: NotifyDeps, p: Proposal) {
   const admins = await trx
     .selectFrom("user")
@@ -39,6 +39,7 @@ export async function mailProposalWaiting(trx: Transaction<DB>, deps: NotifyDeps
     .select(["user.id", "user.email"])
     .where("user.role", "=", "admin")
     .where("user_profiles.deleted_at", "is", null)
+    .where((eb) => eb.or([eb("user.banned", "is", null), eb("user.banned", "=", false)]))
     .where("user.id", "<>", p.proposedBy.id)
     .where("user.id", "<>", p.user.id)
     .execute();
