@@ -238,6 +238,7 @@ describe("cumulative four eyes over 24 hours", () => {
       await ctx.request("/api/admin/redemptions?status=pending", { cookie: a.cookie })
     ).json();
     expect(after.redemptions.find((r: { id: number }) => r.id === second.id).fourEyes).toMatchObject({
+      needsSecondAdmin: true,
       proposal: { id: p.id, proposedBy: { id: b.id } },
     });
     const list = await (await ctx.request("/api/admin/proposals", { cookie: a.cookie })).json();
