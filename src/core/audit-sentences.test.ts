@@ -3,6 +3,8 @@ import type { AuditEntry } from "./api/admin";
 import { auditSentence } from "./audit-sentences";
 import {
   adjustmentNeedsSecondAdmin,
+  awaitingSecondAdmin,
+  dualControlRule,
   dualControlWarning,
   groupDigits,
   redemptionNeedsSecondAdmin,
@@ -65,5 +67,42 @@ describe("dual control thresholds", () => {
     expect(dualControlWarning({ coins: 0, dollars: 50 })).toMatch(/Dual control is off for coin adjustments/);
     expect(groupDigits(1070)).toBe("1\u202f070");
     expect(groupDigits(-1234567)).toBe("−1\u202f234\u202f567");
+  });
+
+  it("counts what one administrator already moved alone in 24 hours: past the threshold, the next one is a proposal", () => {
+    const rule = { coins: 5000, dollars: 25 };
+    expect(adjustmentNeedsSecondAdmin(rule, 5000, 0)).toBe(false);
+    expect(adjustmentNeedsSecondAdmin(rule, 1, 5000)).toBe(true);
+    expect(adjustmentNeedsSecondAdmin(rule, -2000, 3000)).toBe(false);
+    expect(adjustmentNeedsSecondAdmin(rule, -2001, 3000)).toBe(true);
+    expect(redemptionNeedsSecondAdmin(rule, 1000, 1500)).toBe(false);
+    expect(redemptionNeedsSecondAdmin(rule, 1001, 1500)).toBe(true);
+    expect(adjustmentNeedsSecondAdmin({ coins: 0, dollars: 0 }, 1, 1_000_000)).toBe(false);
+    expect(dualControlRule(rule)).toMatch(
+      /alone for one account may add up to 5\u202f000 coins .* in 24 hours.*\$25 in 24 hours/,
+    );
+    expect(
+      awaitingSecondAdmin({
+        proposedBy: { id: "a1", email: "ops@example.com" },
+        proposedAt: "2026-11-27T10:05:00.000Z",
+      }),
+    ).toBe("Awaiting a second administrator (proposed by ops@example.com, 2026-11-27 10:05 UTC)");
+  });
+
+  it("states role-change proposals and who approved a role change", () => {
+    expect(
+      auditSentence(
+        entry({ action: "proposal.create", after: { proposalId: 3, kind: "role.change", role: "admin" } }),
+      ),
+    ).toBe(
+      "ops@example.com proposed making ada@example.com an administrator; it waits for a second administrator.",
+    );
+    expect(
+      auditSentence(
+        entry({ action: "role.revoke", after: { role: "user", proposedBy: "a2", proposalsWithdrawn: 2 } }),
+      ),
+    ).toBe(
+      "ops@example.com removed the administrator role from ada@example.com (a second administrator's approval); 2 waiting proposals of theirs were withdrawn.",
+    );
   });
 });

@@ -35,10 +35,10 @@ export function auditSentence(e: AuditEntry): string {
       text = `${actor} signed ${target} out everywhere (${num(after.sessionsEnded)} sessions ended).`;
       break;
     case "role.grant":
-      text = `${actor} made ${target} an administrator.`;
+      text = `${actor} made ${target} an administrator${proposedBy}.`;
       break;
     case "role.revoke":
-      text = `${actor} removed the administrator role from ${target}.`;
+      text = `${actor} removed the administrator role from ${target}${proposedBy}${after.proposalsWithdrawn ? `; ${num(after.proposalsWithdrawn)} waiting proposals of theirs were withdrawn` : ""}.`;
       break;
     case "referral.release":
       text = `${actor} released the referral bonus of ${target}: ${coins(num(after.friendCoins))} to the friend and ${coins(num(after.referrerCoins))} to the referrer.`;
@@ -71,7 +71,9 @@ export function auditSentence(e: AuditEntry): string {
       text =
         after.kind === "coins.adjust"
           ? `${actor} proposed ${num(after.amount) >= 0 ? "adding" : "taking"} ${coins(num(after.amount))} ${num(after.amount) >= 0 ? "to" : "from"} ${target}; it waits for a second administrator.`
-          : `${actor} proposed approving ${redemption} (${coins(num(after.amount))}); it waits for a second administrator.`;
+          : after.kind === "role.change"
+            ? `${actor} proposed ${after.role === "admin" ? `making ${target} an administrator` : `removing the administrator role from ${target}`}; it waits for a second administrator.`
+            : `${actor} proposed approving ${redemption} (${coins(num(after.amount))}); it waits for a second administrator.`;
       break;
     case "proposal.approve":
       text = `${actor} approved proposal #${num(after.proposalId)} (${e.targetType === "redemption" ? redemption : target}), made by another administrator.`;

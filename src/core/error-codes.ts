@@ -73,6 +73,21 @@ export const errorCatalog = {
     status: 403,
     message: "You proposed this change: a different administrator must approve it.",
   },
+  /**
+   * Dual control: an effect that moves coins, money or power past the rule, called without a proposal that a
+   * different administrator approved (docs/product.md, "Dual control").
+   */
+  FOUR_EYES_REQUIRED: {
+    status: 403,
+    message:
+      "This change needs a second administrator: propose it and let a different administrator approve it.",
+  },
+  /** Dual control: an administrator approves only proposals made after they became an administrator. */
+  APPROVER_TOO_NEW: {
+    status: 403,
+    message:
+      "This proposal was made before you became an administrator: an administrator who was one then must approve it.",
+  },
   /** A dual-control proposal that is no longer waiting (approved or withdrawn already). */
   PROPOSAL_STATE: { status: 409, message: "This proposal is no longer waiting for approval." },
   /** A coin adjustment that would take a balance below 0: nothing is written. */

@@ -1,9 +1,8 @@
 import type { SecondaryStorage } from "better-auth";
 import type { Redis } from "ioredis";
 import { sql } from "kysely";
-import { ADMIN_EMAILS_REASON, grantListedAdmin, isListedAdmin } from "./admin/roles.service";
+import { grantListedAdmin, isListedAdmin, recordListedAdminGrant } from "./admin/roles.service";
 import type { AppDeps } from "./app-deps";
-import { recordAudit } from "./audit/audit.service";
 import type { AccountHooks } from "./auth/account-hooks";
 import { createAuth } from "./auth/auth";
 import type { Argon2Params } from "./auth/password-hash";
@@ -108,17 +107,7 @@ export function createDeps({
   const accounts: AccountHooks = {
     createRecords: (trx, input) => createProfile(trx, input),
     isListedAdmin: (email) => isListedAdmin(env.adminEmails, email),
-    recordListedAdmin: async (trx, userId) => {
-      await recordAudit(trx, {
-        actorId: null,
-        action: "role.grant",
-        targetType: "user",
-        targetId: userId,
-        before: null,
-        after: { role: "admin" },
-        reason: ADMIN_EMAILS_REASON,
-      });
-    },
+    recordListedAdmin: (trx, userId) => recordListedAdminGrant(trx, userId),
     signedIn: (userId) => grantListedAdmin(db, env.adminEmails, userId),
     referralOutcome: (code) => referralOutcomeOf(db, code),
   };

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { answerQuizCorrectly } from "../support/earning";
-import { createVerifiedUser, signIn, uniqueEmail, verifyEmail } from "../support/factories";
+import { createVerifiedUser, mailTo, signIn, uniqueEmail, verifyEmail } from "../support/factories";
 import { httpClient } from "../support/http-client";
 import { desktop, phone } from "./support/chromium";
 import { addSessionCookie, describeE2E, expectNoAxeViolations, navBalance, useE2E } from "./support/fixtures";
@@ -29,6 +29,7 @@ async function expectNotice(page: Page, text: RegExp) {
 describeE2E("the admin console", () => {
   const e2e = useE2E({
     ADMIN_EMAILS: `${adminEmail.toUpperCase()},${proposerEmail},${approverEmail}`,
+    REDEEM_REQUIRE_KYC: "false",
     AUTH_RATE_LIMIT: "1000",
     MAIL_RATE_LIMIT: "1000",
   });
@@ -88,10 +89,10 @@ describeE2E("the admin console", () => {
     await page.getByRole("list", { name: "Coin history" }).getByText("Welcome bonus from support").waitFor();
 
     // Taking more than the balance is refused with a notice, and nothing changes.
-    await adjust.getByLabel("Coins (+ to add, − to take)").fill("-5000");
+    await adjust.getByLabel("Coins (+ to add, − to take)").fill("-3000");
     await adjust.getByLabel("Reason").fill("Too much");
     await adjust.getByRole("button", { name: "Apply adjustment" }).click();
-    await confirm.getByText(`−5\u202f000 coins from ${user.email}: 1\u202f000 → −4\u202f000`).waitFor();
+    await confirm.getByText(`−3\u202f000 coins from ${user.email}: 1\u202f000 → −2\u202f000`).waitFor();
     await confirm.getByRole("button", { name: "Confirm adjustment" }).click();
     await expectNotice(page, /below 0 coins; nothing was changed/);
 
@@ -337,8 +338,19 @@ describeE2E("the admin console", () => {
     await adjust.getByLabel("Coins (+ to add, − to take)").fill("8000");
     await adjust.getByLabel("Reason").fill("Tournament prize");
     await adjust.getByRole("button", { name: "Apply adjustment" }).click();
-    await first.page.getByRole("alertdialog").getByRole("button", { name: "Confirm adjustment" }).click();
+    // The confirmation says it before it is confirmed: this becomes a proposal.
+    const confirmation = first.page.getByRole("alertdialog");
+    await confirmation
+      .getByText("Needs a second administrator: this becomes a proposal", { exact: true })
+      .waitFor({ timeout: 15_000 });
+    await expectNoAxeViolations(first.page);
+    await confirmation.getByRole("button", { name: "Propose adjustment" }).click();
     await expectNotice(first.page, /Adjustment proposed.*waits for a second administrator/);
+    // The user's page shows it waiting, with who proposed it.
+    await first.page
+      .getByRole("list", { name: "Waiting proposals" })
+      .getByText(`Awaiting a second administrator (proposed by ${proposerEmail},`, { exact: false })
+      .waitFor({ timeout: 15_000 });
     const balance = async () =>
       (
         (await (await api().request("/api/ledger/balance", { cookie: user.cookie })).json()) as {
@@ -375,6 +387,42 @@ describeE2E("the admin console", () => {
     expect(await balance()).toBe(8000);
     await expect.poll(() => item.count(), { timeout: 15_000 }).toBe(0);
     expect(other.errors.filter((e) => !e.startsWith("Failed to load resource"))).toEqual([]);
+    // The second administrator was mailed that a proposal waited; the proposer that it was approved.
+    const subjects = async (to: string) => (await mailTo(api(), to)).map((m) => m.subject);
+    expect(await subjects(approverEmail)).toContainEqual(
+      expect.stringMatching(/a proposal waits for a second administrator/),
+    );
+    await expect
+      .poll(() => subjects(proposerEmail), { timeout: 15_000 })
+      .toContainEqual(expect.stringMatching(/your proposal #\d+ was approved/));
+
+    // A redemption above DUAL_CONTROL_DOLLARS: the approval's confirmation says it becomes a proposal, the queue
+    // shows it awaiting, and the second administrator sees the payout address with the whole case.
+    const made = await api().request("/api/redemptions", {
+      method: "POST",
+      cookie: user.cookie,
+      json: { coins: 6000, method: "paypal" },
+    });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const { redemption } = (await made.json()) as { redemption: { id: number } };
+    await first.page.goto("/admin/redemptions");
+    const queued = first.page.getByRole("listitem", { name: `Redemption #${redemption.id}` });
+    await queued.getByRole("button", { name: `Approve #${redemption.id}` }).click({ timeout: 15_000 });
+    const ask = first.page.getByRole("alertdialog");
+    await ask.getByText("Needs a second administrator: this becomes a proposal", { exact: true }).waitFor();
+    await ask.getByRole("button", { name: `Propose approval of #${redemption.id}` }).click();
+    await queued
+      .getByText(`Awaiting a second administrator (proposed by ${proposerEmail},`, { exact: false })
+      .waitFor({ timeout: 15_000 });
+    expect(await queued.getByRole("button", { name: `Approve #${redemption.id}` }).count()).toBe(0);
+    await other.page.goto("/admin/proposals");
+    const waiting = other.page
+      .getByRole("list", { name: "Proposals" })
+      .getByRole("listitem")
+      .filter({ hasText: `redemption #${redemption.id}` });
+    await waiting.getByText(`PayPal to ${user.email}`, { exact: true }).waitFor({ timeout: 15_000 });
+    await waiting.getByText("Earned in 7 days", { exact: true }).waitFor();
+    await expectNoAxeViolations(other.page);
   });
 
   it("a guest at /admin gets the log-in prompt that returns to /admin", async () => {

@@ -53,9 +53,18 @@ export async function ledgerAuditCounts(db: Database, userId: string) {
   return { ledger: ledger.n, audit: audit.n, balance: profile.points };
 }
 
-/** A second administrator, granted the role in the database (not listed in ADMIN_EMAILS), signed in. */
+/**
+ * A second administrator, granted the role in the database (not listed in ADMIN_EMAILS) as the operator's
+ * bootstrap does it (an administrator since now: docs/product.md, "Dual control"), signed in.
+ */
 export async function secondAdmin(ctx: TestContext): Promise<TestUser> {
   const user = await ctx.createVerifiedUser({ email: uniqueEmail("admin-b") });
-  await ctx.db.updateTable("user").set({ role: "admin" }).where("id", "=", user.id).execute();
+  await makeAdmin(ctx.db, user.id);
   return user;
+}
+
+/** The role in the database, with the moment it was granted (user_profiles.admin_since). */
+export async function makeAdmin(db: Database, userId: string) {
+  await db.updateTable("user").set({ role: "admin" }).where("id", "=", userId).execute();
+  await db.updateTable("user_profiles").set({ admin_since: sql`now()` }).where("id", "=", userId).execute();
 }

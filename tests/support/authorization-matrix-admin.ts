@@ -37,6 +37,11 @@ export function adminMatrix(f: MatrixFixtures): Record<string, MatrixCase> {
       request: () => ({ path: `${user}/ledger` }),
       expect: adminOnly(200),
     },
+    "GET /api/admin/users/{userId}/dual-control": {
+      request: () => ({ path: `${user}/dual-control` }),
+      expect: adminOnly(200),
+      check: (_actor, res) => expect(Array.isArray(body(res).proposals)).toBe(true),
+    },
     "POST /api/admin/users/{userId}/adjustments": {
       request: () =>
         post(`${user}/adjustments`, { adjustmentId: randomUUID(), amount: 5, reason: "Matrix check" }),
@@ -54,9 +59,12 @@ export function adminMatrix(f: MatrixFixtures): Record<string, MatrixCase> {
       request: () => post(`${user}/revoke-sessions`, { reason: "Matrix check" }),
       expect: adminOnly(200),
     },
+    // The owner is no administrator: asking for the role it has changes nothing (200, changed: false); a real
+    // change is a proposal (202), made by the administrator's request too.
     "POST /api/admin/users/{userId}/role": {
       request: () => post(`${user}/role`, { role: "user", reason: "Matrix check" }),
       expect: adminOnly(200),
+      check: (_actor, res) => expect(body(res).changed).toBe(false),
     },
     "GET /api/admin/audit": {
       request: () => ({ path: `/api/admin/audit?target=${f.owner.id}` }),

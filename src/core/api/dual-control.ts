@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminReason } from "../admin";
+import { adminReason, roles } from "../admin";
 
 /**
  * Dual control's contract (docs/product.md, "Dual control"; docs/decisions/056): the proposals of
@@ -7,24 +7,61 @@ import { adminReason } from "../admin";
  * are in ../dual-control.
  */
 
-export const proposalKinds = ["coins.adjust", "redemption.approve"] as const;
+/** The changes that wait for a second administrator: one proposal shape for all three. */
+export const proposalKinds = ["coins.adjust", "redemption.approve", "role.change"] as const;
 export const proposalStatuses = ["proposed", "approved", "withdrawn"] as const;
 
 const person = z.object({ id: z.string(), email: z.string().nullable() });
+
+/** The whole case a second administrator decides on (read with the waiting proposals). */
+export const proposalCaseSchema = z.object({
+  /** The account's balance now, and after the adjustment (adjustments; otherwise the balance twice). */
+  balanceBefore: z.number().int(),
+  balanceAfter: z.number().int(),
+  /** The account's latest coin movements, newest first (its history and recent earning). */
+  history: z.array(
+    z.object({
+      kind: z.string(),
+      amount: z.number().int(),
+      reason: z.string().nullable(),
+      createdAt: z.iso.datetime(),
+    }),
+  ),
+  /** Coins the account earned in the last 7 days. */
+  earnedLast7Days: z.number().int(),
+  account: z.object({
+    email: z.string(),
+    role: z.enum(roles),
+    createdAt: z.iso.datetime(),
+    kycStatus: z.string(),
+  }),
+  /** A redemption approval: how and where it pays, and the signals to look twice; null for the other kinds. */
+  redemption: z
+    .object({
+      method: z.string(),
+      recipient: z.string(),
+      signals: z.array(z.string()),
+      earnings: z.array(z.object({ kind: z.string(), coins: z.number().int() })),
+    })
+    .nullable(),
+});
+export type ProposalCase = z.output<typeof proposalCaseSchema>;
 
 /** One proposal as the console and the API show it. */
 export const proposalSchema = z.object({
   id: z.number().int(),
   kind: z.enum(proposalKinds),
   status: z.enum(proposalStatuses),
-  /** Whose coins or money: the adjusted user, or the redemption's owner. */
+  /** Whose coins, money or role: the adjusted user, the redemption's owner, or the user whose role changes. */
   user: person,
-  /** Coins: the adjustment (+N / −N), or the redemption's coins. */
+  /** Coins: the adjustment (+N / −N), or the redemption's coins; 0 for a role change. */
   amount: z.number().int(),
   /** The dollars of a redemption; null for an adjustment. */
   dollars: z.string().nullable(),
   adjustmentId: z.string().nullable(),
   redemptionId: z.number().int().nullable(),
+  /** A role change's new role; null for the other kinds. */
+  role: z.enum(roles).nullable(),
   reason: z.string().nullable(),
   proposedBy: person,
   proposedAt: z.iso.datetime(),
@@ -37,7 +74,9 @@ export type Proposal = z.output<typeof proposalSchema>;
 /** The answer of a change that became a proposal (202). */
 export const proposedSchema = z.object({ proposal: proposalSchema });
 
-export const proposalListSchema = z.object({ proposals: z.array(proposalSchema) });
+export const proposalListSchema = z.object({
+  proposals: z.array(proposalSchema.extend({ case: proposalCaseSchema.nullable() })),
+});
 export type ProposalList = z.output<typeof proposalListSchema>;
 
 export const proposalListQuery = z.object({
@@ -57,7 +96,23 @@ export const proposalApprovalSchema = z.object({
   proposal: proposalSchema,
   /** An adjustment's balance after it; null for a redemption. */
   balance: z.number().int().nullable(),
-  /** A redemption's status after it (approved); null for an adjustment. */
+  /** A redemption's status after it (approved); null for the other kinds. */
   redemptionStatus: z.string().nullable(),
+  /** A role change's role after it; null for the other kinds. */
+  role: z.enum(roles).nullable(),
 });
 export type ProposalApproval = z.output<typeof proposalApprovalSchema>;
+
+/**
+ * GET /api/admin/users/{userId}/dual-control: what the console needs to say before a confirmation whether it
+ * becomes a proposal (the rule is cumulative, so only the server knows), and the user's waiting proposals.
+ */
+export const dualControlStateSchema = z.object({
+  rule: z.object({ coins: z.number().int(), dollars: z.number().int() }),
+  /** Coins (sizes added) the asking administrator adjusted alone for this account in the last 24 hours. */
+  movedAlone: z.number().int(),
+  /** Whether the asking administrator became one after a waiting proposal was made (then they cannot approve it). */
+  adminSince: z.iso.datetime().nullable(),
+  proposals: z.array(proposalSchema),
+});
+export type DualControlState = z.output<typeof dualControlStateSchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { checklistKeys, payoutMethods, redemptionStatuses } from "../redemptions";
 import { wordsField } from "../words";
+import { proposalSchema } from "./dual-control";
 
 /**
  * The redemptions contract (docs/product.md, "Redemptions"): the requests and answers of /api/redemptions and
@@ -122,6 +123,14 @@ export const adminRedemptionSchema = redemptionSchema.extend({
   }),
   /** Reasons to look twice: a recent ban, a young account, earnings mostly from referrals, a shared recipient. */
   signals: z.array(z.string()),
+  /**
+   * Dual control (docs/product.md): whether approving this pending redemption now becomes a proposal (the rule is
+   * cumulative, so the server says it), and the proposal already waiting for a second administrator.
+   */
+  fourEyes: z.object({
+    needsSecondAdmin: z.boolean(),
+    proposal: proposalSchema.pick({ id: true, proposedBy: true, proposedAt: true }).nullable(),
+  }),
 });
 export type AdminRedemption = z.output<typeof adminRedemptionSchema>;
 

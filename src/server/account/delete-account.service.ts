@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import type { AccountDeleted } from "~/core/api/account";
 import type { AppDeps } from "../app-deps";
 import { recordAudit } from "../audit/audit.service";
+import { withdrawProposalsOf } from "../dual-control/proposal-records";
 import { AppError } from "../errors";
 import { withRetryableTransaction } from "../ledger/transaction";
 import { accountDeletedMail } from "../mail/templates";
@@ -26,7 +27,7 @@ export interface DeleteRequest {
  * Deletes the account of `userId` (docs/product.md "Deleting the account"), in one transaction:
  * a payout in flight refuses it (409 PAYOUT_IN_FLIGHT); pending redemptions are cancelled and refunded; then the
  * e-mail address, name, sessions, password, verification tokens, KYC submissions (name, document id and the
- * document's bytes) and payout addresses are erased; the user row and its profile stay anonymised so every ledger
+ * document's bytes) and payout addresses are erased; an administrator's waiting proposals are withdrawn; the user row and its profile stay anonymised so every ledger
  * row still belongs to a user and the balance (forfeited) still equals the ledger's sum; an audit row and a
  * confirmation mail to the old address (a durable job) commit with it. The user row is locked first, so a double
  * submit waits and then answers the first one's result without doing anything twice.
@@ -53,6 +54,7 @@ export async function deleteAccount(
       .updateTable("user_profiles")
       .set({
         deleted_at: sql`now()`,
+        admin_since: null,
         signup_ip: null,
         signup_device: null,
         // A deleted account's referral code invites nobody (a code never has a hyphen).
@@ -74,6 +76,14 @@ export async function deleteAccount(
       })
       .where("id", "=", input.userId)
       .execute();
+    // A proposal belongs to a person: an administrator's waiting proposals go with the account (a new account
+    // with the same address is a new person, with no claim on them).
+    const proposalsWithdrawn = await withdrawProposalsOf(
+      trx,
+      input.userId,
+      { adminId: input.userId, requestId: input.requestId },
+      "Its proposer deleted their account.",
+    );
     const sessions = await trx.deleteFrom("session").where("userId", "=", input.userId).executeTakeFirst();
     await trx.deleteFrom("account").where("userId", "=", input.userId).execute();
     // The browsers the account signed in from (device ids of the sign-in lock and the same-person check).
@@ -105,6 +115,7 @@ export async function deleteAccount(
         sessionsEnded: Number(sessions.numDeletedRows),
         referralsDeclined,
         kycSubmissionsErased: Number(kyc.numDeletedRows),
+        ...(proposalsWithdrawn ? { proposalsWithdrawn } : {}),
       },
       reason: "Deleted by the account holder",
       requestId: input.requestId,

@@ -1,14 +1,16 @@
 import { sql, type Transaction } from "kysely";
 import type { AdjustmentResult } from "~/core/api/admin";
 import type { Proposal } from "~/core/api/dual-control";
-import { adjustmentNeedsSecondAdmin, type DualControl } from "~/core/dual-control";
+import type { AppDeps } from "../app-deps";
 import { type Actor, recordAudit } from "../audit/audit.service";
-import type { Database } from "../db/client";
 import type { DB } from "../db/schema";
+import { needsSecondAdmin, requireFourEyes } from "../dual-control/four-eyes";
+import { createProposal, loadProposal } from "../dual-control/proposal-records";
 import { AppError } from "../errors";
 import { adjustmentCauseKey } from "../ledger/cause-keys";
 import { adjustBalance, lockBalance } from "../ledger/ledger.service";
-import { createProposal, loadProposal } from "./proposal-records";
+
+type Deps = Pick<AppDeps, "db" | "env" | "mailOutbox">;
 
 export interface AdjustmentInput {
   userId: string;
@@ -26,19 +28,19 @@ export type AdjustmentOutcome = { applied: AdjustmentResult } | { proposed: Prop
  * applies it, a resend with the same user, amount and reason gets the first result back, marked `replayed`, and the id
  * with anything else is a 409. Requests with one id are serialised by a transaction lock on the id.
  *
- * No self-service: an administrator never adjusts their own coins (403 SELF_ACTION). Dual control: an adjustment
- * of more than DUAL_CONTROL_COINS coins either way is not applied but proposed (proposals.service.ts), and is
- * applied when a different administrator approves it.
+ * No self-service: an administrator never adjusts their own coins (403 SELF_ACTION). Dual control
+ * (dual-control/four-eyes.ts): an adjustment that takes what this administrator adjusted alone for this account
+ * in 24 hours past DUAL_CONTROL_COINS is not applied but proposed, and is applied when a different administrator
+ * approves it.
  */
 export async function adjustCoins(
-  db: Database,
+  deps: Deps,
   acting: Actor,
   input: AdjustmentInput,
-  rule: DualControl,
 ): Promise<AdjustmentOutcome> {
   if (input.userId === acting.adminId)
     throw new AppError("SELF_ACTION", "You cannot adjust your own coins: another administrator must do it.");
-  return db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtextextended(${`adjustment:${input.adjustmentId}`}, 0))`.execute(
       trx,
     );
@@ -59,37 +61,52 @@ export async function adjustCoins(
         throw new AppError("CONFLICT", "This adjustment id was already used for a different adjustment.");
       return { proposed: await loadProposal(trx, Number(proposal.id)), replayed: true };
     }
-    if (adjustmentNeedsSecondAdmin(rule, input.amount)) {
-      await userExists(trx, input.userId);
-      const created = await createProposal(trx, acting, {
+    const balance = await balanceOf(trx, input.userId);
+    if (
+      await needsSecondAdmin(trx, deps.env.dualControl, acting.adminId, { kind: "coins.adjust", ...input })
+    ) {
+      // A proposal that would take the balance below 0 as it stands is refused now (and again when applied).
+      if (balance + input.amount < 0) throw new AppError("ADJUSTMENT_BELOW_ZERO");
+      const created = await createProposal(trx, deps, acting, {
         kind: "coins.adjust",
         userId: input.userId,
         amount: input.amount,
         adjustmentId: input.adjustmentId,
         redemptionId: null,
+        role: null,
         reason: input.reason,
       });
       return { proposed: created, replayed: false };
     }
-    return { applied: await applyAdjustment(trx, acting, input) };
+    return { applied: await applyAdjustment(trx, deps, acting, input) };
   });
 }
 
-async function userExists(trx: Transaction<DB>, userId: string) {
-  const row = await trx.selectFrom("user_profiles").select("id").where("id", "=", userId).executeTakeFirst();
+/** The user's balance (404 when there is no such user). */
+async function balanceOf(trx: Transaction<DB>, userId: string): Promise<number> {
+  const row = await trx
+    .selectFrom("user_profiles")
+    .select("points")
+    .where("id", "=", userId)
+    .executeTakeFirst();
   if (!row) throw new AppError("NOT_FOUND", "No such user.");
+  return row.points;
 }
 
 /**
- * The adjustment itself, inside `trx`: the ledger row and its `coins.adjust` audit row. `approved` names the
- * proposal it carries out (dual control): the audit row then records who proposed it.
+ * The adjustment itself, inside `trx`: the ledger row and its `coins.adjust` audit row. Four eyes first
+ * (dual-control/four-eyes.ts): past the rule it is refused (403 FOUR_EYES_REQUIRED) unless `proposalId` names the
+ * proposal of this adjustment that `acting` has just approved; the audit row then records who proposed it.
  */
 export async function applyAdjustment(
   trx: Transaction<DB>,
+  deps: Pick<AppDeps, "env">,
   acting: Actor,
   input: AdjustmentInput,
-  approved?: { proposalId: number; proposedBy: string },
+  proposalId?: number,
 ): Promise<AdjustmentResult> {
+  const movement = { kind: "coins.adjust" as const, ...input };
+  const approved = await requireFourEyes(trx, deps.env.dualControl, acting.adminId, movement, proposalId);
   const before = await lockBalance(trx, input.userId);
   if (before === null) throw new AppError("NOT_FOUND", "No such user.");
   const { entryId, balance } = await adjustBalance(trx, {

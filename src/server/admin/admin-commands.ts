@@ -1,14 +1,14 @@
 import type { Database } from "../db/client";
-import { setRole } from "./roles.service";
+import { CLI_REASON, setRole } from "./roles.service";
 
-/** The reason the audit log shows for a change made with `npm run admin`. */
-export const CLI_REASON = "npm run admin";
+export { CLI_REASON };
 
 export const ADMIN_USAGE = "Usage: npm run admin -- grant <email> | revoke <email> | list";
 
 /**
  * `npm run admin -- grant|revoke|list`: the first administrators without a database edit. Grants and
- * revocations go through setRole, so each lands in the audit log (actor: the system). Returns the lines to print;
+ * revocations go through setRole, so each lands in the audit log (actor: the system), sets or clears the
+ * account's admin_since and, on a revocation, withdraws its waiting proposals. Returns the lines to print;
  * throws with a message for the operator on a bad command or an unknown address.
  */
 export async function runAdminCommand(db: Database, args: readonly string[]): Promise<string[]> {

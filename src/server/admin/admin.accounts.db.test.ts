@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminContextForFile, adminRequest, ledgerAuditCounts } from "#tests/support/admin";
+import { adminContextForFile, adminRequest, ledgerAuditCounts, secondAdmin } from "#tests/support/admin";
 import { errorCode } from "#tests/support/typed-client";
 import { BANNED_MESSAGE } from "../auth/auth";
 
@@ -92,20 +92,34 @@ describe("sessions and roles", () => {
     expect(await counts(user.id)).toMatchObject({ audit: 1 });
   });
 
-  it("grants and revokes the administrator role; an administrator cannot demote themself", async () => {
+  it("grants and revokes the administrator role, each as a proposal a second administrator approves; an administrator cannot demote themself", async () => {
     const user = await ctx.createVerifiedUser();
+    const second = await secondAdmin(ctx);
+    const approve = async (res: Response) => {
+      expect(res.status, await res.clone().text()).toBe(202);
+      const { proposal } = await res.json();
+      expect(proposal).toMatchObject({ kind: "role.change", status: "proposed", user: { id: user.id } });
+      const ok = await adminRequest(ctx, second, `/api/admin/proposals/${proposal.id}/approve`, {});
+      expect(ok.status, await ok.clone().text()).toBe(200);
+      return ok.json();
+    };
     const grant = await asAdmin(`/api/admin/users/${user.id}/role`, {
       role: "admin",
       reason: "New operator",
     });
-    expect(await grant.json()).toEqual({ role: "admin", changed: true });
+    // Power is money: nothing changes until the second administrator approves.
+    expect((await ctx.request("/api/admin/overview", { cookie: user.cookie })).status).toBe(403);
+    expect(await approve(grant)).toMatchObject({ role: "admin", proposal: { status: "approved" } });
     expect((await ctx.request("/api/admin/overview", { cookie: user.cookie })).status).toBe(200);
     const revoke = await asAdmin(`/api/admin/users/${user.id}/role`, {
       role: "user",
       reason: "Left the team",
     });
-    expect(await revoke.json()).toEqual({ role: "user", changed: true });
+    expect(await approve(revoke)).toMatchObject({ role: "user" });
     expect((await ctx.request("/api/admin/overview", { cookie: user.cookie })).status).toBe(403);
+    // Asking for the role a user already has changes nothing.
+    const same = await asAdmin(`/api/admin/users/${user.id}/role`, { role: "user", reason: "Again" });
+    expect(await same.json()).toEqual({ role: "user", changed: false });
     const self = await asAdmin(`/api/admin/users/${admin.id}/role`, { role: "user", reason: "Oops" });
     expect(self.status).toBe(403);
     expect(await errorCode(self)).toBe("SELF_ACTION");
@@ -115,7 +129,14 @@ describe("sessions and roles", () => {
       .where("target_id", "=", user.id)
       .orderBy("id")
       .execute();
-    expect(audit.map((a) => a.action)).toEqual(["role.grant", "role.revoke"]);
+    expect(audit.map((a) => a.action)).toEqual([
+      "proposal.create",
+      "proposal.approve",
+      "role.grant",
+      "proposal.create",
+      "proposal.approve",
+      "role.revoke",
+    ]);
   });
 });
 

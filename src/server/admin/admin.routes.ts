@@ -18,10 +18,13 @@ import {
   userIdParam,
   userSearchQuery,
 } from "~/core/api/admin";
-import { proposedSchema } from "~/core/api/dual-control";
+import { dualControlStateSchema, proposedSchema } from "~/core/api/dual-control";
 import type { AppDeps } from "../app-deps";
 import { listAudit } from "../audit/audit.service";
 import { actingAdmin, requireAdmin, requireFreshSession } from "../auth/require-admin";
+import { createProposalRoutes } from "../dual-control/proposals.routes";
+import { dualControlState } from "../dual-control/proposals.service";
+import { requestRoleChange } from "../dual-control/requests";
 import { rateLimit } from "../http/rate-limit";
 import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";
@@ -32,8 +35,7 @@ import { createRedemptionsAdminRoutes } from "../redemptions/redemptions.admin.r
 import { createReferralReviewRoutes } from "../referrals/referrals.admin.routes";
 import { adjustCoins } from "./adjustments.service";
 import { getOverview } from "./overview.service";
-import { createProposalRoutes } from "./proposals.routes";
-import { banUser, changeRole, getUserDetail, revokeSessions, searchUsers, unbanUser } from "./users.service";
+import { banUser, getUserDetail, revokeSessions, searchUsers, unbanUser } from "./users.service";
 
 /**
  * /api/admin: the operators' API. Every route here is behind requireAdmin (401 for guests, 403 for everyone
@@ -96,6 +98,19 @@ export const createAdminRoutes = (deps: AppDeps) => {
         return c.json(await listEntries(deps.db, userId, c.req.valid("query")));
       },
     )
+    .get(
+      "/users/:userId/dual-control",
+      responds(
+        { 200: dualControlStateSchema },
+        {
+          summary: "Dual control for this user, as the asking administrator stands",
+          description:
+            "The thresholds, the coins the asking administrator adjusted alone for this user in the last 24 hours (with the rule of src/core/dual-control.ts the console says before a confirmation whether an adjustment becomes a proposal), when the asking administrator became one, and the user's proposals waiting for a second administrator.",
+        },
+      ),
+      params(userIdParam),
+      async (c) => c.json(await dualControlState(deps, actingAdmin(c.var), c.req.valid("param").userId)),
+    )
     .post(
       "/users/:userId/adjustments",
       responds(
@@ -103,7 +118,7 @@ export const createAdminRoutes = (deps: AppDeps) => {
         {
           summary: "Add or take coins",
           description:
-            "A ledger row of kind `adjustment` with the reason (shown to the user) and an audit row, in one transaction (201). `adjustmentId` is the console's id for this one adjustment: a resend with the same id, user, amount and reason changes nothing and answers the first result with `replayed: true` (200); the id with a different user, amount or reason is a 409 CONFLICT. More than DUAL_CONTROL_COINS coins either way (when above 0) is not applied but proposed (202 with the proposal): it takes effect when a different administrator approves it at /api/admin/proposals/{id}/approve. An administrator cannot adjust their own coins (403 SELF_ACTION). Needs a session signed in within 15 minutes.",
+            "A ledger row of kind `adjustment` with the reason (shown to the user) and an audit row, in one transaction (201). `adjustmentId` is the console's id for this one adjustment: a resend with the same id, user, amount and reason changes nothing and answers the first result with `replayed: true` (200); the id with a different user, amount or reason is a 409 CONFLICT. When what this administrator adjusted alone for this user in the last 24 hours (sizes added, either way), this adjustment included, would pass DUAL_CONTROL_COINS (when above 0), it is not applied but proposed (202 with the proposal, mailed to the other administrators): it takes effect when a different administrator approves it at /api/admin/proposals/{id}/approve. An administrator cannot adjust their own coins (403 SELF_ACTION). Needs a session signed in within 15 minutes.",
           errors: ["ADJUSTMENT_BELOW_ZERO", "CONFLICT", "SELF_ACTION", "INVISIBLE_TEXT"],
         },
       ),
@@ -113,12 +128,7 @@ export const createAdminRoutes = (deps: AppDeps) => {
       jsonBody(adjustmentInput),
       async (c) => {
         const { userId } = c.req.valid("param");
-        const outcome = await adjustCoins(
-          deps.db,
-          actingAdmin(c.var),
-          { userId, ...c.req.valid("json") },
-          deps.env.dualControl,
-        );
+        const outcome = await adjustCoins(deps, actingAdmin(c.var), { userId, ...c.req.valid("json") });
         if ("proposed" in outcome) return c.json({ proposal: outcome.proposed }, 202);
         const result = outcome.applied;
         return result.replayed ? c.json(result, 200) : c.json(result, 201);
@@ -182,12 +192,12 @@ export const createAdminRoutes = (deps: AppDeps) => {
     .post(
       "/users/:userId/role",
       responds(
-        { 200: roleResultSchema },
+        { 200: roleResultSchema, 202: proposedSchema },
         {
-          summary: "Grant or revoke the administrator role",
+          summary: "Propose granting or revoking the administrator role",
           description:
-            "Needs a session signed in within 15 minutes; an administrator cannot change their own role (403 SELF_ACTION), and an ADMIN_EMAILS account cannot be demoted through the API (403 LISTED_ADMIN: the operator's configuration).",
-          errors: ["SELF_ACTION", "LISTED_ADMIN"],
+            "Power is money: the change is a proposal (202, mailed to the other administrators) that takes effect when a different administrator approves it at /api/admin/proposals/{id}/approve; when a different administrator already proposed this very change, this request is that approval (200, `changed: true`). A user who already has the role answers 200 with `changed: false`; another role change of the user waiting is a 409 CONFLICT. Needs a session signed in within 15 minutes; an administrator cannot change their own role (403 SELF_ACTION), and an ADMIN_EMAILS account cannot be demoted through the API (403 LISTED_ADMIN: the operator's configuration). The operator's own bootstrap stays ADMIN_EMAILS and `npm run admin` (audited).",
+          errors: ["SELF_ACTION", "LISTED_ADMIN", "CONFLICT", "APPROVER_TOO_NEW"],
         },
       ),
       params(userIdParam),
@@ -196,14 +206,8 @@ export const createAdminRoutes = (deps: AppDeps) => {
       jsonBody(roleInput),
       async (c) => {
         const { userId } = c.req.valid("param");
-        return c.json(
-          await changeRole(
-            deps.db,
-            actingAdmin(c.var),
-            { userId, ...c.req.valid("json") },
-            deps.env.adminEmails,
-          ),
-        );
+        const outcome = await requestRoleChange(deps, actingAdmin(c.var), { userId, ...c.req.valid("json") });
+        return "proposal" in outcome ? c.json(outcome, 202) : c.json(outcome, 200);
       },
     )
     .get(

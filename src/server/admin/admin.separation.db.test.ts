@@ -141,12 +141,23 @@ describe("ADMIN_EMAILS accounts are the operator's configuration", () => {
       await ctx.request(`/api/admin/users/${admin.id}`, { cookie: newcomer.cookie })
     ).json();
     expect(detail.user.listedAdmin).toBe(true);
-    // An administrator who is not listed can still be demoted by another one.
+    // An administrator who is not listed can still be demoted by two others (a proposal and its approval by an
+    // administrator who was one when it was made).
+    const third = await secondAdmin(ctx);
     const demoted = await post(`/api/admin/users/${newcomer.id}/role`, {
       role: "user",
       reason: "Trial over",
     });
-    expect(demoted.status).toBe(200);
+    expect(demoted.status).toBe(202);
+    const { proposal } = await demoted.json();
+    const approved = await adminRequest(ctx, third, `/api/admin/proposals/${proposal.id}/approve`, {});
+    expect(approved.status, await approved.clone().text()).toBe(200);
+    const after = await ctx.db
+      .selectFrom("user")
+      .select("role")
+      .where("id", "=", newcomer.id)
+      .executeTakeFirstOrThrow();
+    expect(after.role).toBe("user");
   });
 });
 

@@ -3,9 +3,9 @@ import type { AdminOverview } from "~/core/api/admin";
 import { formatDollars } from "~/core/coins";
 import { type DualControl, dualControlWarning } from "~/core/dual-control";
 import type { Database } from "../db/client";
+import { countOpenProposals } from "../dual-control/proposals.service";
 import { countPendingKyc } from "../kyc/kyc.admin.service";
 import { countHeldReferrals } from "../referrals/referrals.service";
-import { countOpenProposals } from "./proposals.service";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,19 +1,19 @@
 import { sql } from "kysely";
-import { type Role, USERS_PAGE_SIZE } from "~/core/admin";
+import { USERS_PAGE_SIZE } from "~/core/admin";
 import type {
   AdminUserDetail,
   AdminUserList,
   AdminUserRow,
   BanResult,
   RevokeSessionsResult,
-  RoleResult,
   UnbanResult,
 } from "~/core/api/admin";
 import type { AppDeps } from "../app-deps";
 import { type Actor, recordAudit } from "../audit/audit.service";
 import type { Database } from "../db/client";
+import { withdrawProposalsOf } from "../dual-control/proposal-records";
 import { AppError } from "../errors";
-import { isListedAdmin, setRole } from "./roles.service";
+import { isListedAdmin } from "./roles.service";
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -163,7 +163,7 @@ const banState = (u: { banned: boolean | null; banReason: string | null; banExpi
  * ADMIN_EMAILS accounts are the operator's configuration: the console can neither ban nor demote them (they would
  * regain the role at their next sign-in anyway). 403 LISTED_ADMIN, inside the transaction that locked the user.
  */
-async function refuseListedAdmin(
+export async function refuseListedAdmin(
   trx: Parameters<typeof recordAudit>[0],
   adminEmails: readonly string[],
   userId: string,
@@ -178,7 +178,8 @@ async function refuseListedAdmin(
 }
 
 /**
- * Bans `userId` (never oneself, never an ADMIN_EMAILS account): records the ban and ends all of the user's sessions, in one transaction. The
+ * Bans `userId` (never oneself, never an ADMIN_EMAILS account): records the ban, ends all of the user's sessions
+ * and withdraws their waiting dual-control proposals, in one transaction. The
  * cached sessions (Redis) are dropped after the commit; if that fails (Redis unreachable) the ban stands and is
  * answered as done, because the session guards read the session and the ban state from the database
  * (auth/session-reader.ts), so a cached session that outlives the drop is refused anyway.
@@ -203,6 +204,8 @@ export async function banUser(
       .execute();
     const ended = await trx.deleteFrom("session").where("userId", "=", user.id).executeTakeFirst();
     const sessionsEnded = Number(ended.numDeletedRows);
+    // A proposal belongs to a person: a banned administrator's waiting proposals go with the ban.
+    const proposalsWithdrawn = await withdrawProposalsOf(trx, user.id, acting, "Its proposer was banned.");
     const after = {
       banned: true as const,
       banReason: input.reason,
@@ -214,7 +217,7 @@ export async function banUser(
       targetType: "user",
       targetId: user.id,
       before: banState(user),
-      after: { ...after, sessionsEnded },
+      after: { ...after, sessionsEnded, ...(proposalsWithdrawn ? { proposalsWithdrawn } : {}) },
       reason: input.reason,
       requestId: acting.requestId,
     });
@@ -286,19 +289,4 @@ export async function revokeSessions(
     ),
   );
   return result;
-}
-
-/** Grants or revokes the administrator role (never one's own; never demoting an ADMIN_EMAILS account). */
-export async function changeRole(
-  db: Database,
-  acting: Actor,
-  input: { userId: string; role: Role; reason: string },
-  adminEmails: readonly string[] = [],
-): Promise<RoleResult> {
-  if (input.userId === acting.adminId) throw new AppError("SELF_ACTION", "You cannot change your own role.");
-  const changed = await db.transaction().execute(async (trx) => {
-    if (input.role !== "admin") await refuseListedAdmin(trx, adminEmails, input.userId, "demoted");
-    return setRole(trx, { ...input, actorId: acting.adminId, requestId: acting.requestId });
-  });
-  return { role: input.role, changed };
 }

@@ -20,7 +20,7 @@ export interface AccountHooks {
   ): Promise<ReferralOutcome>;
   /** Whether `email` is a configured administrator: the account is one from its first moment. */
   isListedAdmin(email: string): boolean;
-  /** In the sign-up's transaction of a listed administrator: the audit row of the grant. */
+  /** In the sign-up's transaction of a listed administrator: the audit row of the grant and its admin_since. */
   recordListedAdmin(trx: Transaction<DB>, userId: string): Promise<void>;
   /** After every sign-in: an address listed since the account was made becomes an administrator. */
   signedIn(userId: string): Promise<void>;

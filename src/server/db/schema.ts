@@ -74,6 +74,8 @@ export interface UserProfileTable {
   /** The UTC day of the last award that counts towards the daily goal, and that day's goal coins (ledger_award). */
   goal_day: ColumnType<Date | null, never, never>;
   goal_coins: ColumnType<number, never, never>;
+  /** When the account last became an administrator (null when it is not one); migration 0170. */
+  admin_since: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** What a daily allowance has used (written only by the SQL function ledger_award; migration 0160). */
@@ -322,7 +324,7 @@ export interface AuditLogTable {
 /** A dual-control proposal (docs/decisions/056): a large movement waiting for a second administrator. */
 export interface AdminProposalTable {
   id: Generated<number>;
-  kind: "coins.adjust" | "redemption.approve";
+  kind: "coins.adjust" | "redemption.approve" | "role.change";
   status: Generated<"proposed" | "approved" | "withdrawn">;
   /** Whose coins (the adjusted user, or the redemption's owner). */
   user_id: string;
@@ -336,6 +338,8 @@ export interface AdminProposalTable {
   decided_by: string | null;
   decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   decision_reason: string | null;
+  /** A role change's new role ('admin' or 'user'); null for the other kinds. */
+  role: "admin" | "user" | null;
 }
 
 export interface DB {

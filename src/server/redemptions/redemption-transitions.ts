@@ -11,10 +11,11 @@ import {
 import type { Redemption } from "~/core/api/redemptions";
 import { formatDollars } from "~/core/coins";
 import { payoutMethodLabels } from "~/core/redemptions";
-import { withdrawOpenProposals } from "../admin/proposal-records";
 import type { AppDeps } from "../app-deps";
 import { type Actor, recordAudit } from "../audit/audit.service";
 import type { DB } from "../db/schema";
+import { requireFourEyes } from "../dual-control/four-eyes";
+import { withdrawOpenProposals } from "../dual-control/proposal-records";
 import { AppError } from "../errors";
 import { enqueueJob } from "../jobs/jobs.service";
 import { refundRedemption } from "../ledger/redemption-coins";
@@ -223,16 +224,34 @@ export async function approveRedemption(deps: Deps, actor: Actor, id: number): P
 }
 
 /**
- * The approval inside the caller's transaction. `approved` names the dual-control proposal it carries out: its
- * proposer is recorded in the audit row beside the approving administrator.
+ * The approval inside the caller's transaction. Four eyes first (dual-control/four-eyes.ts): past the rule it is
+ * refused (403 FOUR_EYES_REQUIRED) unless `proposalId` names this redemption's proposal that `actor` has just
+ * approved; its proposer is then recorded in the audit row beside the approving administrator.
  */
 export async function approveRedemptionIn(
   trx: Transaction<DB>,
   deps: Deps,
   actor: Actor,
   id: number,
-  approved?: { proposalId: number; proposedBy: string },
+  proposalId?: number,
 ): Promise<Redemption> {
+  const current = await loadRow(trx, id);
+  const approved =
+    current.status === "pending"
+      ? await requireFourEyes(
+          trx,
+          deps.env.dualControl,
+          actor.adminId,
+          {
+            kind: "redemption.approve",
+            userId: current.user_id,
+            redemptionId: id,
+            cents: current.cents,
+            coins: current.coins,
+          },
+          proposalId,
+        )
+      : null;
   return transitionIn(trx, actor, id, {
     set: { ...newPayoutAttempt(deps), decided_by: actor.adminId, decided_at: sql`now()` },
     from: (eb) => eb("status", "=", "pending"),
@@ -241,7 +260,7 @@ export async function approveRedemptionIn(
     moved: async (trx, before, row) => {
       countRedemption("approved", row.coins);
       if (deps.payoutProvider.automatic) await enqueuePayout(trx, id, row.payout_attempt);
-      await audit(trx, actor, "approve", before, row, undefined, approved);
+      await audit(trx, actor, "approve", before, row, undefined, approved ? { ...approved } : undefined);
     },
   });
 }
@@ -277,7 +296,7 @@ export async function rejectRedemption(
           "REDEMPTION_STATE",
           "This redemption was approved: confirm that it was not paid (notPaid: true) before rejecting it, or mark it paid.",
         );
-      await withdrawOpenProposals(trx, actor, id);
+      await withdrawOpenProposals(trx, deps, actor, id);
       countRedemption("rejected", row.coins);
       await refundRedemption(trx, { userId: row.user_id, redemptionId: id, coins: row.coins });
       const mail = redemptionRejectedMail(

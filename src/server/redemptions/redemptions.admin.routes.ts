@@ -11,9 +11,9 @@ import {
 import { formatDollars } from "~/core/coins";
 import { redemptionStatuses } from "~/core/redemptions";
 import { pendingCounts } from "../admin/overview.service";
-import { approveOrProposeRedemption } from "../admin/proposals.service";
 import type { AppDeps } from "../app-deps";
 import { actingAdmin } from "../auth/require-admin";
+import { requestRedemptionApproval } from "../dual-control/requests";
 import type { rateLimit } from "../http/rate-limit";
 import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";
@@ -61,12 +61,16 @@ export const createRedemptionsAdminRoutes = (deps: AppDeps, limited: ReturnType<
       "/",
       responds(
         { 200: adminRedemptionListSchema },
-        { summary: "The redemption queue, with each user's history and signals to look twice" },
+        {
+          summary: "The redemption queue, with each user's history and signals to look twice",
+          description:
+            "`fourEyes` says whether approving a pending redemption now becomes a proposal (the user's redemptions approved by one administrator alone in 24 hours would pass DUAL_CONTROL_DOLLARS) and which proposal already waits for a second administrator.",
+        },
       ),
       query(queueQuery),
       async (c) => {
         const { status, limit } = c.req.valid("query");
-        const redemptions = await listRedemptionQueue(deps.db, { status, limit });
+        const redemptions = await listRedemptionQueue(deps.db, { status, limit, rule: deps.env.dualControl });
         return c.json({ redemptions } satisfies AdminRedemptionList);
       },
     )
@@ -77,19 +81,14 @@ export const createRedemptionsAdminRoutes = (deps: AppDeps, limited: ReturnType<
         {
           summary: "Approve a pending redemption",
           description:
-            "Pays it through the configured payout provider, or leaves it to be paid by hand. Above DUAL_CONTROL_DOLLARS (when above 0) the first approval is a proposal (202) and a different administrator's approval applies it (200). Never one's own redemption (403 SELF_ACTION).",
-          errors: ["REDEMPTION_STATE", "SELF_ACTION"],
+            "Pays it through the configured payout provider, or leaves it to be paid by hand. When the user's redemptions approved by one administrator alone in the last 24 hours, this one included, would pass DUAL_CONTROL_DOLLARS (when above 0), the first approval is a proposal (202, mailed to the other administrators) and a different administrator's approval applies it (200). Never one's own redemption (403 SELF_ACTION).",
+          errors: ["REDEMPTION_STATE", "SELF_ACTION", "APPROVER_TOO_NEW"],
         },
       ),
       params(redemptionIdParams),
       limited,
       async (c) => {
-        const outcome = await approveOrProposeRedemption(
-          deps,
-          actingAdmin(c.var),
-          c.req.valid("param").id,
-          deps.env.dualControl,
-        );
+        const outcome = await requestRedemptionApproval(deps, actingAdmin(c.var), c.req.valid("param").id);
         return "proposal" in outcome ? c.json(outcome, 202) : c.json(outcome, 200);
       },
     )

@@ -1,7 +1,9 @@
 import { sql } from "kysely";
 import type { AdminRedemption } from "~/core/api/redemptions";
+import { type DualControl, redemptionNeedsSecondAdmin } from "~/core/dual-control";
 import { isBanned } from "../auth/require-user";
 import type { Database } from "../db/client";
+import { approvedAlone } from "../dual-control/four-eyes";
 import { kycStatesOf } from "../kyc/kyc.service";
 import { toRedemption } from "./redemptions.service";
 
@@ -21,7 +23,7 @@ const ORDER = sql<number>`case status when 'pending' then 0 when 'failed' then 1
  */
 export async function listRedemptionQueue(
   db: Database,
-  options: { status?: string | undefined; limit: number },
+  options: { status?: string | undefined; ids?: number[]; limit: number; rule?: DualControl },
   now = new Date(),
 ): Promise<AdminRedemption[]> {
   let q = db
@@ -40,6 +42,7 @@ export async function listRedemptionQueue(
     .limit(options.limit);
   if (options.status === "open") q = q.where("redemptions.status", "in", ["pending", "failed", "approved"]);
   else if (options.status) q = q.where("redemptions.status", "=", options.status as "pending");
+  if (options.ids) q = q.where("redemptions.id", "in", options.ids);
   const rows = await q.execute();
   const userIds = [...new Set(rows.map((r) => r.user_id))];
   if (userIds.length === 0) return [];
@@ -83,6 +86,7 @@ export async function listRedemptionQueue(
   ]);
   const sharedIds = new Set(shared.map((s) => Number(s.id)));
   const kyc = await kycStatesOf(db, userIds);
+  const fourEyes = await fourEyesOf(db, rows, options.rule);
   return rows.map((r) => {
     const mix = earnings
       .filter((e) => e.user_id === r.user_id)
@@ -112,8 +116,51 @@ export async function listRedemptionQueue(
         earnings: mix,
       },
       signals,
+      fourEyes: fourEyes(r),
     };
   });
+}
+
+/**
+ * Dual control for each redemption of the queue: the proposal waiting for a second administrator, and for a
+ * pending one without it whether approving it now becomes a proposal (`rule`; without it, false).
+ */
+async function fourEyesOf(
+  db: Database,
+  rows: { id: number; user_id: string; cents: number; status: string }[],
+  rule: DualControl | undefined,
+) {
+  const open = await db
+    .selectFrom("admin_proposals as p")
+    .leftJoin("user as u", "u.id", "p.proposed_by")
+    .select(["p.id", "p.redemption_id", "p.proposed_by", "u.email", "p.proposed_at"])
+    .where("p.status", "=", "proposed")
+    .where(
+      "p.redemption_id",
+      "in",
+      rows.map((r) => r.id),
+    )
+    .execute();
+  const pendingUsers = [...new Set(rows.filter((r) => r.status === "pending").map((r) => r.user_id))];
+  const alone = new Map(
+    rule ? await Promise.all(pendingUsers.map(async (u) => [u, await approvedAlone(db, u)] as const)) : [],
+  );
+  return (r: (typeof rows)[number]) => {
+    const p = open.find((o) => Number(o.redemption_id) === Number(r.id));
+    return {
+      needsSecondAdmin:
+        rule !== undefined &&
+        r.status === "pending" &&
+        redemptionNeedsSecondAdmin(rule, r.cents, alone.get(r.user_id)),
+      proposal: p
+        ? {
+            id: Number(p.id),
+            proposedBy: { id: p.proposed_by, email: p.email },
+            proposedAt: new Date(p.proposed_at).toISOString(),
+          }
+        : null,
+    };
+  };
 }
 
 /**

@@ -18,6 +18,7 @@ import * as m0130 from "./0130-dual-control";
 import * as m0140 from "./0140-same-person-signals";
 import * as m0150 from "./0150-one-award-and-clearing-referrals";
 import * as m0160 from "./0160-cheaper-awards";
+import * as m0170 from "./0170-four-eyes";
 import * as m0180 from "./0180-document-number-skeleton";
 import * as m0181 from "./0181-unlock-links-and-browsers";
 
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   "0140-same-person-signals": m0140,
   "0150-one-award-and-clearing-referrals": m0150,
   "0160-cheaper-awards": m0160,
+  "0170-four-eyes": m0170,
   "0180-document-number-skeleton": m0180,
   "0181-unlock-links-and-browsers": m0181,
 };

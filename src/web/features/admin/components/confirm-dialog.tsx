@@ -16,6 +16,11 @@ export interface Confirmation {
   effect: string;
   /** More words under the effect (who must approve it, what cannot be undone). */
   detail?: ReactNode;
+  /**
+   * Said before the effect is confirmed, in bold: 'Needs a second administrator: this becomes a proposal'
+   * (docs/product.md, "Dual control").
+   */
+  notice?: string;
   confirmLabel: string;
 }
 
@@ -52,6 +57,11 @@ export function useConfirm() {
               {asked.effect}
             </AlertDialogDescription>
           </AlertDialogHeader>
+          {asked.notice ? (
+            <p className="rounded-md border border-amber-600 px-3 py-2 text-sm font-semibold text-foreground">
+              {asked.notice}
+            </p>
+          ) : null}
           {asked.detail ? <div className="text-sm text-muted-foreground">{asked.detail}</div> : null}
           <AlertDialogFooter>
             <AlertDialogCancel onClick={() => settle(false)}>Cancel</AlertDialogCancel>

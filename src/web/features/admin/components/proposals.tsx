@@ -1,16 +1,20 @@
-import type { Proposal } from "~/core/api/dual-control";
-import { describeProposal } from "~/core/dual-control";
+import type { ProposalList } from "~/core/api/dual-control";
+import { awaitingSecondAdmin, describeProposal, dualControlRule } from "~/core/dual-control";
 import { QueryState } from "~/web/components/query-state";
 import { Button } from "~/web/components/ui/button";
 import { notify } from "~/web/lib/notify";
+import { useOverview } from "../api/get-overview";
 import { approveProposal, useProposals, withdrawProposal } from "../api/proposals";
 import { useAdminMutation } from "../api/user-actions";
 import { ActionForm } from "./action-form";
 import { useConfirm } from "./confirm-dialog";
 import { formatTime } from "./format";
+import { ProposalCase } from "./proposal-case";
 import { useReauth } from "./reauth";
 
-function ProposalCard({ p, self }: { p: Proposal; self: { id: string; email: string } }) {
+type Listed = ProposalList["proposals"][number];
+
+function ProposalCard({ p, self }: { p: Listed; self: { id: string; email: string } }) {
   const approve = useAdminMutation(approveProposal);
   const withdraw = useAdminMutation(withdrawProposal);
   const { confirm, dialog } = useConfirm();
@@ -33,9 +37,11 @@ function ProposalCard({ p, self }: { p: Proposal; self: { id: string; email: str
         notify({
           title: "Proposal approved",
           description:
-            result.balance === null
-              ? `Redemption #${p.redemptionId} is approved.`
-              : `${what}. New balance: ${result.balance}.`,
+            result.balance !== null
+              ? `${what}. New balance: ${result.balance}.`
+              : result.role !== null
+                ? `${what}: done.`
+                : `Redemption #${p.redemptionId} is approved.`,
         });
       });
     } catch (err) {
@@ -62,8 +68,12 @@ function ProposalCard({ p, self }: { p: Proposal; self: { id: string; email: str
           </>
         ) : null}
       </dl>
+      {p.case ? <ProposalCase p={p} c={p.case} /> : null}
+      <p role="status" className="text-sm font-medium">
+        {awaitingSecondAdmin(p)}
+      </p>
       {aboutMe ? (
-        <p role="note">This moves your own coins or money: another administrator decides it.</p>
+        <p role="note">This moves your own coins, money or role: another administrator decides it.</p>
       ) : mine ? (
         <p role="note">You proposed this: it waits for a different administrator's approval.</p>
       ) : (
@@ -89,13 +99,18 @@ function ProposalCard({ p, self }: { p: Proposal; self: { id: string; email: str
 }
 
 /**
- * Dual control: large coin adjustments and redemption approvals waiting for a second administrator. A proposal's
- * author can withdraw it; any other administrator can approve (after a confirmation) or decline it.
+ * Dual control: coin adjustments and redemption approvals past the rule, and role changes, waiting for a second
+ * administrator, each with its whole case. A proposal's author can withdraw it; any other administrator can
+ * approve (after a confirmation) or decline it.
  */
 export function Proposals({ self }: { self: { id: string; email: string } }) {
   const query = useProposals();
+  const overview = useOverview();
   return (
     <QueryState query={query} what="the proposals">
+      {overview.data ? (
+        <p className="text-sm text-muted-foreground">{dualControlRule(overview.data.dualControl)}</p>
+      ) : null}
       {query.data && query.data.proposals.length === 0 ? (
         <p className="text-muted-foreground">No proposals are waiting for approval.</p>
       ) : null}

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { ledgerKindLabels } from "~/core/admin";
 import { type AdminRedemption, markPaidSchema, rejectRedemptionSchema } from "~/core/api/redemptions";
-import { groupDigits } from "~/core/dual-control";
+import { awaitingSecondAdmin, groupDigits, NEEDS_SECOND_ADMIN } from "~/core/dual-control";
 import { payoutMethodLabels, redemptionStatuses, redemptionStatusLabels } from "~/core/redemptions";
 import { QueryState } from "~/web/components/query-state";
 import { Button } from "~/web/components/ui/button";
@@ -121,18 +121,27 @@ function QueueItem({ r, selfId }: { r: AdminRedemption; selfId: string }) {
             </p>
           ) : (
             <div className="flex flex-col gap-3">
-              {r.status === "pending" ? (
+              {r.status === "pending" && r.fourEyes.proposal ? (
+                <p role="status" className="text-sm font-medium">
+                  {awaitingSecondAdmin(r.fourEyes.proposal)}
+                </p>
+              ) : null}
+              {r.status === "pending" && !r.fourEyes.proposal ? (
                 <Button
                   disabled={busy}
                   onClick={() =>
                     run({ id: r.id, action: "approve" }, "Redemption Approved", {
                       title: `Approve redemption #${r.id}?`,
                       effect: `Pay ${money}: ${payee} for ${r.user.email}`,
-                      detail:
-                        r.provider === "tremendous" || r.provider === null
+                      notice: r.fourEyes.needsSecondAdmin ? NEEDS_SECOND_ADMIN : undefined,
+                      detail: r.fourEyes.needsSecondAdmin
+                        ? "This user's redemptions approved by one administrator alone in 24 hours would pass the dual-control limit: it is paid when a different administrator approves it under Proposals."
+                        : r.provider === "tremendous" || r.provider === null
                           ? "With a payout provider configured the payout is ordered at once; with manual payouts it waits for you to pay it and 'Mark paid'."
                           : undefined,
-                      confirmLabel: `Approve #${r.id}`,
+                      confirmLabel: r.fourEyes.needsSecondAdmin
+                        ? `Propose approval of #${r.id}`
+                        : `Approve #${r.id}`,
                     })
                   }
                 >

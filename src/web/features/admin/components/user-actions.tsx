@@ -1,9 +1,17 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { adjustmentInput } from "~/core/api/admin";
-import { groupDigits } from "~/core/dual-control";
+import {
+  adjustmentNeedsSecondAdmin,
+  awaitingSecondAdmin,
+  dualControlRule,
+  groupDigits,
+  NEEDS_SECOND_ADMIN,
+} from "~/core/dual-control";
 import { Card, CardContent } from "~/web/components/ui/card";
 import { Input } from "~/web/components/ui/input";
 import { Label } from "~/web/components/ui/label";
 import { notify } from "~/web/lib/notify";
+import { dualControlQueryOptions, useDualControl } from "../api/dual-control";
 import {
   adjustCoins,
   banUser,
@@ -14,6 +22,7 @@ import {
 } from "../api/user-actions";
 import { ActionForm, CancelledAction } from "./action-form";
 import { useAdjustmentIds } from "./adjustment-ids";
+import { AwaitingProposals } from "./awaiting-proposals";
 import { useConfirm } from "./confirm-dialog";
 import { useReauth } from "./reauth";
 
@@ -41,9 +50,16 @@ export function adjustmentEffect(email: string, balance: number, amount: number)
 /**
  * Adjust coins, ban / unban, revoke sessions and change the role of one user; each with a reason. No self-service:
  * on their own page an administrator gets none of the actions that the server refuses (their coins, their ban,
- * their role), and an ADMIN_EMAILS account is offered neither a ban nor a demotion.
+ * their role), and an ADMIN_EMAILS account is offered neither a ban nor a demotion. Dual control: the
+ * confirmation of a change that will become a proposal says so before it is confirmed (the server's count of
+ * what this administrator moved alone, read afresh), and the user's waiting proposals show as awaiting.
  */
 export function UserActions({ user, self }: UserActionsProps) {
+  const queryClient = useQueryClient();
+  const isSelf = user.id === self.id;
+  const fourEyes = useDualControl(user.id);
+  const waiting = fourEyes.data?.proposals ?? [];
+  const waitingRole = waiting.find((p) => p.kind === "role.change");
   const { run, dialog } = useReauth(self.email);
   const confirmation = useConfirm();
   const adjustments = useAdjustmentIds();
@@ -58,7 +74,6 @@ export function UserActions({ user, self }: UserActionsProps) {
   const role = useAdminMutation((input: { role: "user" | "admin"; reason: string }) =>
     changeRole(user.id, input),
   );
-  const isSelf = user.id === self.id;
   const protectedNote = isSelf
     ? "This is your own account: another administrator must adjust its coins, lift or set a ban, or change its role."
     : user.listedAdmin
@@ -76,10 +91,11 @@ export function UserActions({ user, self }: UserActionsProps) {
           </CardContent>
         </Card>
       ) : null}
+      <AwaitingProposals proposals={waiting} />
       {isSelf ? null : (
         <ActionForm
           title="Adjust coins"
-          description="Adds (+N) or takes (−N) coins. The user sees the reason in their history; a balance never goes below 0."
+          description={`Adds (+N) or takes (−N) coins. The user sees the reason in their history; a balance never goes below 0.${fourEyes.data ? ` ${dualControlRule(fourEyes.data.rule)}` : ""}`}
           submitLabel="Apply adjustment"
           fields={(id, register) => (
             <div className="grid gap-2">
@@ -102,11 +118,17 @@ export function UserActions({ user, self }: UserActionsProps) {
           }}
           onSubmit={async (reason, values) => {
             const amount = Number(values.amount);
+            // The rule is cumulative: read afresh what this administrator moved alone before saying.
+            const state = await queryClient.fetchQuery(dualControlQueryOptions(user.id));
+            const proposes = adjustmentNeedsSecondAdmin(state.rule, amount, state.movedAlone);
             const confirmed = await confirmation.confirm({
               title: "Confirm the adjustment",
               effect: adjustmentEffect(user.email, user.balance, amount),
-              detail: `Reason shown to the user: ${reason}`,
-              confirmLabel: "Confirm adjustment",
+              notice: proposes ? NEEDS_SECOND_ADMIN : undefined,
+              detail: proposes
+                ? `It takes effect when a different administrator approves it under Proposals. Reason shown to the user: ${reason}`
+                : `Reason shown to the user: ${reason}`,
+              confirmLabel: proposes ? "Propose adjustment" : "Confirm adjustment",
             });
             if (!confirmed) throw new CancelledAction();
             await run(async () => {
@@ -182,25 +204,51 @@ export function UserActions({ user, self }: UserActionsProps) {
           notify({ title: "Sessions revoked", description: `${result.sessionsEnded} sessions ended.` });
         }}
       />
-      {isSelf || user.listedAdmin ? null : (
+      {isSelf || user.listedAdmin ? null : waitingRole ? (
+        <Card>
+          <CardContent className="pt-6">
+            <p role="note" className="text-sm">
+              {awaitingSecondAdmin(waitingRole)}
+            </p>
+          </CardContent>
+        </Card>
+      ) : (
         <ActionForm
           title={user.role === "admin" ? "Revoke administrator" : "Make administrator"}
-          description={
+          description={`${
             user.role === "admin"
               ? "The user keeps their account but loses the console."
               : "Gives the user this console and every administrative action."
-          }
+          } ${NEEDS_SECOND_ADMIN}.`}
           submitLabel={user.role === "admin" ? "Revoke administrator" : "Make administrator"}
-          onSubmit={(reason) =>
-            run(async () => {
-              const next = user.role === "admin" ? "user" : "admin";
-              await role.mutateAsync({ role: next, reason });
-              notify({
-                title: "Role changed",
-                description: `${user.email} is now ${next === "admin" ? "an administrator" : "a user"}.`,
-              });
-            })
-          }
+          onSubmit={async (reason) => {
+            const next = user.role === "admin" ? "user" : "admin";
+            const confirmed = await confirmation.confirm({
+              title: "Confirm the role change",
+              effect:
+                next === "admin"
+                  ? `Make ${user.email} an administrator`
+                  : `Remove the administrator role from ${user.email}`,
+              notice: NEEDS_SECOND_ADMIN,
+              detail: `It takes effect when a different administrator approves it under Proposals. Reason: ${reason}`,
+              confirmLabel: "Propose role change",
+            });
+            if (!confirmed) throw new CancelledAction();
+            await run(async () => {
+              const answer = await role.mutateAsync({ role: next, reason });
+              notify(
+                "proposal" in answer
+                  ? {
+                      title: "Role change proposed",
+                      description: `${user.email}: it waits for a second administrator under Proposals.`,
+                    }
+                  : {
+                      title: answer.changed ? "Role changed" : "Role unchanged",
+                      description: `${user.email} is ${next === "admin" ? "an administrator" : "a user"}.`,
+                    },
+              );
+            });
+          }}
         />
       )}
     </div>

@@ -15,8 +15,9 @@ import { jsonBody, params, query } from "../http/validate";
 import { approveProposal, listProposals, withdrawProposal } from "./proposals.service";
 
 /**
- * /api/admin/proposals: dual control (docs/decisions/056). Large coin adjustments and redemption approvals wait
- * here until a different administrator approves them; mounted inside the admin router (requireAdmin).
+ * /api/admin/proposals: dual control (docs/decisions/056 and 063). Coin adjustments and redemption approvals past
+ * the cumulative thresholds, and every change of the administrator role, wait here until a different
+ * administrator approves them; mounted inside the admin router (requireAdmin).
  */
 export const createProposalRoutes = (deps: AppDeps, limited: ReturnType<typeof rateLimit>) =>
   createRouter()
@@ -27,7 +28,7 @@ export const createProposalRoutes = (deps: AppDeps, limited: ReturnType<typeof r
         {
           summary: "Dual-control proposals",
           description:
-            "Waiting ones (`status=proposed`, the default) oldest first; decided ones newest first.",
+            "Waiting ones (`status=proposed`, the default) oldest first, each with its whole case (the account, its balance before and after, its latest coin movements and recent earning, its KYC status; for a redemption the method, payout address and same-person signals); decided ones newest first, without it.",
         },
       ),
       query(proposalListQuery),
@@ -40,12 +41,13 @@ export const createProposalRoutes = (deps: AppDeps, limited: ReturnType<typeof r
         {
           summary: "Approve a proposal: the second administrator's approval applies it",
           description:
-            "Applies the adjustment (through the ledger) or the redemption's approval, with the audit rows, in the transaction that approves the proposal; exactly once however many approvals arrive together. The proposer cannot approve (403 SECOND_ADMIN_REQUIRED), nor can the user whose coins or money it moves (403 SELF_ACTION). Needs a session signed in within 15 minutes.",
+            "Applies the adjustment (through the ledger), the redemption's approval or the role change, with the audit rows and the proposer's mail, in the transaction that approves the proposal; exactly once however many approvals arrive together. The proposer cannot approve (403 SECOND_ADMIN_REQUIRED), nor can the user whose coins, money or role it moves (403 SELF_ACTION), nor an administrator who became one after the proposal was made (403 APPROVER_TOO_NEW). Needs a session signed in within 15 minutes.",
           errors: [
             "NOT_FOUND",
             "PROPOSAL_STATE",
             "SECOND_ADMIN_REQUIRED",
             "SELF_ACTION",
+            "APPROVER_TOO_NEW",
             "ADJUSTMENT_BELOW_ZERO",
             "REDEMPTION_STATE",
           ],
@@ -73,7 +75,7 @@ export const createProposalRoutes = (deps: AppDeps, limited: ReturnType<typeof r
       async (c) =>
         c.json(
           await withdrawProposal(
-            deps.db,
+            deps,
             actingAdmin(c.var),
             c.req.valid("param").id,
             c.req.valid("json").reason,

@@ -4,10 +4,12 @@ import { formatDollars } from "~/core/coins";
 import { type Actor, recordAudit } from "../audit/audit.service";
 import type { DB } from "../db/schema";
 import { AppError } from "../errors";
+import { mailProposalDecided, mailProposalWaiting, type NotifyDeps } from "./notify";
 
 /**
- * The rows of dual control (admin_proposals, migration 0130): made, read and shown here; approved or withdrawn
- * by proposals.service.ts. Every change of a proposal writes its audit row in the same transaction.
+ * The rows of dual control (admin_proposals, migrations 0130 and 0170): one shape for adjustments, redemption
+ * approvals and role changes; made, read and withdrawn here, approved by proposals.service.ts. Every change of a
+ * proposal writes its audit row, and its mail, in the same transaction.
  */
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -18,14 +20,8 @@ export function proposalRows(db: Kysely<DB>) {
     .innerJoin("user as u", "u.id", "p.user_id")
     .leftJoin("user as proposer", "proposer.id", "p.proposed_by")
     .leftJoin("user as decider", "decider.id", "p.decided_by")
-    .leftJoin("redemptions as r", "r.id", "p.redemption_id")
     .selectAll("p")
-    .select([
-      "u.email as user_email",
-      "proposer.email as proposer_email",
-      "decider.email as decider_email",
-      "r.cents as redemption_cents",
-    ]);
+    .select(["u.email as user_email", "proposer.email as proposer_email", "decider.email as decider_email"]);
 }
 
 type ProposalRow = Awaited<ReturnType<ReturnType<typeof proposalRows>["executeTakeFirstOrThrow"]>>;
@@ -39,6 +35,7 @@ export const toProposal = (r: ProposalRow): Proposal => ({
   dollars: r.kind === "redemption.approve" ? formatDollars(r.amount) : null,
   adjustmentId: r.adjustment_id,
   redemptionId: r.redemption_id === null ? null : Number(r.redemption_id),
+  role: r.role,
   reason: r.reason,
   proposedBy: { id: r.proposed_by, email: r.proposer_email },
   proposedAt: iso(r.proposed_at),
@@ -53,18 +50,25 @@ export async function loadProposal(db: Kysely<DB>, id: number): Promise<Proposal
   return toProposal(row);
 }
 
-/** A new proposal and its `proposal.create` audit row, inside the caller's transaction. */
+export interface NewProposal {
+  kind: Proposal["kind"];
+  userId: string;
+  amount: number;
+  adjustmentId: string | null;
+  redemptionId: number | null;
+  role: Proposal["role"];
+  reason: string | null;
+}
+
+/**
+ * A new proposal, its `proposal.create` audit row and the mail to the other administrators, inside the caller's
+ * transaction.
+ */
 export async function createProposal(
   trx: Transaction<DB>,
+  deps: NotifyDeps,
   acting: Actor,
-  input: {
-    kind: Proposal["kind"];
-    userId: string;
-    amount: number;
-    adjustmentId: string | null;
-    redemptionId: number | null;
-    reason: string | null;
-  },
+  input: NewProposal,
 ): Promise<Proposal> {
   const row = await trx
     .insertInto("admin_proposals")
@@ -74,6 +78,7 @@ export async function createProposal(
       amount: input.amount,
       adjustment_id: input.adjustmentId,
       redemption_id: input.redemptionId,
+      role: input.role,
       reason: input.reason,
       proposed_by: acting.adminId,
     })
@@ -91,39 +96,44 @@ export async function createProposal(
       userId: input.userId,
       amount: input.amount,
       ...(input.adjustmentId ? { adjustmentId: input.adjustmentId } : {}),
+      ...(input.role ? { role: input.role } : {}),
     },
     reason: input.reason,
     requestId: acting.requestId,
   });
-  return loadProposal(trx, id);
+  const proposal = await loadProposal(trx, id);
+  await mailProposalWaiting(trx, deps, proposal);
+  return proposal;
 }
 
-/** The audit target of a proposal: the user for an adjustment, the redemption for a redemption approval. */
+/** The audit target of a proposal: the redemption for a redemption approval, else the user. */
 export const proposalTarget = (p: { kind: Proposal["kind"]; userId: string; redemptionId: number | null }) =>
-  p.kind === "coins.adjust"
-    ? { targetType: "user", targetId: p.userId }
-    : { targetType: "redemption", targetId: String(p.redemptionId) };
+  p.kind === "redemption.approve"
+    ? { targetType: "redemption", targetId: String(p.redemptionId) }
+    : { targetType: "user", targetId: p.userId };
 
 /**
  * Withdraws, inside `trx`, the proposal `id` if it still waits (status `proposed`), with its `proposal.withdraw`
- * audit row. Returns whether it moved: of two concurrent withdrawals or approvals exactly one does.
+ * audit row (actor null: the system) and, when `deps` are given, the mail to its proposer. Returns whether it
+ * moved: of two concurrent withdrawals or approvals exactly one does.
  */
 export async function withdrawProposalIn(
   trx: Transaction<DB>,
-  acting: Actor,
+  deps: NotifyDeps | null,
+  actor: { adminId: string | null; requestId: string | null },
   id: number,
   reason: string,
 ): Promise<boolean> {
   const row = await trx
     .updateTable("admin_proposals")
-    .set({ status: "withdrawn", decided_by: acting.adminId, decided_at: new Date(), decision_reason: reason })
+    .set({ status: "withdrawn", decided_by: actor.adminId, decided_at: new Date(), decision_reason: reason })
     .where("id", "=", id)
     .where("status", "=", "proposed")
     .returning(["id", "kind", "user_id", "redemption_id", "amount", "proposed_by"])
     .executeTakeFirst();
   if (!row) return false;
   await recordAudit(trx, {
-    actorId: acting.adminId,
+    actorId: actor.adminId,
     action: "proposal.withdraw",
     ...proposalTarget({
       kind: row.kind,
@@ -133,18 +143,50 @@ export async function withdrawProposalIn(
     before: { proposalId: Number(row.id), status: "proposed", proposedBy: row.proposed_by },
     after: { proposalId: Number(row.id), kind: row.kind, status: "withdrawn", amount: row.amount },
     reason,
-    requestId: acting.requestId,
+    requestId: actor.requestId,
   });
+  if (deps) await mailProposalDecided(trx, deps, await loadProposal(trx, id));
   return true;
 }
 
 /** When a redemption is rejected, its approval proposal still waiting is withdrawn with it. */
-export async function withdrawOpenProposals(trx: Transaction<DB>, acting: Actor, redemptionId: number) {
+export async function withdrawOpenProposals(
+  trx: Transaction<DB>,
+  deps: NotifyDeps,
+  acting: Actor,
+  redemptionId: number,
+) {
   const open = await trx
     .selectFrom("admin_proposals")
     .select("id")
     .where("redemption_id", "=", redemptionId)
     .where("status", "=", "proposed")
     .execute();
-  for (const p of open) await withdrawProposalIn(trx, acting, Number(p.id), "The redemption was rejected.");
+  for (const p of open)
+    await withdrawProposalIn(trx, deps, acting, Number(p.id), "The redemption was rejected.");
+}
+
+/**
+ * A proposal belongs to a person: when its proposer's account is deleted, banned or no longer an administrator,
+ * every proposal of theirs still waiting is withdrawn in that same transaction (each with its audit row).
+ * `actor` is who did it (null: the system — ADMIN_EMAILS or `npm run admin`). No mail: the proposer is the one
+ * removed. Returns how many.
+ */
+export async function withdrawProposalsOf(
+  trx: Transaction<DB>,
+  proposerId: string,
+  actor: { adminId: string | null; requestId: string | null },
+  reason: string,
+): Promise<number> {
+  const open = await trx
+    .selectFrom("admin_proposals")
+    .select("id")
+    .where("proposed_by", "=", proposerId)
+    .where("status", "=", "proposed")
+    .orderBy("id")
+    .forUpdate()
+    .execute();
+  let withdrawn = 0;
+  for (const p of open) if (await withdrawProposalIn(trx, null, actor, Number(p.id), reason)) withdrawn += 1;
+  return withdrawn;
 }
