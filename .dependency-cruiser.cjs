@@ -30,9 +30,12 @@ const extraEntries = {
   mail: ["mailer", "mail-message", "templates", "links"],
   jobs: ["jobs.worker"],
   health: ["dependency-monitor", "unavailable"],
-  kyc: ["kyc-key", "kyc-upload"],
+  kyc: ["kyc-key", "kyc-upload", "kyc-rekey"],
   redemptions: ["redemption-transitions", "providers/payout-provider", "providers/tremendous"],
-  admin: ["proposal-records"],
+  // Dual control: the check every money- or power-moving effect calls, its proposal rows, and the requests.
+  "dual-control": ["four-eyes", "proposal-records", "requests"],
+  // The counters the places where money moves raise, and the HTTP timing the app mounts.
+  metrics: ["registry", "http-metrics"],
   quizzes: ["seed-content"],
   openapi: ["build-document"],
   db: ["migrations/index"],

@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
 import type { Registry } from "prom-client";
-import type { AppDeps } from "../app-deps";
 import type { Database, PoolStats } from "../db/client";
+import type { Env } from "../env";
 import { AppError } from "../errors";
 import { createRouter } from "../http/router";
 import { processFigures, shareFigures } from "./cluster-metrics";
@@ -46,7 +46,13 @@ export function createAppMetrics({
  * GET /metrics: Prometheus's text format (version 0.0.4) for a scraper, outside /api and its OpenAPI document
  * (operational text, not the app's JSON API). Who may read it: metrics-access.ts.
  */
-export const createMetricsRoutes = ({ env, metrics }: Pick<AppDeps, "env" | "metrics">) =>
+export const createMetricsRoutes = ({
+  env,
+  metrics,
+}: {
+  env: Pick<Env, "metricsEnabled" | "metricsToken" | "trustProxy">;
+  metrics: AppMetrics;
+}) =>
   createRouter().get("/", async (c) => {
     if (!env.metricsEnabled) throw new AppError("NOT_FOUND");
     const access = metricsAccess(c, env.metricsToken);
