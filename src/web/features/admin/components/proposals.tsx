@@ -2,6 +2,7 @@ import type { Proposal } from "~/core/api/dual-control";
 import { describeProposal } from "~/core/dual-control";
 import { QueryState } from "~/web/components/query-state";
 import { Button } from "~/web/components/ui/button";
+import { referenceOf } from "~/web/lib/api-client";
 import { notify } from "~/web/lib/notify";
 import { approveProposal, useProposals, withdrawProposal } from "../api/proposals";
 import { useAdminMutation } from "../api/user-actions";
@@ -42,6 +43,7 @@ function ProposalCard({ p, self }: { p: Proposal; self: { id: string; email: str
       notify({
         title: "Could not approve",
         description: err instanceof Error ? err.message : String(err),
+        reference: referenceOf(err),
         variant: "destructive",
       });
     }

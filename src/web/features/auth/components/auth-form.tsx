@@ -6,7 +6,7 @@ import { Button } from "~/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/web/components/ui/card";
 import { Input } from "~/web/components/ui/input";
 import { Label } from "~/web/components/ui/label";
-import { ApiError } from "~/web/lib/api-client";
+import { ApiError, referenceOf } from "~/web/lib/api-client";
 import { lazyResolver } from "~/web/lib/lazy-resolver";
 import { notify } from "~/web/lib/notify";
 import { setSession } from "~/web/lib/session";
@@ -96,7 +96,12 @@ export function AuthForm({ initialReferralCode, startInRegister = false }: AuthF
           setSession(user, "SIGNED_IN");
         },
         onError: (error) => {
-          notify({ title: "Login Failed", description: error.message, variant: "destructive" });
+          notify({
+            title: "Login Failed",
+            description: error.message,
+            variant: "destructive",
+            reference: referenceOf(error),
+          });
           if (error instanceof ApiError && error.code === "EMAIL_NOT_VERIFIED") setUnverifiedEmail(address);
           else setLoginError(error.message);
         },
@@ -117,7 +122,12 @@ export function AuthForm({ initialReferralCode, startInRegister = false }: AuthF
         onError: (error) => {
           if (error instanceof ApiError && error.code === "PASSWORD_TOO_COMMON")
             form.setError("password", { message: error.message });
-          notify({ title: "Registration Failed", description: error.message, variant: "destructive" });
+          notify({
+            title: "Registration Failed",
+            description: error.message,
+            variant: "destructive",
+            reference: referenceOf(error),
+          });
         },
       },
     );
