@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, expect, inject, it } from "vitest";
@@ -173,3 +174,23 @@ it.runIf(inject("dbKind") === "postgres")(
   },
   120_000,
 );
+
+it("a second SIGTERM ends a stop that is still waiting for a request", async () => {
+  const server = await startWithStalledOutput(await databaseEnv(), 1);
+  const exited = new Promise<number | null>((resolve) => server.child.once("exit", (code) => resolve(code)));
+  // A request whose body never finishes arriving: the graceful stop waits for it (up to 10 s).
+  const { port } = new URL(server.url);
+  const socket = connect(Number(port), "127.0.0.1");
+  await new Promise((resolve) => socket.once("connect", resolve));
+  socket.write("POST /api/auth/sign-in/email HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n");
+  socket.write("Content-Length: 100\r\n\r\n{");
+  await fetch(`${server.url}/api/health`);
+  process.kill(server.pid, "SIGTERM");
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect(running(server.pid)).toBe(true);
+  const started = Date.now();
+  process.kill(server.pid, "SIGTERM");
+  expect(await exited).toBe(1);
+  console.info(`exited ${Date.now() - started} ms after the second SIGTERM`);
+  socket.destroy();
+}, 120_000);
