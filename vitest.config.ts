@@ -11,6 +11,7 @@ const postgresOnlySuites = ["tests/postgres/**/*.test.ts"];
 const serialSuites = [
   "tests/postgres/dependency-outages.test.ts",
   "tests/db/shutdown.test.ts",
+  "tests/db/stalled-output-stop.test.ts",
   "src/server/auth/hardened-accounts.db.test.ts",
 ];
 const dbProject = (kind: "pglite" | "postgres", serial = false) => ({

@@ -154,5 +154,11 @@ export const errorCatalog = {
 export type ErrorCode = keyof typeof errorCatalog;
 
 export interface ApiErrorBody {
-  error: { code: ErrorCode | string; message: string; issues?: { path: string; message: string }[] };
+  error: {
+    code: ErrorCode | string;
+    message: string;
+    issues?: { path: string; message: string }[];
+    /** The request's id (its X-Request-Id), as in the server's log lines of it. */
+    requestId?: string;
+  };
 }

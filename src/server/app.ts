@@ -79,7 +79,7 @@ export type AppType = ReturnType<typeof createApi>;
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = createRouter();
   app.use(securityHeaders(deps.env));
-  app.use(requestLog(deps.logger));
+  app.use(requestLog(deps.logger, deps.env));
   app.use(httpMetrics());
   app.onError(createErrorHandler(deps.logger, deps.dependencies));
   app.route("/api", createApi(deps));

@@ -8,8 +8,35 @@ export function isClusterWorker(): boolean {
 }
 
 export interface Workers {
-  /** Passes the signal on and resolves once every worker has exited. */
+  /** Tells every worker to stop (gracefully, as on its own SIGTERM) and resolves once every worker has exited. */
   stop(signal: NodeJS.Signals): Promise<void>;
+  /** SIGKILL to every worker still running (the first process's stop deadline has passed). */
+  kill(): void;
+}
+
+/** The message by which the first process passes a stop on to its workers. */
+const STOP_MESSAGE = "ple:stop";
+/** A worker's message once it listens and handles STOP_MESSAGE. */
+const READY_MESSAGE = "ple:ready";
+
+/**
+ * In a worker: `stop` runs when the first process passes a stop on (its SIGTERM/SIGINT) and when the worker
+ * loses it (the IPC channel closes: it died or was killed), so that no worker keeps the port without a first
+ * process. The stop is passed as a message, not as a signal: a supervisor that signals the whole process group
+ * reaches a worker twice otherwise, and a second signal means "exit now" (lifecycle.ts).
+ */
+export function onFirstProcessGone(stop: (reason: "primary stopping" | "disconnect") => void): void {
+  if (!cluster.isWorker) return;
+  process.on("message", (message: unknown) => {
+    if (message === STOP_MESSAGE) stop("primary stopping");
+  });
+  process.on("disconnect", () => stop("disconnect"));
+  if (!process.connected) stop("disconnect");
+}
+
+/** In a worker that serves: tells the first process that a stop can now be passed on as a message. */
+export function announceReady(): void {
+  if (cluster.isWorker) process.send?.(READY_MESSAGE);
 }
 
 /**
@@ -34,6 +61,11 @@ export function superviseWorkers({
   let earlyExits = 0;
   // The live workers and when each started (node:cluster may still list one whose exit it has just reported).
   const startedAt = new Map<number, number>();
+  // Workers that serve (announceReady); one still starting is stopped by the signal itself (it has no handler yet).
+  const ready = new Set<number>();
+  cluster.on("message", (worker, message: unknown) => {
+    if (message === READY_MESSAGE) ready.add(worker.id);
+  });
   const fork = () => {
     const worker = cluster.fork({ PORT: String(port) });
     startedAt.set(worker.id, Date.now());
@@ -43,6 +75,7 @@ export function superviseWorkers({
   cluster.on("exit", (worker, code, signal) => {
     const started = startedAt.get(worker.id) ?? 0;
     startedAt.delete(worker.id);
+    ready.delete(worker.id);
     if (stopping) {
       if (startedAt.size === 0) stopping();
       return;
@@ -61,8 +94,16 @@ export function superviseWorkers({
         stopping = resolve;
       });
       if (startedAt.size === 0) stopping?.();
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+      logger.info({ signal, workers: startedAt.size }, "stopping the workers");
+      for (const worker of Object.values(cluster.workers ?? {})) {
+        if (worker && ready.has(worker.id) && worker.isConnected())
+          worker.send(STOP_MESSAGE, undefined, () => {});
+        else worker?.process.kill(signal);
+      }
       return done;
+    },
+    kill() {
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGKILL");
     },
   };
 }

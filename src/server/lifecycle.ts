@@ -1,10 +1,78 @@
 import type { Server } from "node:http";
 import type { Http2SecureServer, Http2Server } from "node:http2";
 import type { AppDeps } from "./app-deps";
-import type { Logger } from "./logger";
+import { type Logger, logOutput } from "./logger";
 
 /** How long SIGTERM waits for in-flight requests and running jobs before closing anyway. */
 export const SHUTDOWN_TIMEOUT_MS = 10_000;
+/**
+ * The hard bound of a stop: the graceful part (SHUTDOWN_TIMEOUT_MS, then closing the pools and the last log lines)
+ * normally ends well within it; whatever still runs then, the process exits (code 1).
+ */
+export const STOP_DEADLINE_MS = 15_000;
+/** How long a stop waits for log lines still on their way to a slow output before it exits without them. */
+export const LOG_FLUSH_MS = 1000;
+
+export type StopReason = NodeJS.Signals | "disconnect" | "primary stopping";
+
+/**
+ * How a serving process stops (docs/product.md, 'Stopping the server'): the first SIGTERM/SIGINT (or, in a
+ * worker, its first process stopping or going away) runs `stop` — graceful — and arms STOP_DEADLINE_MS, after
+ * which `kill` runs and the process exits 1. A second signal exits at once. Returns the trigger for the
+ * non-signal reasons.
+ */
+export function stopWithDeadline({
+  logger,
+  stop,
+  kill = () => {},
+  deadlineMs = STOP_DEADLINE_MS,
+}: {
+  logger: Logger;
+  /** The graceful part; the process exits 0 (1 if it failed) once it has settled and the log lines have left (LOG_FLUSH_MS). */
+  stop: (reason: StopReason) => Promise<void>;
+  /** What must not outlive this process (the workers of the first one), ended by force. */
+  kill?: () => void;
+  deadlineMs?: number;
+}): (reason: StopReason) => void {
+  let stopping = false;
+  let signalled = false;
+  const exitNow = (code: number) => {
+    kill();
+    process.exit(code);
+  };
+  const begin = (reason: StopReason) => {
+    if (stopping) return;
+    stopping = true;
+    setTimeout(() => {
+      logger.error({ reason, deadlineMs }, "stop: deadline passed; exiting");
+      exitNow(1);
+    }, deadlineMs).unref();
+    logger.info({ signal: reason }, "shutting down");
+    void stop(reason)
+      .then(
+        () => 0,
+        (error: unknown) => {
+          logger.error({ err: error }, "stop failed");
+          return 1;
+        },
+      )
+      .then(async (code) => {
+        await logOutput().flush(LOG_FLUSH_MS);
+        process.exit(code);
+      });
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (signalled) {
+      logger.warn({ signal }, "stop: second signal; exiting now");
+      exitNow(1);
+    }
+    signalled = true;
+    begin(signal);
+  };
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
+  return begin;
+}
 
 /**
  * A rejected promise nobody awaited, or an 'error' event nobody listens to, is logged once with its context and

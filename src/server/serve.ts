@@ -3,7 +3,13 @@ import type { AddressInfo } from "node:net";
 import { createAdaptorServer } from "@hono/node-server";
 import type { Redis } from "ioredis";
 import { createApp } from "./app";
-import { isClusterWorker, superviseWorkers, type Workers } from "./cluster";
+import {
+  announceReady,
+  isClusterWorker,
+  onFirstProcessGone,
+  superviseWorkers,
+  type Workers,
+} from "./cluster";
 import { createDeps, dependencyProbes } from "./create-deps";
 import { openDatabase } from "./db/client";
 import type { Env } from "./env";
@@ -12,7 +18,7 @@ import { kycEncryptionKey } from "./kyc/kyc-key";
 import { rekeyDocumentNumbers } from "./kyc/kyc-rekey";
 import { KYC_RETENTION_EVERY_MS, KYC_RETENTION_QUEUE } from "./kyc/kyc-retention.job";
 import { LEDGER_ALLOWANCES_EVERY_MS, LEDGER_ALLOWANCES_QUEUE } from "./ledger/ledger-allowances.job";
-import { shutDown } from "./lifecycle";
+import { type StopReason, shutDown, stopWithDeadline } from "./lifecycle";
 import type { Logger } from "./logger";
 import { mailDeliveryNote } from "./mail/dev-mailbox.routes";
 import { prepareDatabase } from "./prepare-database";
@@ -24,10 +30,13 @@ import { RELEASE_EVERY_MS, RELEASE_QUEUE } from "./referrals/referral-bonus.job"
  * A serving process: database (migrations and quiz content, prepare-database.ts, in the first process only) → Redis →
  * app → job worker → listen. With WEB_CONCURRENCY above 1 every process binds the port with `reusePort` (the kernel
  * spreads the connections) and the first one, once it listens, forks and supervises the others (cluster.ts): there
- * is no process that only supervises (ADR 050). SIGTERM/SIGINT stop it gracefully (lifecycle.ts), the first
- * process together with its workers.
+ * is no process that only supervises (ADR 050). SIGTERM/SIGINT stop it gracefully within a hard deadline
+ * (lifecycle.ts), the first process together with its workers; a worker whose first process goes away stops too.
  */
 export async function serve(env: Env, logger: Logger, webRoot: string): Promise<void> {
+  // A worker told to stop (or orphaned) before it serves has nothing to finish: it exits at once.
+  let stop: (reason: StopReason) => void = () => process.exit(0);
+  onFirstProcessGone((reason) => stop(reason));
   // Pool and Redis errors reach the monitor, made once both are open.
   let monitor: DependencyMonitor | undefined;
   let handle: Awaited<ReturnType<typeof openDatabase>>;
@@ -95,26 +104,24 @@ export async function serve(env: Env, logger: Logger, webRoot: string): Promise<
       ? superviseWorkers({ count: env.webConcurrency - 1, port, logger })
       : undefined;
 
-  let closing = false;
-  async function stop(signal: NodeJS.Signals) {
-    if (closing) return;
-    closing = true;
-    logger.info({ signal }, "shutting down");
-    await Promise.all([
-      shutDown({
-        server,
-        deps,
-        closeDependencies: async () => {
-          await redis?.quit().catch(() => redis?.disconnect());
-          await handle.close();
-        },
-      }),
-      workers?.stop(signal),
-    ]);
-    process.exit(0);
-  }
-  process.on("SIGTERM", () => void stop("SIGTERM"));
-  process.on("SIGINT", () => void stop("SIGINT"));
+  stop = stopWithDeadline({
+    logger,
+    kill: () => workers?.kill(),
+    stop: async (reason) => {
+      await Promise.all([
+        shutDown({
+          server,
+          deps,
+          closeDependencies: async () => {
+            await redis?.quit().catch(() => redis?.disconnect());
+            await handle.close();
+          },
+        }),
+        workers?.stop(reason === "SIGINT" ? "SIGINT" : "SIGTERM"),
+      ]);
+    },
+  });
+  announceReady();
 }
 
 /** `server.listen` as a promise: resolves once it listens, rejects with the bind error (EADDRINUSE, EACCES…). */

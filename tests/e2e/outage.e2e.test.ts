@@ -10,8 +10,8 @@ import { addSessionCookie, describeE2E, expectNoAxeViolations, navBalance, useE2
 
 /**
  * While the server's cache (Redis, through a TCP fault proxy) is away, an earning click gets the server's 503: the
- * page shows 'Service Unavailable' with its message and a 'Try again' button; once Redis is back, 'Try again'
- * completes the same click and pays.
+ * page shows 'Service Unavailable' with its message, the failed request's reference (found in the server's log) and
+ * a 'Try again' button; once Redis is back, 'Try again' completes the same click and pays.
  */
 requireRedisUnderCi("outage notice e2e");
 
@@ -52,6 +52,15 @@ const notices = (page: Page) =>
     const notice = notices(page).filter({ has: page.getByText("Service Unavailable", { exact: true }) });
     await notice.waitFor({ timeout: 15_000 });
     expect(await notice.getByText("Service temporarily unavailable, try again in a moment.").count()).toBe(1);
+    // An added line names the failed request, as the server logged it (docs/product.md, 'Request ids').
+    const reference = (await notice.getByText(/^Reference /).textContent())?.replace("Reference ", "") ?? "";
+    expect(reference).toMatch(/^[0-9a-f-]{36}$/);
+    const logged = e2e.server
+      .output()
+      .split("\n")
+      .filter((line) => line.includes(`"reqId":"${reference}"`))
+      .map((line) => JSON.parse(line) as { msg?: string; status?: number });
+    expect(logged).toContainEqual(expect.objectContaining({ msg: "request", status: 503 }));
     await expectNoAxeViolations(page);
 
     proxy?.up();

@@ -17,5 +17,10 @@ export const readinessResponse = z.object({
     migrations: dependencyCheck,
     redis: dependencyCheck,
   }),
+  rateLimitStore: z
+    .enum(["redis", "memory"])
+    .describe(
+      "Where the rate-limit counters live: 'redis' (REDIS_URL set) — shared by every process, forgotten when Redis restarts without persistence; 'memory' — each process counts alone, forgotten when it restarts.",
+    ),
 });
 export type ReadinessResponse = z.infer<typeof readinessResponse>;

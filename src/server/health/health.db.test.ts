@@ -25,6 +25,8 @@ describe("GET /api/health and /api/ready", () => {
     expect(await res.json()).toEqual({
       status: "ready",
       checks: { database: "ok", migrations: "ok", redis: "not configured" },
+      // Without REDIS_URL the rate limits are counted in each process's memory.
+      rateLimitStore: "memory",
     });
   });
 

@@ -19,9 +19,9 @@ async function migrationsApplied(db: AppDeps["db"]): Promise<boolean> {
 /**
  * /api/health: the process answers (no dependency call: a load balancer must not take every instance out
  * because the database blinked). /api/ready: database reachable, migrations applied, Redis reachable when
- * configured — 200, or 503 with Retry-After.
+ * configured — 200, or 503 with Retry-After; either way it says where the rate limits are counted.
  */
-export const createHealthRoutes = ({ db, dependencies }: AppDeps) =>
+export const createHealthRoutes = ({ db, dependencies, rateLimitStore }: AppDeps) =>
   createRouter()
     .get("/health", responds({ 200: healthResponse }, { summary: "Liveness: the process answers" }), (c) =>
       c.json(healthResponse.parse({ status: "ok" })),
@@ -47,6 +47,7 @@ export const createHealthRoutes = ({ db, dependencies }: AppDeps) =>
         const body: ReadinessResponse = {
           status: "ready",
           checks: { database: checks.database, migrations: migrationsCheck, redis: checks.redis },
+          rateLimitStore: rateLimitStore.kind,
         };
         const ready = checks.database === "ok" && migrationsCheck === "ok" && checks.redis !== "unreachable";
         if (ready) return c.json(body, 200);

@@ -6,16 +6,22 @@ import { AppError } from "../errors";
 import type { DependencyMonitor } from "../health/dependency-monitor";
 import { unavailableDependency } from "../health/unavailable";
 import type { Logger } from "../logger";
+import type { AppBindings } from "./router";
 
 /** Seconds a client is asked to wait (Retry-After) when a dependency is unreachable. */
 export const RETRY_AFTER_SECONDS = 5;
 
-export function errorBody(error: AppError): ApiErrorBody {
+/**
+ * The JSON of an error answer. A failure on the server's side (5xx) also names the request's id (as its
+ * X-Request-Id header does), which the app shows as 'Reference …' so support can find the log lines.
+ */
+export function errorBody(error: AppError, requestId?: string): ApiErrorBody {
   return {
     error: {
       code: error.code,
       message: error.message,
       ...(error.issues ? { issues: error.issues } : {}),
+      ...(requestId && error.status >= 500 ? { requestId } : {}),
     },
   };
 }
@@ -60,7 +66,8 @@ function fromDatabaseError(err: Error): AppError | null {
  * monitor logs the outage once. Only truly unexpected errors become 500s, and they are logged.
  */
 export function createErrorHandler(logger: Logger, monitor?: DependencyMonitor) {
-  return async (err: Error, c: Context) => {
+  return async (err: Error, c: Context<AppBindings>) => {
+    const requestId = c.get("requestId");
     const appError =
       err instanceof AppError
         ? err
@@ -69,16 +76,16 @@ export function createErrorHandler(logger: Logger, monitor?: DependencyMonitor) 
           : fromDatabaseError(err);
     if (appError) {
       if (appError.status === 503) c.header("Retry-After", String(RETRY_AFTER_SECONDS));
-      return c.json(errorBody(appError), appError.status as ContentfulStatusCode);
+      return c.json(errorBody(appError, requestId), appError.status as ContentfulStatusCode);
     }
     const dependency = unavailableDependency(err);
     if (dependency) monitor?.reportDown(dependency, err);
     if (dependency || (monitor && (monitor.isDown() || (await probesFail(monitor))))) {
       c.header("Retry-After", String(RETRY_AFTER_SECONDS));
-      return c.json(errorBody(new AppError("UNAVAILABLE")), 503);
+      return c.json(errorBody(new AppError("UNAVAILABLE"), requestId), 503);
     }
     logger.error({ err, path: c.req.path }, "unhandled error");
-    return c.json(errorBody(new AppError("INTERNAL")), 500);
+    return c.json(errorBody(new AppError("INTERNAL"), requestId), 500);
   };
 }
 

@@ -7,7 +7,11 @@ import type { AppBindings } from "./router";
  * Where rate-limit counters live. Memory by default (one process); a shared store (Redis, REDIS_URL)
  * implements the same interface for several processes.
  */
+export type RateLimitStoreKind = "redis" | "memory";
+
 export interface RateLimitStore {
+  /** Where the counters live (GET /api/ready says it): Redis, shared by every process, or this process's memory. */
+  readonly kind: RateLimitStoreKind;
   /** Counts one hit on `key` in its current fixed window; returns the hits so far and when the window ends (ms). */
   hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
   /** Forgets `key`'s window (a lock lifted early: the account's sign-in counter after a sign-in or unlock). */
@@ -18,6 +22,7 @@ export function createMemoryRateLimitStore(now: () => number = Date.now): RateLi
   const windows = new Map<string, { count: number; resetAt: number }>();
   let hitsSinceSweep = 0;
   return {
+    kind: "memory",
     async hit(key, windowMs) {
       const t = now();
       if (++hitsSinceSweep >= 1000) {

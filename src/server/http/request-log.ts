@@ -1,23 +1,53 @@
 import type { MiddlewareHandler } from "hono";
-import type { Logger } from "../logger";
+import { type Logger, requestContext } from "../logger";
 import type { AppBindings } from "./router";
 
-/** One structured log line per request. */
-export function requestLog(logger: Logger): MiddlewareHandler<AppBindings> {
+/** A request id a trusted proxy may pass on: letters, digits and `._:-`, at most 128 (a UUID, a hex trace id…). */
+const WELL_FORMED_ID = /^[\w.:-]{1,128}$/;
+
+/**
+ * The request's id: a trusted proxy's `X-Request-Id` (TRUST_PROXY=true) when it is well-formed, else a new UUID —
+ * a client cannot choose the id its lines are logged under. See docs/product.md, 'Request ids'.
+ */
+export function requestIdOf(header: string | undefined, trustProxy: boolean): string {
+  return trustProxy && header && WELL_FORMED_ID.test(header) ? header : crypto.randomUUID();
+}
+
+/** The status an error thrown through this middleware is answered with (errors.ts). */
+function statusOf(error: unknown): number {
+  const status = typeof error === "object" && error !== null && "status" in error ? error.status : undefined;
+  return typeof status === "number" ? status : 500;
+}
+
+/**
+ * One structured log line per request; every line logged while the request is answered carries its `reqId`
+ * (logger.ts), and the answer carries it in `X-Request-Id` (and error bodies in `error.requestId`, errors.ts).
+ */
+export function requestLog(
+  logger: Logger,
+  { trustProxy }: { trustProxy: boolean },
+): MiddlewareHandler<AppBindings> {
   return async (c, next) => {
     const start = performance.now();
-    const requestId = c.req.header("x-request-id") ?? crypto.randomUUID();
-    c.set("requestId", requestId);
-    await next();
-    logger.info(
-      {
-        reqId: requestId,
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round((performance.now() - start) * 10) / 10,
-      },
-      "request",
-    );
+    const reqId = requestIdOf(c.req.header("x-request-id"), trustProxy);
+    c.set("requestId", reqId);
+    // Set before the handler runs, so that an answer made by the error handler carries it too.
+    c.header("X-Request-Id", reqId);
+    await requestContext.run({ reqId }, async () => {
+      let status: number | undefined;
+      try {
+        await next();
+        // An answer a handler made itself (better-auth's, a static file) did not take the header set above.
+        if (!c.res.headers.has("x-request-id")) c.header("X-Request-Id", reqId);
+        status = c.res.status;
+      } catch (error) {
+        // Thrown past the routes (the 404 of an unknown path): the error handler answers it after this.
+        status = statusOf(error);
+        throw error;
+      } finally {
+        const ms = Math.round((performance.now() - start) * 10) / 10;
+        logger.info({ method: c.req.method, path: c.req.path, status, ms }, "request");
+      }
+    });
   };
 }

@@ -30,5 +30,11 @@ export const apiErrorBodySchema = z.object({
       .array(z.object({ path: z.string(), message: z.string() }))
       .optional()
       .describe("422 VALIDATION_FAILED only: the fields that failed."),
+    requestId: z
+      .string()
+      .optional()
+      .describe(
+        "5xx only: the request's id, as in the X-Request-Id answer header (which every answer carries) and on the server's log lines of the request.",
+      ),
   }),
 }) satisfies z.ZodType<ApiErrorBody>;

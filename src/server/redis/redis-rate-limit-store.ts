@@ -26,6 +26,7 @@ declare module "ioredis" {
 export function createRedisRateLimitStore(redis: Redis): RateLimitStore {
   redis.defineCommand("pleRateLimitHit", { numberOfKeys: 1, lua: HIT });
   return {
+    kind: "redis",
     async hit(key, windowMs) {
       const [count, ttl] = await redis.pleRateLimitHit(`rl:${key}`, windowMs);
       return { count, resetAt: Date.now() + ttl };

@@ -11,28 +11,41 @@ import { notify } from "./notify";
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /** A failure on the server's side: the request's id, as in the server's log (the answer's `error.requestId`). */
+  readonly requestId: string | undefined;
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, requestId?: string) {
     super(message);
     this.status = status;
     this.code = code;
+    this.requestId = requestId;
   }
 }
 
 interface ErrorShape {
-  error?: { code?: unknown; message?: unknown };
+  error?: { code?: unknown; message?: unknown; requestId?: unknown };
   code?: unknown;
   message?: unknown;
+  requestId?: unknown;
 }
 
-/** Our API answers `{ error: { code, message } }`; better-auth answers `{ code, message }`. */
+/** Our API answers `{ error: { code, message } }` (5xx: and `requestId`); better-auth answers `{ code, message }`. */
 export function toApiError(status: number, body: unknown): ApiError {
   const shape = (typeof body === "object" && body !== null ? body : {}) as ErrorShape;
   const source = shape.error ?? shape;
   const code = typeof source.code === "string" ? source.code : `HTTP_${status}`;
   const message =
     typeof source.message === "string" && source.message ? source.message : `Request failed (${status}).`;
-  return new ApiError(status, code, message);
+  const requestId = typeof source.requestId === "string" ? source.requestId : undefined;
+  return new ApiError(status, code, message, requestId);
+}
+
+/**
+ * What a notice about a failed request adds as 'Reference …' (docs/product.md, 'Notices'): the request's id when
+ * the server failed (5xx), so that support can find its log lines; nothing for any other error.
+ */
+export function referenceOf(error: unknown): string | undefined {
+  return error instanceof ApiError && error.status >= 500 ? error.requestId : undefined;
 }
 
 export const NETWORK_MESSAGE = "Could not reach the server. Check your connection and try again.";
@@ -47,7 +60,7 @@ let retryGate: Promise<boolean> | undefined;
  * 'Try again' button, shared by every request that fails meanwhile. Resolves true when the user asks to retry,
  * false when the notice closes without it.
  */
-export function askToRetry(message: string): Promise<boolean> {
+export function askToRetry(message: string, reference?: string): Promise<boolean> {
   retryGate ??= new Promise<boolean>((resolve) => {
     const settle = (retry: boolean) => {
       retryGate = undefined;
@@ -58,6 +71,7 @@ export function askToRetry(message: string): Promise<boolean> {
       description: message,
       variant: "destructive",
       duration: UNAVAILABLE_NOTICE_MS,
+      reference,
       action: { label: "Try again", onClick: () => settle(true) },
       onClose: () => settle(false),
     });
@@ -91,7 +105,8 @@ export async function apiCall<T>(
       }
     }
     const error = toApiError(res.status, body);
-    if (res.status === 503 && !init.signal?.aborted && (await askToRetry(error.message))) continue;
+    if (res.status === 503 && !init.signal?.aborted && (await askToRetry(error.message, error.requestId)))
+      continue;
     throw error;
   }
 }

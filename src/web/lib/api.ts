@@ -24,7 +24,7 @@ export async function call<R extends ClientResponse<unknown>>(request: () => Pro
       const data = typeof detail === "object" && detail !== null && "data" in detail ? detail.data : null;
       failure = toApiError(error.statusCode ?? 0, data ?? null);
     }
-    if (failure.status === 503 && (await askToRetry(failure.message))) continue;
+    if (failure.status === 503 && (await askToRetry(failure.message, failure.requestId))) continue;
     throw failure;
   }
 }

@@ -1,5 +1,5 @@
 import type { BalanceResponse } from "~/core/api/account";
-import { type AnswerParser, ApiError, apiCall } from "./api-client";
+import { type AnswerParser, ApiError, apiCall, referenceOf } from "./api-client";
 import { createStore } from "./create-store";
 import { int, obj } from "./entry-answers";
 import { notify } from "./notify";
@@ -47,7 +47,12 @@ export async function loadBalance(): Promise<void> {
   } catch (error) {
     store.set({ ...store.get(), loading: false });
     if (error instanceof ApiError && error.status !== 0)
-      notify({ title: "Error fetching points", description: error.message, variant: "destructive" });
+      notify({
+        title: "Error fetching points",
+        description: error.message,
+        variant: "destructive",
+        reference: referenceOf(error),
+      });
     else notify({ title: "Error", description: "Could not fetch points.", variant: "destructive" });
   }
 }

@@ -1,7 +1,7 @@
 import type { Earned } from "~/core/api/earned";
 import { coinsEarnedText } from "~/core/coins";
 import { refreshAllowance } from "./allowance";
-import { ApiError } from "./api-client";
+import { ApiError, referenceOf } from "./api-client";
 import { getBalance, loadBalance, setBalance } from "./balance";
 import { notify } from "./notify";
 
@@ -30,9 +30,19 @@ export function applyEarned(earned: Earned | null | undefined): void {
 export function earningFailed(error: unknown, previous?: number): void {
   if (previous !== undefined) setBalance(previous);
   if (error instanceof ApiError && error.code === "LOGIN_REQUIRED")
-    notify({ title: "Login Required", description: error.message, variant: "destructive" });
+    notify({
+      title: "Login Required",
+      description: error.message,
+      variant: "destructive",
+      reference: referenceOf(error),
+    });
   else if (error instanceof ApiError && error.status !== 0)
-    notify({ title: "Error updating points", description: error.message, variant: "destructive" });
+    notify({
+      title: "Error updating points",
+      description: error.message,
+      variant: "destructive",
+      reference: referenceOf(error),
+    });
   else notify({ title: "Error", description: "Could not update points.", variant: "destructive" });
 }
 

@@ -2,7 +2,7 @@ import type { NavigateFunction } from "react-router";
 import type { SignOutResponse } from "~/core/api/auth";
 import { paths } from "~/web/config/paths";
 import type { AnswerParser } from "./api-client";
-import { apiCall } from "./api-client";
+import { apiCall, referenceOf } from "./api-client";
 import { fail, obj } from "./entry-answers";
 import { notify } from "./notify";
 import { setSession } from "./session";
@@ -26,6 +26,7 @@ export async function logout(navigate: NavigateFunction): Promise<void> {
     notify({
       title: "Logout Failed",
       description: error instanceof Error ? error.message : String(error),
+      reference: referenceOf(error),
       variant: "destructive",
     });
     return;

@@ -15,6 +15,8 @@ export interface NoticeInput {
   duration?: number;
   /** A button in the notice, e.g. 'Try again'. */
   action?: { label: string; onClick: () => void };
+  /** A failed request's id, shown as an added line 'Reference …' so support can find it (referenceOf, api-client.ts). */
+  reference?: string | undefined;
   /** Called once when the notice closes (dismissed, timed out, or replaced by a newer one). */
   onClose?: () => void;
 }
@@ -27,6 +29,7 @@ export interface Notice {
   duration: number;
   open: boolean;
   action?: { label: string; onClick: () => void };
+  reference?: string;
 }
 
 /** docs/product.md: at most one notice is visible; a new one replaces the old. */
@@ -64,6 +67,7 @@ export function notify(input: NoticeInput): { id: number; dismiss: () => void } 
     duration: input.duration ?? NOTICE_DURATION_MS,
     open: true,
     ...(input.action ? { action: input.action } : {}),
+    ...(input.reference ? { reference: input.reference } : {}),
   };
   if (input.onClose) closeCallbacks.set(id, input.onClose);
   const next = [notice, ...notices];

@@ -1,4 +1,4 @@
-import { ApiError, apiCall } from "./api-client";
+import { ApiError, apiCall, referenceOf } from "./api-client";
 import { createStore } from "./create-store";
 import { sessionAnswer } from "./entry-answers";
 import { notify } from "./notify";
@@ -96,6 +96,7 @@ export function refreshSession(event?: SessionEvent): Promise<SessionUser | null
         notify({
           title: "Auth Error",
           description: error instanceof Error ? error.message : String(error),
+          reference: referenceOf(error),
           variant: "destructive",
         });
       return before.user;

@@ -9,6 +9,7 @@ import { startQuizzesRequest } from "~/web/features/quizzes/api/get-quizzes";
 import { useStartQuizSession } from "~/web/features/quizzes/api/start-quiz-session";
 import { QuizChooser } from "~/web/features/quizzes/components/quiz-chooser";
 import { QuizResults } from "~/web/features/quizzes/components/quiz-results";
+import { referenceOf } from "~/web/lib/api-client";
 import { notify } from "~/web/lib/notify";
 import { useSession } from "~/web/lib/session";
 
@@ -48,7 +49,13 @@ function Quizzes() {
         setSession(next);
         window.scrollTo({ top: 0 });
       },
-      onError: (error) => notify({ title: "Error", description: error.message, variant: "destructive" }),
+      onError: (error) =>
+        notify({
+          title: "Error",
+          description: error.message,
+          variant: "destructive",
+          reference: referenceOf(error),
+        }),
     });
   }
 

@@ -28,6 +28,9 @@ export function Toaster() {
           <div className="grid gap-1">
             <ToastTitle>{notice.title}</ToastTitle>
             {notice.description ? <ToastDescription>{notice.description}</ToastDescription> : null}
+            {notice.reference ? (
+              <ToastDescription className="text-xs">{`Reference ${notice.reference}`}</ToastDescription>
+            ) : null}
             {notice.action ? (
               <ToastAction altText={notice.action.label} onClick={notice.action.onClick}>
                 {notice.action.label}

@@ -8,7 +8,7 @@ import { type DeleteAccountInput, deleteAccountSchema } from "~/core/api/account
 import { Button } from "~/web/components/ui/button";
 import { SectionCard } from "~/web/components/ui/section-card";
 import { paths } from "~/web/config/paths";
-import { ApiError } from "~/web/lib/api-client";
+import { ApiError, referenceOf } from "~/web/lib/api-client";
 import { useBalance } from "~/web/lib/balance";
 import { notify } from "~/web/lib/notify";
 import { setSession } from "~/web/lib/session";
@@ -42,7 +42,12 @@ export function DeleteCard() {
       onError: (error) => {
         if (error instanceof ApiError && error.code === "INVALID_PASSWORD")
           form.setError("password", { message: error.message });
-        notify({ title: "Account Not Deleted", description: error.message, variant: "destructive" });
+        notify({
+          title: "Account Not Deleted",
+          description: error.message,
+          variant: "destructive",
+          reference: referenceOf(error),
+        });
       },
     });
   }

@@ -8,7 +8,7 @@ import { PASSWORD_HINT, PASSWORD_MISMATCH_MESSAGE } from "~/core/password-rules"
 import { newPasswordSchema } from "~/core/password-schema";
 import { Button } from "~/web/components/ui/button";
 import { SectionCard } from "~/web/components/ui/section-card";
-import { ApiError } from "~/web/lib/api-client";
+import { ApiError, referenceOf } from "~/web/lib/api-client";
 import { notify } from "~/web/lib/notify";
 import { useChangePassword } from "../api/change-password";
 import { TextField } from "./text-field";
@@ -52,7 +52,12 @@ export function PasswordCard() {
             form.setError("currentPassword", { message: "This is not your current password." });
           else if (error instanceof ApiError && /PASSWORD/.test(error.code))
             form.setError("newPassword", { message: error.message });
-          notify({ title: "Password Not Changed", description: error.message, variant: "destructive" });
+          notify({
+            title: "Password Not Changed",
+            description: error.message,
+            variant: "destructive",
+            reference: referenceOf(error),
+          });
         },
       },
     );

@@ -2,6 +2,7 @@ import { MonitorSmartphone } from "lucide-react";
 import { QueryState } from "~/web/components/query-state";
 import { Button } from "~/web/components/ui/button";
 import { SectionCard } from "~/web/components/ui/section-card";
+import { referenceOf } from "~/web/lib/api-client";
 import { notify } from "~/web/lib/notify";
 import { useEndSessions, useSessions } from "../api/get-sessions";
 
@@ -26,7 +27,12 @@ export function SessionsCard({ userId }: { userId: string }) {
               : "That session has been ended.",
         }),
       onError: (error) =>
-        notify({ title: "Could Not End Session", description: error.message, variant: "destructive" }),
+        notify({
+          title: "Could Not End Session",
+          description: error.message,
+          variant: "destructive",
+          reference: referenceOf(error),
+        }),
     });
   }
 

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { adminReason } from "~/core/admin";
 import { Button } from "~/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/web/components/ui/card";
+import { referenceOf } from "~/web/lib/api-client";
 import { notify } from "~/web/lib/notify";
 import { ReasonField } from "./reason-field";
 
@@ -76,6 +77,7 @@ export function ActionForm({
       notify({
         title,
         description: err instanceof Error ? err.message : String(err),
+        reference: referenceOf(err),
         variant: "destructive",
       });
     }

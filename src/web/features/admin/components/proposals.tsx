@@ -2,6 +2,7 @@ import type { ProposalList } from "~/core/api/dual-control";
 import { awaitingSecondAdmin, describeProposal, dualControlRule } from "~/core/dual-control";
 import { QueryState } from "~/web/components/query-state";
 import { Button } from "~/web/components/ui/button";
+import { referenceOf } from "~/web/lib/api-client";
 import { notify } from "~/web/lib/notify";
 import { useOverview } from "../api/get-overview";
 import { approveProposal, useProposals, withdrawProposal } from "../api/proposals";
@@ -48,6 +49,7 @@ function ProposalCard({ p, self }: { p: Listed; self: { id: string; email: strin
       notify({
         title: "Could not approve",
         description: err instanceof Error ? err.message : String(err),
+        reference: referenceOf(err),
         variant: "destructive",
       });
     }

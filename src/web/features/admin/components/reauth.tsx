@@ -13,7 +13,7 @@ import {
 } from "~/web/components/ui/dialog";
 import { Input } from "~/web/components/ui/input";
 import { Label } from "~/web/components/ui/label";
-import { ApiError } from "~/web/lib/api-client";
+import { ApiError, referenceOf } from "~/web/lib/api-client";
 import { notify } from "~/web/lib/notify";
 import { reauthenticate } from "../api/reauthenticate";
 
@@ -52,6 +52,7 @@ export function useReauth(email: string) {
             notify({
               title: "Change failed",
               description: err instanceof Error ? err.message : String(err),
+              reference: referenceOf(err),
               variant: "destructive",
             }),
           );

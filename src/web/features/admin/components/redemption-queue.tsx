@@ -7,7 +7,7 @@ import { QueryState } from "~/web/components/query-state";
 import { Button } from "~/web/components/ui/button";
 import { Card, CardContent } from "~/web/components/ui/card";
 import { Label } from "~/web/components/ui/label";
-import { ApiError } from "~/web/lib/api-client";
+import { ApiError, referenceOf } from "~/web/lib/api-client";
 import { notify } from "~/web/lib/notify";
 import {
   type QueueFilter,
@@ -46,6 +46,7 @@ function useDecision() {
         notify({
           title: "Action Failed",
           description: error instanceof ApiError ? error.message : String(error),
+          reference: referenceOf(error),
           variant: "destructive",
         }),
     });

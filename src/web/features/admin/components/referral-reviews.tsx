@@ -6,6 +6,7 @@ import type { HeldReferral } from "~/core/api/referrals";
 import { QueryState } from "~/web/components/query-state";
 import { Button } from "~/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";
+import { referenceOf } from "~/web/lib/api-client";
 import { notify } from "~/web/lib/notify";
 import { decideReferral, useHeldReferrals } from "../api/referral-reviews";
 import { useAdminMutation } from "../api/user-actions";
@@ -56,6 +57,7 @@ function HeldReferralCard({ item, selfId }: { item: HeldReferral; selfId: string
       notify({
         title: "Could not decide the referral bonus",
         description: err instanceof Error ? err.message : String(err),
+        reference: referenceOf(err),
         variant: "destructive",
       });
     }

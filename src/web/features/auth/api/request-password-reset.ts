@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { type RequestPasswordResetResponse, requestPasswordResetResponseSchema } from "~/core/api/auth";
 import { paths } from "~/web/config/paths";
-import { apiCall } from "~/web/lib/api-client";
+import { apiCall, referenceOf } from "~/web/lib/api-client";
 import { notify } from "~/web/lib/notify";
 
 /**
@@ -24,6 +24,11 @@ export function useRequestPasswordReset() {
         description: "Check your email for a password reset link.",
       }),
     onError: (error) =>
-      notify({ title: "Password Reset Error", description: error.message, variant: "destructive" }),
+      notify({
+        title: "Password Reset Error",
+        description: error.message,
+        variant: "destructive",
+        reference: referenceOf(error),
+      }),
   });
 }

@@ -3,7 +3,7 @@ import { type FieldErrors, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "~/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/web/components/ui/card";
-import { ApiError } from "~/web/lib/api-client";
+import { ApiError, referenceOf } from "~/web/lib/api-client";
 import { lazyResolver } from "~/web/lib/lazy-resolver";
 import { notify } from "~/web/lib/notify";
 import { setSession } from "~/web/lib/session";
@@ -76,7 +76,12 @@ function useAuthRequests(form: AuthFormApi) {
           setSession(user, "SIGNED_IN");
         },
         onError: (error) => {
-          notify({ title: "Login Failed", description: error.message, variant: "destructive" });
+          notify({
+            title: "Login Failed",
+            description: error.message,
+            variant: "destructive",
+            reference: referenceOf(error),
+          });
           if (error instanceof ApiError && error.code === "EMAIL_NOT_VERIFIED") setUnverifiedEmail(address);
           else setLoginError(error.message);
         },
@@ -97,7 +102,12 @@ function useAuthRequests(form: AuthFormApi) {
         onError: (error) => {
           if (error instanceof ApiError && error.code === "PASSWORD_TOO_COMMON")
             form.setError("password", { message: error.message });
-          notify({ title: "Registration Failed", description: error.message, variant: "destructive" });
+          notify({
+            title: "Registration Failed",
+            description: error.message,
+            variant: "destructive",
+            reference: referenceOf(error),
+          });
         },
       },
     );

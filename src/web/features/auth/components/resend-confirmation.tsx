@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "~/web/components/ui/button";
+import { referenceOf } from "~/web/lib/api-client";
 import { lazyResolver } from "~/web/lib/lazy-resolver";
 import { notify } from "~/web/lib/notify";
 import { useSendVerificationEmail } from "../api/send-verification-email";
@@ -41,7 +42,12 @@ export function ResendConfirmation({ email, label = "Resend confirmation email" 
         });
       },
       onError: (error) =>
-        notify({ title: "Confirmation Email Error", description: error.message, variant: "destructive" }),
+        notify({
+          title: "Confirmation Email Error",
+          description: error.message,
+          variant: "destructive",
+          reference: referenceOf(error),
+        }),
     });
   }
 

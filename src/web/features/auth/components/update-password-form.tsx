@@ -6,7 +6,7 @@ import { PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/core/
 import { Button } from "~/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/web/components/ui/card";
 import { paths } from "~/web/config/paths";
-import { ApiError } from "~/web/lib/api-client";
+import { ApiError, referenceOf } from "~/web/lib/api-client";
 import { lazyResolver } from "~/web/lib/lazy-resolver";
 import { notify } from "~/web/lib/notify";
 import { refreshSession } from "~/web/lib/session";
@@ -70,7 +70,12 @@ export function UpdatePasswordForm({ token }: { token: string }) {
           else {
             if (error instanceof ApiError && error.code === "PASSWORD_TOO_COMMON")
               form.setError("password", { message: error.message });
-            notify({ title: "Password Update Failed", description: error.message, variant: "destructive" });
+            notify({
+              title: "Password Update Failed",
+              description: error.message,
+              variant: "destructive",
+              reference: referenceOf(error),
+            });
           }
         },
       },

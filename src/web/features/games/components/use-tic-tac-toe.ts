@@ -8,7 +8,7 @@ import {
   type Outcome,
 } from "~/core/tic-tac-toe/board";
 import { chooseBotMove } from "~/core/tic-tac-toe/bot";
-import { ApiError } from "~/web/lib/api-client";
+import { ApiError, referenceOf } from "~/web/lib/api-client";
 import { useEarning } from "~/web/lib/earning";
 import { notify } from "~/web/lib/notify";
 import { usePlayMove } from "../api/play-move";
@@ -98,12 +98,18 @@ function useServerPlay(state: GameState) {
       } else if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
         // The stored game moved on (another tab, a replay): start over from a fresh game.
         reset();
-        notify({ title: "Error", description: error.message, variant: "destructive" });
+        notify({
+          title: "Error",
+          description: error.message,
+          variant: "destructive",
+          reference: referenceOf(error),
+        });
       } else {
         setBoard(before);
         notify({
           title: "Error",
           description: error instanceof Error ? error.message : "Could not play that move.",
+          reference: referenceOf(error),
           variant: "destructive",
         });
       }

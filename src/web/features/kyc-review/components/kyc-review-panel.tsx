@@ -11,6 +11,7 @@ import { FieldError } from "~/web/components/ui/field-error";
 import { Input } from "~/web/components/ui/input";
 import { Label } from "~/web/components/ui/label";
 import { Spinner } from "~/web/components/ui/spinner";
+import { referenceOf } from "~/web/lib/api-client";
 import { notify } from "~/web/lib/notify";
 import { useDecideKyc } from "../api/decide-kyc";
 import { kycDocumentHref, useKycSubmission } from "../api/get-kyc-submission";
@@ -56,7 +57,12 @@ export function KycReviewPanel({ id, selfId, onDone }: { id: string; selfId: str
           onDone();
         },
         onError: (error) =>
-          notify({ title: "Decision Not Saved", description: error.message, variant: "destructive" }),
+          notify({
+            title: "Decision Not Saved",
+            description: error.message,
+            variant: "destructive",
+            reference: referenceOf(error),
+          }),
       },
     );
   }

@@ -9,7 +9,7 @@ import { Card, CardContent } from "~/web/components/ui/card";
 import { FieldError } from "~/web/components/ui/field-error";
 import { Input } from "~/web/components/ui/input";
 import { Label } from "~/web/components/ui/label";
-import { ApiError } from "~/web/lib/api-client";
+import { ApiError, referenceOf } from "~/web/lib/api-client";
 import { notify } from "~/web/lib/notify";
 import { useSubmitKyc } from "../api/submit-kyc";
 import { CHOOSE_FILE, kycFormSchema } from "./kyc-form-schema";
@@ -82,7 +82,12 @@ export function KycForm({ maxUploadBytes, resubmit }: { maxUploadBytes: number; 
           form.clearErrors();
           form.setError("documentUpload", { message: error.message });
         }
-        notify({ title: "KYC Not Submitted", description: error.message, variant: "destructive" });
+        notify({
+          title: "KYC Not Submitted",
+          description: error.message,
+          variant: "destructive",
+          reference: referenceOf(error),
+        });
       },
     });
   }

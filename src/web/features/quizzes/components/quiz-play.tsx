@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useState } from "react";
 import type { AnswerResult, QuizSessionView } from "~/core/api/quizzes";
 import { QUIZ_AUTO_ADVANCE_MS } from "~/core/quiz/scoring";
-import { ApiError } from "~/web/lib/api-client";
+import { ApiError, referenceOf } from "~/web/lib/api-client";
 import { useBalance } from "~/web/lib/balance";
 import { useEarning } from "~/web/lib/earning";
 import { notify } from "~/web/lib/notify";
@@ -67,7 +67,13 @@ export function QuizPlay({ session, signedIn, onComplete, onLost }: QuizPlayProp
         },
         onError: (error) => {
           if (signedIn) fail(error);
-          else notify({ title: "Error", description: error.message, variant: "destructive" });
+          else
+            notify({
+              title: "Error",
+              description: error.message,
+              variant: "destructive",
+              reference: referenceOf(error),
+            });
           if (error instanceof ApiError && error.status === 404) onLost();
         },
       },

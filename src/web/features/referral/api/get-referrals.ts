@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { ReferralsView } from "~/core/api/referrals";
 import { api, call } from "~/web/lib/api";
+import { referenceOf } from "~/web/lib/api-client";
 import { notify } from "~/web/lib/notify";
 
 /** The signed-in user's referral code, link and referred friends. */
@@ -27,7 +28,12 @@ export function useReferrals(userId: string) {
   const codeMissing = query.data !== undefined && !query.data.code;
   useEffect(() => {
     if (error)
-      notify({ title: "Error fetching referral code", description: error.message, variant: "destructive" });
+      notify({
+        title: "Error fetching referral code",
+        description: error.message,
+        variant: "destructive",
+        reference: referenceOf(error),
+      });
   }, [error]);
   useEffect(() => {
     if (codeMissing)

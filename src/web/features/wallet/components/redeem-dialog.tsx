@@ -25,7 +25,7 @@ import {
 } from "~/web/components/ui/dialog";
 import { Input } from "~/web/components/ui/input";
 import { Label } from "~/web/components/ui/label";
-import { ApiError } from "~/web/lib/api-client";
+import { ApiError, referenceOf } from "~/web/lib/api-client";
 import { notify } from "~/web/lib/notify";
 import { useRedeemEligibility } from "../api/get-redemptions";
 import { useRequestRedemption } from "../api/request-redemption";
@@ -50,7 +50,11 @@ function refusalNotice(error: unknown) {
     REDEEM_PENDING_LIMIT: "Redemption Already Pending",
     REDEEM_DAILY_CAP: "Daily Limit Reached",
   };
-  return { title: titles[error.code] ?? "Redemption Failed", description: error.message };
+  return {
+    title: titles[error.code] ?? "Redemption Failed",
+    description: error.message,
+    reference: referenceOf(error),
+  };
 }
 
 /**

@@ -4,7 +4,7 @@ import { payoutMethodLabels, redemptionNotices, redemptionStatusLabels } from "~
 import { Button } from "~/web/components/ui/button";
 import { SectionCard } from "~/web/components/ui/section-card";
 import { Spinner } from "~/web/components/ui/spinner";
-import { ApiError } from "~/web/lib/api-client";
+import { ApiError, referenceOf } from "~/web/lib/api-client";
 import { cn } from "~/web/lib/cn";
 import { notify } from "~/web/lib/notify";
 import { useRedemptions } from "../api/get-redemptions";
@@ -31,6 +31,7 @@ function RedemptionRow({ r }: { r: Redemption }) {
         notify({
           title: "Could Not Cancel",
           description: error instanceof ApiError ? error.message : String(error),
+          reference: referenceOf(error),
           variant: "destructive",
         }),
     });
