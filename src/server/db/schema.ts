@@ -125,6 +125,11 @@ export interface CoinLedgerTable {
   /** The allowance this row counts against (`ttt_win:2026-11-23`), or null for unlimited kinds. */
   limit_key: string | null;
   created_at: Generated<Date>;
+  /**
+   * The history line the row belongs to (migration 0200, generated from kind and cause key): `quiz:<session>` for
+   * a quiz session's rows, null for a row that is a line of its own. Never written.
+   */
+  group_key: ColumnType<string | null, never, never>;
 }
 
 export interface DevMailboxTable {
