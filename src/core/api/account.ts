@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DELETE_CONFIRMATION } from "../account";
+import { referredFriendSchema } from "./referrals";
 
 /** Answers of /api/me and /api/ledger. */
 export const meResponseSchema = z.object({
@@ -117,6 +118,8 @@ export type AccountDeleted = z.output<typeof accountDeletedSchema>;
 
 const when = z.iso.datetime();
 const maybeWhen = z.iso.datetime().nullable();
+const referralBonus = referredFriendSchema.shape.bonus;
+const ownReferralBonus = z.enum(["pending", "available"]).nullable();
 
 /**
  * GET /api/account/export: everything the app holds about the user (docs/product.md "Your data"), streamed.
@@ -137,6 +140,8 @@ export const accountExportSchema = z.object({
   }),
   profile: z.object({
     balance: z.number().int(),
+    /** Coins recorded but not yet in the balance (referral bonuses while they clear), as the wallet shows them. */
+    pending: z.number().int(),
     referralCode: z.string().nullable(),
     referredBy: z.string().nullable(),
     signUpIp: z.string().nullable(),
@@ -188,11 +193,18 @@ export const accountExportSchema = z.object({
       updatedAt: when,
     }),
   ),
+  /**
+   * As the pages state them: `bonus` is the pair's state on the referral page (GET /api/referrals: "paid" is
+   * 'Bonus available'); `yourBonus` the user's own 50 coins of the pair as the wallet shows them — "pending"
+   * (apart from the balance), "available" (in it) or null (none recorded).
+   */
   referrals: z.object({
     made: z.array(
-      z.object({ friend: z.string(), joinedAt: when, bonus: z.string(), referrerBonusPaid: z.boolean() }),
+      z.object({ friend: z.string(), joinedAt: when, bonus: referralBonus, yourBonus: ownReferralBonus }),
     ),
-    received: z.object({ referrer: z.string(), joinedAt: when, bonus: z.string() }).nullable(),
+    received: z
+      .object({ referrer: z.string(), joinedAt: when, bonus: referralBonus, yourBonus: ownReferralBonus })
+      .nullable(),
   }),
   /** Equals the sum of `ledger`'s amounts. */
   balance: z.number().int(),

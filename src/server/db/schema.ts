@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
+import type { ReferralBonusState } from "~/core/referrals";
 
 /** Column types of every table, better-auth's (camelCase, its defaults) and ours (snake_case). */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -91,8 +92,6 @@ export interface UserDeviceTable {
   first_seen_at: Generated<Date>;
   last_seen_at: Generated<Date>;
 }
-
-export type ReferralBonusState = "pending" | "clearing" | "paid" | "held" | "released" | "declined";
 
 export interface ReferralTable {
   id: Generated<number>;
