@@ -51,14 +51,10 @@ function toLine(r: LineRow): HistoryLine {
   };
 }
 
-/** The user's history, newest first, a page of lines at a time (GET /api/ledger/transactions). */
-export async function listHistory(
-  db: Database,
-  userId: string,
-  page: PageRequest,
-): Promise<TransactionsPage> {
+/** The statement of one page of lines (`limit + 1` of them: the last only tells that more exist). */
+export function historyPageQuery(userId: string, page: PageRequest) {
   const before = page.before === undefined ? sql`` : sql`and l.id < ${page.before}`;
-  const { rows } = await sql<LineRow>`
+  return sql<LineRow>`
     with firsts as (
       select l.id, l.user_id, l.kind, l.reason, l.amount, l.created_at, l.group_key
       from coin_ledger l
@@ -80,7 +76,16 @@ export async function listHistory(
     left join quiz_sessions s
       on s.id = case when f.group_key like 'quiz:%' then cast(substr(f.group_key, 6) as uuid) end
     left join quizzes q on q.id = s.quiz_id
-    order by f.id desc`.execute(db);
+    order by f.id desc`;
+}
+
+/** The user's history, newest first, a page of lines at a time (GET /api/ledger/transactions). */
+export async function listHistory(
+  db: Database,
+  userId: string,
+  page: PageRequest,
+): Promise<TransactionsPage> {
+  const { rows } = await historyPageQuery(userId, page).execute(db);
   return cursorPage(rows, page.limit, toLine);
 }
 
