@@ -1,6 +1,7 @@
 /**
  * `npx tsx bench/history.ts`: what a page of the wallet's history costs on a large ledger (ADR 068). Fills
- * HISTORY_DATABASE_URL (a PostgreSQL database of its own; filled once, kept for later runs) with HISTORY_PLAYERS
+ * HISTORY_DATABASE_URL (a PostgreSQL database of its own, made first with `node scripts/ci-database.mjs create
+ * <admin url> <name>`; migrated and filled once, kept for later runs: about 6 minutes on 2 cores) with HISTORY_PLAYERS
  * players of 10 rows each (a 5-answer quiz session and 5 wins, their rows spread over the table as a day's
  * traffic spreads them) and one heavy player of 10 000 quiz sessions (10 answers, the bonus and a win between the
  * fifth and sixth answer: 120 000 rows), then prints EXPLAIN (ANALYZE, BUFFERS) figures of the history's page
