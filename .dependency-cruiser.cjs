@@ -26,7 +26,7 @@ const extraEntries = {
     "auth-secret",
   ],
   // The ledger's writer and the handles and keys its callers pass it.
-  ledger: ["transaction", "cause-keys", "ledger-policy", "redemption-coins", "referral-pair"],
+  ledger: ["transaction", "cause-keys", "ledger-policy", "redemption-coins", "referral-pair", "ledger-history"],
   mail: ["mailer", "mail-message", "templates", "links"],
   jobs: ["jobs.worker"],
   health: ["dependency-monitor", "unavailable"],

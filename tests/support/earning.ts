@@ -65,6 +65,36 @@ export async function answerQuizCorrectly(
 }
 
 /**
+ * A quiz session of `quizId` started over the API; the answer `answerRight(n)` answers its next `n` questions right
+ * (10 coins each, plus the 10-coin bonus with the tenth), so a test can interleave other earnings with a session.
+ */
+export async function startQuizSession(
+  client: ApiClient,
+  user: TestUser,
+  quizId: QuizId,
+): Promise<(n: number) => Promise<void>> {
+  const res = await client.request(`/api/quizzes/${quizId}/sessions`, {
+    method: "POST",
+    cookie: user.cookie,
+  });
+  if (res.status !== 201) throw new Error(`starting a quiz answered ${res.status}`);
+  const session = (await res.json()) as QuizSessionView;
+  let next = 0;
+  return async (n) => {
+    for (const question of session.questions.slice(next, next + n)) {
+      const answer = quizContent.flatMap((quiz) => quiz.questions).find((q) => q.id === question.id)?.answer;
+      const answered = await client.request(`/api/quizzes/sessions/${session.sessionId}/answers`, {
+        method: "POST",
+        cookie: user.cookie,
+        json: { questionId: question.id, option: question.options.indexOf(answer ?? "") },
+      });
+      if (answered.status !== 200) throw new Error(`answering answered ${answered.status}`);
+    }
+    next += n;
+  };
+}
+
+/**
  * One paid video watch over HTTP, started and completed at once — for servers whose videos were made instant
  * (`makeVideosInstant`) and whose EARN_VIDEO_WATCHES_PER_DAY is raised. Answers the first refused status, or
  * the completion's status with the ledger row that paid it.

@@ -15,7 +15,8 @@ const repoRoot = path.resolve(import.meta.dirname, "../..");
  * system's temporary directory, keyed by the checkout and the build's time, so a new build makes a new one.
  */
 function templateDir(): string {
-  const builtAt = JSON.parse(readFileSync(path.join(repoRoot, "dist/build-info.json"), "utf8")).builtAt as string;
+  const builtAt = JSON.parse(readFileSync(path.join(repoRoot, "dist/build-info.json"), "utf8"))
+    .builtAt as string;
   const key = `${repoRoot}:${builtAt}`.replace(/[^a-zA-Z0-9]+/g, "-").slice(-120);
   return path.join(tmpdir(), `ple-template-${key}`);
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DELETE_CONFIRMATION } from "../account";
+import { referredFriendSchema } from "./referrals";
 
 /** Answers of /api/me and /api/ledger. */
 export const meResponseSchema = z.object({
@@ -13,7 +14,7 @@ export const balanceResponseSchema = z.object({
   pending: z.number().int(),
 });
 
-/** One row of the user's coin ledger. */
+/** One row of the user's coin ledger (the operators' console and the data download list rows). */
 export const ledgerEntrySchema = z.object({
   id: z.number().int(),
   kind: z.string(),
@@ -21,14 +22,36 @@ export const ledgerEntrySchema = z.object({
   /** Positive for earnings; negative for anything that takes coins away. */
   amount: z.number().int(),
   createdAt: z.iso.datetime(),
-  /**
-   * The quiz session a quiz row belongs to (its answers and its completion bonus), so the wallet shows one entry
-   * per session; null for every other row.
-   */
-  quizSession: z.object({ id: z.string(), quizName: z.string() }).nullable(),
 });
 
+/**
+ * One line of the user's coin history (docs/product.md "Wallet"), grouped by the server: the rows of one quiz
+ * session (its right answers and its completion bonus) are one line of kind "quiz_session" with their whole
+ * amount ('Science Facts: 5 correct +50, completion +10'); every other row is a line of its own.
+ */
+export const historyLineSchema = z.object({
+  /** The line's first ledger row: its place in the history (newest first) and the cursor of the next page. */
+  id: z.number().int(),
+  /** The row's kind, or "quiz_session" for a quiz session's rows. */
+  kind: z.string(),
+  reason: z.string(),
+  /** The sum of the line's rows, all of them, whichever page the line is on. */
+  amount: z.number().int(),
+  /** The line's first row's time. */
+  createdAt: z.iso.datetime(),
+  /** How many ledger rows the line stands for. */
+  rows: z.number().int().positive(),
+});
+
+/** GET /api/ledger/transactions: a page of the history's lines. */
 export const transactionsPageSchema = z.object({
+  entries: z.array(historyLineSchema),
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  nextCursor: z.number().int().nullable(),
+});
+
+/** A page of ledger rows, newest first (the operators' console). */
+export const ledgerRowsPageSchema = z.object({
   entries: z.array(ledgerEntrySchema),
   /** Pass as `before` for the next (older) page; null on the last page. */
   nextCursor: z.number().int().nullable(),
@@ -37,6 +60,7 @@ export const transactionsPageSchema = z.object({
 export type BalanceResponse = z.output<typeof balanceResponseSchema>;
 export type MeResponse = z.output<typeof meResponseSchema>;
 export type LedgerEntry = z.output<typeof ledgerEntrySchema>;
+export type HistoryLine = z.output<typeof historyLineSchema>;
 export type TransactionsPage = z.output<typeof transactionsPageSchema>;
 
 // /api/account (the account page; docs/product.md "Your account"): its requests, then its answers.
@@ -94,6 +118,8 @@ export type AccountDeleted = z.output<typeof accountDeletedSchema>;
 
 const when = z.iso.datetime();
 const maybeWhen = z.iso.datetime().nullable();
+const referralBonus = referredFriendSchema.shape.bonus;
+const ownReferralBonus = z.enum(["pending", "available"]).nullable();
 
 /**
  * GET /api/account/export: everything the app holds about the user (docs/product.md "Your data"), streamed.
@@ -114,6 +140,8 @@ export const accountExportSchema = z.object({
   }),
   profile: z.object({
     balance: z.number().int(),
+    /** Coins recorded but not yet in the balance (referral bonuses while they clear), as the wallet shows them. */
+    pending: z.number().int(),
     referralCode: z.string().nullable(),
     referredBy: z.string().nullable(),
     signUpIp: z.string().nullable(),
@@ -170,16 +198,23 @@ export const accountExportSchema = z.object({
       updatedAt: when,
     }),
   ),
+  /**
+   * As the pages state them: `bonus` is the pair's state on the referral page (GET /api/referrals: "paid" is
+   * 'Bonus available'); `yourBonus` the user's own 50 coins of the pair as the wallet shows them — "pending"
+   * (apart from the balance), "available" (in it) or null (none recorded).
+   */
   referrals: z.object({
     made: z.array(
-      z.object({ friend: z.string(), joinedAt: when, bonus: z.string(), referrerBonusPaid: z.boolean() }),
+      z.object({ friend: z.string(), joinedAt: when, bonus: referralBonus, yourBonus: ownReferralBonus }),
     ),
-    received: z.object({ referrer: z.string(), joinedAt: when, bonus: z.string() }).nullable(),
+    received: z
+      .object({ referrer: z.string(), joinedAt: when, bonus: referralBonus, yourBonus: ownReferralBonus })
+      .nullable(),
   }),
   /** Equals the sum of `ledger`'s amounts. */
   balance: z.number().int(),
   // The rows as the ledger holds them; the quiz sessions are their own section.
-  ledger: z.array(ledgerEntrySchema.omit({ quizSession: true })),
+  ledger: z.array(ledgerEntrySchema),
   games: z.array(
     z.object({
       id: z.string(),

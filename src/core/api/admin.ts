@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { adminReason, MAX_ADJUSTMENT, roles } from "../admin";
-import { transactionsPageSchema } from "./account";
+import { ledgerRowsPageSchema } from "./account";
 
 /**
  * The operators' console (/api/admin): the requests it sends and the answers it reads. Its rules (roles, the
@@ -132,8 +132,8 @@ export const adminUserDetailSchema = z.object({
   ),
 });
 
-/** A user's coin history as the console pages it: the same page the user's own wallet reads. */
-export const adminLedgerPageSchema = transactionsPageSchema;
+/** A user's coin history as the console pages it: row by row, each with its kind (the wallet shows lines). */
+export const adminLedgerPageSchema = ledgerRowsPageSchema;
 
 /** A coin adjustment answered as applied (200/201). Above DUAL_CONTROL_COINS it is a proposal instead (202). */
 export const adjustmentResultSchema = z.object({

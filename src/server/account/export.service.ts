@@ -1,5 +1,6 @@
 import { maskEmail } from "~/core/coins";
 import type { Database } from "../db/client";
+import { exportReferrals } from "./export-referrals";
 import { pages } from "./export-stream";
 import { balanceSnapshot, ledgerPages } from "./ledger-export";
 import { describeDevice } from "./user-agent";
@@ -57,6 +58,7 @@ export async function* exportJson(db: Database, userId: string, now = new Date()
         "user_profiles.signup_ip",
         "user_profiles.signup_device",
         "user_profiles.created_at",
+        "user_profiles.pending_points",
         "referrer.email as referrerEmail",
       ])
       .where("user_profiles.id", "=", userId)
@@ -76,6 +78,7 @@ export async function* exportJson(db: Database, userId: string, now = new Date()
   })}`;
   yield `,"profile":${json({
     balance: snapshot.balance,
+    pending: profile?.pending_points ?? 0,
     referralCode: profile?.referral_code ?? null,
     referredBy: profile?.referrerEmail ? maskEmail(profile.referrerEmail) : null,
     signUpIp: profile?.signup_ip ?? null,
@@ -182,36 +185,7 @@ export async function* exportJson(db: Database, userId: string, now = new Date()
       updatedAt: iso(r.updated_at),
     })),
   )}`;
-  const [made, received] = await Promise.all([
-    db
-      .selectFrom("referrals")
-      .innerJoin("user", "user.id", "referrals.referred_id")
-      .select(["user.email", "referrals.created_at", "referrals.bonus_status", "referrals.referrer_paid"])
-      .where("referrals.referrer_id", "=", userId)
-      .orderBy("referrals.id")
-      .execute(),
-    db
-      .selectFrom("referrals")
-      .innerJoin("user", "user.id", "referrals.referrer_id")
-      .select(["user.email", "referrals.created_at", "referrals.bonus_status"])
-      .where("referrals.referred_id", "=", userId)
-      .executeTakeFirst(),
-  ]);
-  yield `,"referrals":${json({
-    made: made.map((r) => ({
-      friend: maskEmail(r.email),
-      joinedAt: iso(r.created_at),
-      bonus: r.bonus_status,
-      referrerBonusPaid: r.referrer_paid,
-    })),
-    received: received
-      ? {
-          referrer: maskEmail(received.email),
-          joinedAt: iso(received.created_at),
-          bonus: received.bonus_status,
-        }
-      : null,
-  })}`;
+  yield `,"referrals":${json(await exportReferrals(db, userId))}`;
   yield `,"balance":${snapshot.balance}`;
   yield* arrayOf("ledger", ledgerPages(db, userId, snapshot.maxId), (r) => ({
     id: Number(r.id),

@@ -30,7 +30,7 @@ import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";
 import { jsonBody, params, query } from "../http/validate";
 import { createKycAdminRoutes } from "../kyc/kyc.admin.routes";
-import { listEntries } from "../ledger/ledger.service";
+import { listEntries } from "../ledger/ledger-history";
 import { createRedemptionsAdminRoutes } from "../redemptions/redemptions.admin.routes";
 import { createReferralReviewRoutes } from "../referrals/referrals.admin.routes";
 import { adjustCoins } from "./adjustments.service";

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
+import type { ReferralBonusState } from "~/core/referrals";
 
 /** Column types of every table, better-auth's (camelCase, its defaults) and ours (snake_case). */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -104,8 +105,6 @@ export interface SignInUnlockTable {
   used_at: Generated<Date>;
 }
 
-export type ReferralBonusState = "pending" | "clearing" | "paid" | "held" | "released" | "declined";
-
 export interface ReferralTable {
   id: Generated<number>;
   referrer_id: string;
@@ -137,6 +136,11 @@ export interface CoinLedgerTable {
   /** The allowance this row counts against (`ttt_win:2026-11-23`), or null for unlimited kinds. */
   limit_key: string | null;
   created_at: Generated<Date>;
+  /**
+   * The history line the row belongs to (migration 0200, generated from kind and cause key): `quiz:<session>` for
+   * a quiz session's rows, null for a row that is a line of its own. Never written.
+   */
+  group_key: ColumnType<string | null, never, never>;
 }
 
 export interface DevMailboxTable {

@@ -8,7 +8,10 @@
 /** A won Tic Tac Toe game. */
 export const winCauseKey = (gameId: string) => `ttt-win:${gameId}`;
 
-/** A quiz session's correct answer and its completion bonus. */
+/**
+ * A quiz session's correct answer and its completion bonus. The history groups a session's rows by the session id
+ * in these keys (coin_ledger.group_key, migration 0200).
+ */
 export const quizCauseKeys = {
   answer: (sessionId: string, questionId: string) => `quiz:${sessionId}:${questionId}`,
   bonus: (sessionId: string) => `quiz-bonus:${sessionId}`,

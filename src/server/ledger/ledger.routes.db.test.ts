@@ -23,18 +23,22 @@ describe("balance and history", () => {
     }
   });
 
-  it("names the quiz session of each quiz row (the wallet shows a session as one entry), and of no other row", async () => {
+  it("answers a quiz session's rows as one line with their whole amount, and every other row as its own", async () => {
     const user = await ctx.createVerifiedUser();
     await answerQuizCorrectly(ctx.client, user, 10, "science");
     await watchVideoToEnd(ctx.client, ctx.db, user);
     const res = await ctx.api(user).ledger.transactions.$get({ query: { limit: "20" } });
-    const { entries } = await res.json();
-    expect(entries).toHaveLength(12);
-    expect(entries[0]).toMatchObject({ kind: "video_watch", quizSession: null });
-    const quiz = entries.slice(1);
-    expect(new Set(quiz.map((e) => e.quizSession?.id)).size).toBe(1);
-    expect(quiz.every((e) => e.quizSession?.quizName === "Science Facts")).toBe(true);
-    expect(quiz.map((e) => e.kind).sort()).toEqual([...Array(10).fill("quiz_correct"), "quiz_bonus"].sort());
+    const { entries, nextCursor } = await res.json();
+    expect(entries.map(({ kind, reason, amount, rows }) => ({ kind, reason, amount, rows }))).toEqual([
+      { kind: "video_watch", reason: "Video watch", amount: 10, rows: 1 },
+      {
+        kind: "quiz_session",
+        reason: "Science Facts: 10 correct +100, completion +10",
+        amount: 110,
+        rows: 11,
+      },
+    ]);
+    expect(nextCursor).toBeNull();
   });
 
   it("starts at 0 and lists earnings newest first, only the caller's own", async () => {

@@ -5,7 +5,8 @@ import { requireUser } from "../auth/require-user";
 import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";
 import { query } from "../http/validate";
-import { getBalances, listEntries } from "./ledger.service";
+import { getBalances } from "./ledger.service";
+import { listHistory } from "./ledger-history";
 
 const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
@@ -32,14 +33,17 @@ export const createLedgerRoutes = (deps: AppDeps) =>
       responds(
         { 200: transactionsPageSchema },
         {
-          summary: "The coin history, newest first",
-          description: "Pass `nextCursor` as `before` for the next page.",
+          summary: "The coin history in lines, newest first",
+          description:
+            "Grouped by the server: a quiz session's rows (its right answers and completion bonus) are one line " +
+            "with their whole amount; every other row is a line of its own. Paged over lines: pass `nextCursor` " +
+            "as `before` for the next page; a line is on exactly one page.",
         },
       ),
       query(pageQuery),
       async (c) => {
         const user = c.var.user!;
         const { limit, before } = c.req.valid("query");
-        return c.json(await listEntries(deps.db, user.id, { limit, before }));
+        return c.json(await listHistory(deps.db, user.id, { limit, before }));
       },
     );

@@ -4,7 +4,8 @@ import { insertUserRow } from "#tests/support/db-users";
 import { openTestDatabase } from "#tests/support/test-db";
 import type { DatabaseHandle } from "~/server/db/client";
 import { referralCauseKeys } from "./cause-keys";
-import { award, getBalance, listEntries } from "./ledger.service";
+import { award, getBalance } from "./ledger.service";
+import { listEntries } from "./ledger-history";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {

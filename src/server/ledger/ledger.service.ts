@@ -1,10 +1,8 @@
 import { type RawBuilder, sql, type Transaction } from "kysely";
-import type { TransactionsPage } from "~/core/api/account";
 import type { Earned } from "~/core/api/earned";
 import { type EarningKind, rewards, streakBonusReason } from "~/core/coins";
 import { GOAL_KINDS } from "~/core/streak";
 import type { Database } from "../db/client";
-import { cursorPage } from "../db/cursor-page";
 import type { DB } from "../db/schema";
 import { AppError } from "../errors";
 import { countAward } from "../metrics/registry";
@@ -245,45 +243,4 @@ export async function lockBalance(tx: Transaction<DB>, userId: string): Promise<
     .forUpdate()
     .executeTakeFirst();
   return row ? row.points : null;
-}
-
-/** Newest first; `before` is the id cursor of the previous page's last entry. */
-export async function listEntries(
-  db: Database,
-  userId: string,
-  page: { limit: number; before?: number | undefined },
-): Promise<TransactionsPage> {
-  let q = db
-    .selectFrom("coin_ledger")
-    // A quiz row's cause key names its session (cause-keys.ts: `quiz:<session>:<question>`, `quiz-bonus:<session>`),
-    // looked up by the sessions' primary key; other kinds' keys are never cast.
-    .leftJoin("quiz_sessions", (join) =>
-      join.on(
-        sql<boolean>`quiz_sessions.id = case when coin_ledger.kind in ('quiz_correct', 'quiz_bonus')
-          then cast(split_part(coin_ledger.cause_key, ':', 2) as uuid) end`,
-      ),
-    )
-    .leftJoin("quizzes", "quizzes.id", "quiz_sessions.quiz_id")
-    .select([
-      "coin_ledger.id",
-      "coin_ledger.kind",
-      "coin_ledger.reason",
-      "coin_ledger.amount",
-      "coin_ledger.created_at",
-      "quiz_sessions.id as session_id",
-      "quizzes.name as quiz_name",
-    ])
-    .where("coin_ledger.user_id", "=", userId)
-    .orderBy("coin_ledger.id", "desc")
-    .limit(page.limit + 1);
-  if (page.before !== undefined) q = q.where("coin_ledger.id", "<", page.before);
-  const rows = await q.execute();
-  return cursorPage(rows, page.limit, (r) => ({
-    id: Number(r.id),
-    kind: r.kind,
-    reason: r.reason,
-    amount: r.amount,
-    createdAt: new Date(r.created_at).toISOString(),
-    quizSession: r.session_id && r.quiz_name ? { id: r.session_id, quizName: r.quiz_name } : null,
-  }));
 }

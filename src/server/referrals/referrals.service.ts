@@ -1,11 +1,11 @@
-import { sql, type Transaction } from "kysely";
-import type { ReferralBonusStatus, ReferralsView } from "~/core/api/referrals";
+import { type Kysely, sql, type Transaction } from "kysely";
+import type { ReferralsView } from "~/core/api/referrals";
 import { maskEmail, REFERRAL_BONUS_COINS, rewards } from "~/core/coins";
 import { REFERRAL_LIMIT_WINDOW_MS } from "~/core/earning";
 import { normalizeReferralCode, type ReferralOutcome } from "~/core/referral-code";
-import { REFERRED_FRIENDS_LIMIT, referralLink } from "~/core/referrals";
+import { REFERRED_FRIENDS_LIMIT, referralBonusStatus, referralLink } from "~/core/referrals";
 import type { Database } from "../db/client";
-import type { DB, ReferralBonusState } from "../db/schema";
+import type { DB } from "../db/schema";
 import { ledgerPolicy } from "../ledger/ledger-policy";
 import {
   dropPendingPair,
@@ -283,14 +283,6 @@ export async function countHeldReferrals(db: Database): Promise<number> {
   return Number(row.n);
 }
 
-/** What the referrer sees of a referral's stored state. */
-function statusFor(state: ReferralBonusState, referrerPaid: boolean): ReferralBonusStatus {
-  if (state === "pending") return "joined";
-  if (state === "clearing") return referrerPaid ? "pending" : "limit";
-  if (state === "paid" || state === "released") return referrerPaid ? "paid" : "limit";
-  return state;
-}
-
 /**
  * The referral page of `userId`: code, link (on `origin`, the public APP_URL), the release rule and the friends
  * who signed up with the code, newest first, each with the state of the bonus pair and — while it clears — the
@@ -331,7 +323,7 @@ export async function getReferrals(db: Database, userId: string, origin: string)
     friends: rows.map((r) => ({
       email: maskEmail(r.email),
       joinedAt: new Date(r.joinedAt).toISOString(),
-      bonus: statusFor(r.bonus_status, r.referrer_paid),
+      bonus: referralBonusStatus(r.bonus_status, r.referrer_paid),
       progress: r.bonus_status === "clearing" ? (earned.get(r.referred_id) ?? { coins: 0, days: 0 }) : null,
     })),
     release,

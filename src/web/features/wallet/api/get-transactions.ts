@@ -1,9 +1,12 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import type { LedgerEntry, TransactionsPage } from "~/core/api/account";
+import type { HistoryLine, TransactionsPage } from "~/core/api/account";
 import { api, call } from "~/web/lib/api";
 
-/** One row of the user's coin ledger; the page's shape is the server's answer (src/core/api/account.ts). */
-export type Transaction = LedgerEntry;
+/**
+ * One line of the user's coin history as the server groups it (a quiz session's rows are one line); the page's
+ * shape is the server's answer (src/core/api/account.ts).
+ */
+export type TransactionLine = HistoryLine;
 
 export const TRANSACTIONS_PAGE_SIZE = 10;
 

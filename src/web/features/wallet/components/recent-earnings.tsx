@@ -4,15 +4,14 @@ import { SectionCard } from "~/web/components/ui/section-card";
 import { paths } from "~/web/config/paths";
 import { cn } from "~/web/lib/cn";
 import { useTransactions } from "../api/get-transactions";
-import { groupTransactions } from "./group-transactions";
 
 const SHOWN = 5;
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
-/** The last few entries of the user's history (a quiz session as one), with a link to the whole wallet. */
+/** The last few lines of the user's history (the server's: a quiz session as one), with a link to the wallet. */
 export function RecentEarnings({ userId }: { userId: string | null }) {
   const query = useTransactions(userId ?? "", userId !== null);
-  const lines = groupTransactions(query.data?.pages[0]?.entries ?? []).slice(0, SHOWN);
+  const lines = query.data?.pages[0]?.entries.slice(0, SHOWN) ?? [];
   return (
     <SectionCard icon={History} title="Recent earnings">
       {query.data === undefined ? (

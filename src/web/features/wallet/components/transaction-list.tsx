@@ -4,8 +4,7 @@ import { Button } from "~/web/components/ui/button";
 import { SectionCard } from "~/web/components/ui/section-card";
 import { Spinner } from "~/web/components/ui/spinner";
 import { cn } from "~/web/lib/cn";
-import { useTransactions } from "../api/get-transactions";
-import { groupTransactions, type TransactionLine } from "./group-transactions";
+import { type TransactionLine, useTransactions } from "../api/get-transactions";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
@@ -32,12 +31,12 @@ function TransactionRow({ entry }: { entry: TransactionLine }) {
 }
 
 /**
- * 'Recent Transactions': the user's real ledger, newest first, with 'Load more' (see ADR 009); a quiz session's
- * rows are one entry.
+ * 'Recent Transactions': the user's real ledger, newest first, with 'Load more' (see ADR 009). The lines are the
+ * server's (a quiz session's rows are one line with its whole amount), shown as they come.
  */
 export function TransactionList({ userId }: { userId: string }) {
   const query = useTransactions(userId);
-  const entries = groupTransactions(query.data?.pages.flatMap((page) => page.entries) ?? []);
+  const entries = query.data?.pages.flatMap((page) => page.entries) ?? [];
 
   return (
     <SectionCard icon={History} title="Recent Transactions">
