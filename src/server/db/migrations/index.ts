@@ -18,6 +18,7 @@ import * as m0130 from "./0130-dual-control";
 import * as m0140 from "./0140-same-person-signals";
 import * as m0150 from "./0150-one-award-and-clearing-referrals";
 import * as m0160 from "./0160-cheaper-awards";
+import * as m0190 from "./0190-ledger-events";
 
 /** Every migration, in order. The same files run on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   "0140-same-person-signals": m0140,
   "0150-one-award-and-clearing-referrals": m0150,
   "0160-cheaper-awards": m0160,
+  "0190-ledger-events": m0190,
 };
