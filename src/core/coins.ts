@@ -32,11 +32,17 @@ export type EarningKind = Exclude<
  * earning answers' coins today (src/server/ledger) and the migrations that backfilled from the ledger. Referral
  * bonuses, adjustments, redemptions and streak bonuses are not earned by playing.
  */
-export const PLAY_KINDS = ["ttt_win", "quiz_correct", "quiz_bonus", "video_watch"] as const satisfies readonly EarningKind[];
+export const PLAY_KINDS = [
+  "ttt_win",
+  "quiz_correct",
+  "quiz_bonus",
+  "video_watch",
+] as const satisfies readonly EarningKind[];
 export type PlayKind = (typeof PLAY_KINDS)[number];
 
 /** True for a ledger kind a player earns by playing (PLAY_KINDS). */
-export const isPlayKind = (kind: string): kind is PlayKind => (PLAY_KINDS as readonly string[]).includes(kind);
+export const isPlayKind = (kind: string): kind is PlayKind =>
+  (PLAY_KINDS as readonly string[]).includes(kind);
 
 /** PLAY_KINDS as an SQL list literal for migrations' text: `('ttt_win', 'quiz_correct', …)`. */
 export const playKindsSqlList = `(${PLAY_KINDS.map((k) => `'${k}'`).join(", ")})`;
