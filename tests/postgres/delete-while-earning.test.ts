@@ -16,7 +16,7 @@ import type { DatabaseHandle } from "~/server/db/client";
  * ledger.
  */
 const USERS = 6;
-const WATCHES = 24;
+const LOOPS = 8;
 
 let db: DatabaseHandle & { url?: string };
 let a: RunningServer;
@@ -45,6 +45,10 @@ afterAll(async () => {
   await db?.close();
 });
 
+const balanceOf = async (userId: string) =>
+  (await db.db.selectFrom("user_profiles").select("points").where("id", "=", userId).executeTakeFirst())
+    ?.points ?? 0;
+
 /** One watch started and completed on `base`; the answers' bodies are read and dropped. */
 async function watch(base: string, user: TestUser): Promise<void> {
   const client = httpClient(base);
@@ -69,13 +73,19 @@ it(`pays nothing after a deletion made on another process, for ${USERS} users`, 
   for (let u = 0; u < USERS; u++) {
     const user = await createVerifiedUser(clientA, { ip: `10.93.0.${u + 1}` });
     const answers = await quizAnswers(clientA, user);
+    const stop = { now: false };
     const earning = [
-      ...Array.from({ length: WATCHES }, () => watch(a.url, user)),
+      ...Array.from({ length: LOOPS }, async () => {
+        while (!stop.now) await watch(a.url, user);
+      }),
       ...answers.map(async (answer) => void (await (await answer()).body?.cancel())),
     ];
-    // The deletion goes to B while A's requests are on their way, a little later for each user.
-    await new Promise((r) => setTimeout(r, u * 15));
+    // The deletion goes to B once A has paid some coins, with more of A's requests on their way.
+    await expect
+      .poll(async () => (await balanceOf(user.id)) >= 10 * (u + 2), { timeout: 60_000, interval: 20 })
+      .toBe(true);
     const deletion = await deleteAccount(httpClient(b.url), user);
+    stop.now = true;
     await Promise.allSettled(earning);
     outcomes.push(await deletionOutcome(db.db, user, deletion));
   }

@@ -12,8 +12,9 @@ import { settleStreak } from "./streak-settle";
  * The daily goal as a consumer of the award's 'paid' events (src/server/ledger/ledger-events.ts; docs/product.md,
  * "Daily goal and streak"): for each user and UTC day among the events taken, when they contain the earning that
  * brought the day's coins to the goal (the day's coins before the first of them were below it, up to the last of
- * them at or above it), the streak is settled as of that day: a milestone it reached pays its bonus through the
- * ledger (cause key `streak:<user>:<day>:<milestone>`), in the transaction that records the events as taken.
+ * them at or above it), the streak is settled as of that day, if it is today: a milestone it reached pays its
+ * bonus through the ledger (cause key `streak:<user>:<day>:<milestone>`), in the transaction that records the
+ * events as taken.
  */
 export const STREAK_CONSUMER = "streak";
 
@@ -70,7 +71,10 @@ export function streakConsumer(rules: StreakRules): LedgerEventConsumer<StreakBo
     async consume(tx, events) {
       const paid: StreakBonusPaid[] = [];
       if (rules.bonusCoins === 0) return paid;
-      for (const g of await crossing(tx, groupsOf(events), Math.max(1, rules.goalCoins))) {
+      // A bonus is never paid for a past day (docs/product.md): an event taken after its day's midnight pays none.
+      const today = utcDay(new Date());
+      const groups = groupsOf(events).filter((g) => g.day === today);
+      for (const g of await crossing(tx, groups, Math.max(1, rules.goalCoins))) {
         try {
           const { state, bonus } = await settleStreak(tx, g.user_id, rules, new Date(`${g.day}T00:00:00Z`));
           if (bonus && !bonus.duplicate && bonus.amount > 0 && state.milestoneToday !== null)
