@@ -31,10 +31,7 @@ export type AwardInput = {
   causeKey: string;
   /** When it happened (a win's end, a watch's start): the UTC day of its allowance. Default: now. */
   occurredAt?: Date | undefined;
-  /**
-   * The session token the request acts through, when it acts through one: the award looks at it again under its
-   * lock (an ended session earns nothing, whatever was checked before).
-   */
+  /** The session token the request acts through, if any: looked at again under the award's lock. */
   sessionToken?: string | null | undefined;
 } & (
   | { kind: "video_watch"; subjectId: string }
@@ -55,10 +52,7 @@ export interface AwardResult {
   duplicate: boolean;
   /** True when the day's allowance was used up: nothing was paid now. */
   limited: boolean;
-  /**
-   * The user's coins of today (UTC) earned by playing (PLAY_KINDS: what counts towards the daily goal), read after
-   * this call in its statement (SQL `ledger_coins_today`), not kept by the award.
-   */
+  /** The user's coins today (UTC) earned by playing (PLAY_KINDS), read after the award in its statement. */
   goalCoinsToday: number;
 }
 
