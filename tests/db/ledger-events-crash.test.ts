@@ -20,8 +20,9 @@ import type { AwardInput } from "~/server/ledger/ledger.service";
  * 7-day milestone, each referred friend's first earning. Then the real server takes the events (its periodic
  * task) and is itself SIGKILLed at random moments while it does — and while the first-earning jobs and the
  * release job run — and restarted. In the end each effect happened exactly once: one milestone bonus per streak
- * user, each referral pair recorded and released once (one `referral_bonus` row per side, nothing pending),
- * every event taken once by each consumer, and every balance equal to its ledger.
+ * user, each referral pair recorded and released once (one `referral_bonus` row per side, nothing pending), no
+ * event of the awards left untaken by a consumer (an event is forgotten only once every consumer took it), and
+ * every balance equal to its ledger.
  */
 const STREAK_USERS = 4;
 const FRIENDS = 4;
@@ -153,8 +154,9 @@ it(`runs each consumer's effect once after a kill between the award and its cons
       select (select coalesce(sum(pending_points), 0)::int from user_profiles) as pending,
         (select count(*)::int from user_profiles p where p.points <> (select coalesce(sum(amount), 0)
           from coin_ledger l where l.user_id = p.id)) as broken,
-        (select count(*)::int from coin_ledger l where l.cause_key in (${sql.join(awards.map((a) => sql`${a.causeKey}`))})
-          and (select count(*) from ledger_event_consumptions c where c.entry_id = l.id) <> 2) as untaken`.execute(
+        (select count(*)::int from ledger_events e join coin_ledger l on l.id = e.entry_id
+          where l.cause_key in (${sql.join(awards.map((a) => sql`${a.causeKey}`))})
+          and (select count(*) from ledger_event_consumptions c where c.entry_id = e.entry_id) <> 2) as untaken`.execute(
       handle.db,
     );
     console.log(`ledger events crash test (${kind}): kills=1+${KILLS}, ${JSON.stringify(left[0])}`);

@@ -128,7 +128,8 @@ export async function consumeEvents(
   consumer: LedgerEventConsumer,
   options: { graceMs?: number; batch?: number; maxBatches?: number } = {},
 ): Promise<number> {
-  const { graceMs = 2000, batch = 500, maxBatches = 20 } = options;
+  // A drain (no grace) takes everything; a periodic run at most maxBatches, then it is the next run's turn.
+  const { graceMs = 2000, batch = 500, maxBatches = graceMs > 0 ? 20 : Number.POSITIVE_INFINITY } = options;
   let total = 0;
   for (let i = 0; i < maxBatches; i++) {
     const due = sql`select e.entry_id from ledger_events e
