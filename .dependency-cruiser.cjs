@@ -26,9 +26,19 @@ const extraEntries = {
     "auth-secret",
   ],
   // The ledger's writer and the handles and keys its callers pass it.
-  ledger: ["transaction", "cause-keys", "ledger-policy", "redemption-coins", "referral-pair", "ledger-history"],
+  ledger: [
+    "transaction",
+    "cause-keys",
+    "ledger-policy",
+    "redemption-coins",
+    "referral-pair",
+    "ledger-history",
+    "ledger-events",
+  ],
   mail: ["mailer", "mail-message", "templates", "links"],
-  jobs: ["jobs.worker"],
+  jobs: ["jobs.worker", "periodic-tasks"],
+  // The award's event consumers the composition root hands the ledger (ledger-events.ts).
+  streaks: ["streak-consumer"],
   health: ["dependency-monitor", "unavailable"],
   kyc: ["kyc-key", "kyc-upload", "kyc-rekey"],
   redemptions: ["redemption-transitions", "providers/payout-provider", "providers/tremendous"],
@@ -37,6 +47,7 @@ const extraEntries = {
   // The counters the places where money moves raise, and the HTTP timing the app mounts.
   metrics: ["registry", "http-metrics"],
   quizzes: ["seed-content"],
+  referrals: ["first-earning-consumer"],
   openapi: ["build-document"],
   db: ["migrations/index"],
 };

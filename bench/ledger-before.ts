@@ -1,6 +1,6 @@
 /**
  * The "before" half of `npm run bench:ledger`: the same benchmark as committed at BENCH_LEDGER_BEFORE (a git
- * ref; default LEDGER_BEFORE_REF, the last commit before the cheaper awards of ADR 062), run in the same run on the
+ * ref; default LEDGER_BEFORE_REF, the last commit before the award's event of ADR 067), run in the same run on the
  * same machine, so that a change to the earning path is judged by figures taken minutes apart, not against a
  * table written on another day. The ref is checked out into a temporary git worktree that borrows this checkout's
  * node_modules, its benchmark (bench/ledger.ts, `runLedgerBench`) runs there in a child process — it builds that
@@ -13,8 +13,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { LedgerBenchResult } from "./ledger";
 
-/** Main before ADR 062 (one award, referral pairs that clear; the award's five statements). */
-export const LEDGER_BEFORE_REF = "4e8df3e";
+/** Main before ADR 067 (the award that kept the day's goal coins and wrote the first-earning job itself). */
+export const LEDGER_BEFORE_REF = "2681be9";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
 const MARK = "LEDGER-BEFORE-JSON:";

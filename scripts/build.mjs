@@ -122,6 +122,23 @@ async function buildServer(outDir) {
       metafile: true,
     })
     .then(({ metafile }) => checkServerImports(metafile));
+  copyServerSql(path.join(outDir, "server"));
+}
+
+/**
+ * The SQL functions the server applies at start-up (src/server/<domain>/sql/*.sql; src/server/db/sql-functions.ts)
+ * are read at run time: they go to dist/server/sql/<domain>/, where sqlFunctionsDir finds them beside the bundle.
+ */
+function copyServerSql(serverOut) {
+  const src = path.join(root, "src", "server");
+  for (const domain of readdirSync(src)) {
+    const dir = path.join(src, domain, "sql");
+    if (!existsSync(dir)) continue;
+    const target = path.join(serverOut, "sql", domain);
+    mkdirSync(target, { recursive: true });
+    for (const file of readdirSync(dir))
+      if (file.endsWith(".sql")) cpSync(path.join(dir, file), path.join(target, file));
+  }
 }
 
 /** Runtime dependencies the bundle imports from node_modules: WebAssembly and data files, a native addon. */

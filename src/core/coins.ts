@@ -25,6 +25,28 @@ export type EarningKind = Exclude<
   "referral_bonus" | "adjustment" | "redemption" | "redemption_refund"
 >;
 
+/**
+ * THE earning kinds: what a player earns by playing (a win, a quiz's right answer and its completion bonus, a
+ * video watch). Defined here once; everything that asks "did the player earn by playing" reads it: the daily
+ * goal (src/core/streak.ts), a referred friend's first earning and the release rule (src/server/referrals), the
+ * earning answers' coins today (src/server/ledger) and the migrations that backfilled from the ledger. Referral
+ * bonuses, adjustments, redemptions and streak bonuses are not earned by playing.
+ */
+export const PLAY_KINDS = [
+  "ttt_win",
+  "quiz_correct",
+  "quiz_bonus",
+  "video_watch",
+] as const satisfies readonly EarningKind[];
+export type PlayKind = (typeof PLAY_KINDS)[number];
+
+/** True for a ledger kind a player earns by playing (PLAY_KINDS). */
+export const isPlayKind = (kind: string): kind is PlayKind =>
+  (PLAY_KINDS as readonly string[]).includes(kind);
+
+/** PLAY_KINDS as an SQL list literal for migrations' text: `('ttt_win', 'quiz_correct', …)`. */
+export const playKindsSqlList = `(${PLAY_KINDS.map((k) => `'${k}'`).join(", ")})`;
+
 export const rewards: Record<EarningKind, { amount: number; reason: string }> = {
   ttt_win: { amount: 10, reason: "Tic Tac Toe win" },
   quiz_correct: { amount: 10, reason: "Quiz correct answer" },

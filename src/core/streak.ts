@@ -1,3 +1,5 @@
+import { PLAY_KINDS } from "./coins";
+
 /**
  * The daily goal and the streak (docs/product.md, "Daily goal and streak"): pure rules, shared by the server, which
  * decides and pays, and the browser, which shows them. Days are UTC days ("2026-11-23").
@@ -27,8 +29,8 @@ export const FREEZE_EVERY_DAYS = 7;
 /** Freezes a player may hold at a time. */
 export const MAX_FREEZES = 2;
 
-/** The ledger kinds whose coins count toward the daily goal: what a player earns by playing. */
-export const GOAL_KINDS = ["ttt_win", "quiz_correct", "quiz_bonus", "video_watch"] as const;
+/** The ledger kinds whose coins count toward the daily goal: what a player earns by playing (PLAY_KINDS). */
+export const GOAL_KINDS = PLAY_KINDS;
 
 /** Coins earned (GOAL_KINDS) in one UTC day. */
 export interface DayEarnings {

@@ -12,8 +12,10 @@ import type { Env } from "./env";
 import { createDependencyMonitor, type DependencyMonitor } from "./health/dependency-monitor";
 import { createMemoryRateLimitStore, type RateLimitStore } from "./http/rate-limit";
 import { createJobWorker, type JobWorkerOptions } from "./jobs/jobs.worker";
+import { withPeriodicTasks } from "./jobs/periodic-tasks";
 import { KYC_RETENTION_QUEUE, kycRetentionJobHandler } from "./kyc/kyc-retention.job";
 import { LEDGER_ALLOWANCES_QUEUE, ledgerAllowancesJobHandler } from "./ledger/ledger-allowances.job";
+import { ledgerEventsTask } from "./ledger/ledger-events.job";
 import { setLedgerPolicy } from "./ledger/ledger-policy";
 import type { Logger } from "./logger";
 import { createMailer, type Mailer } from "./mail/mailer";
@@ -27,6 +29,7 @@ import { tremendousProvider } from "./redemptions/providers/tremendous";
 import { PAYOUT_QUEUE } from "./redemptions/redemption-transitions";
 import { createRedisRateLimitStore } from "./redis/redis-rate-limit-store";
 import { redisSecondaryStorage } from "./redis/redis-secondary-storage";
+import { firstEarningConsumer } from "./referrals/first-earning-consumer";
 import {
   FIRST_EARNING_QUEUE,
   firstEarningJobHandler,
@@ -34,6 +37,7 @@ import {
   releaseJobHandler,
 } from "./referrals/referral-bonus.job";
 import { referralOutcomeOf } from "./referrals/referrals.service";
+import { streakConsumer } from "./streaks/streak-consumer";
 
 export interface DepsOverrides {
   /** Cheaper password hashing (tests only). */
@@ -100,7 +104,10 @@ export function createDeps({
     [RELEASE_QUEUE]: releaseJobHandler(db, logger),
     [LEDGER_ALLOWANCES_QUEUE]: ledgerAllowancesJobHandler(db),
   };
-  const jobs = createJobWorker({ db, logger, handlers, leaseMs: env.jobLeaseMs, ...overrides.jobs });
+  const queue = createJobWorker({ db, logger, handlers, leaseMs: env.jobLeaseMs, ...overrides.jobs });
+  // The award's event's consumers (ledger-events.ts): the ledger is handed them, it imports none.
+  const ledgerEvents = ledgerEventsTask(db, [streakConsumer(env.streakRules), firstEarningConsumer]);
+  const jobs = withPeriodicTasks(queue, [ledgerEvents], logger);
   const mailOutbox = createMailOutbox(db, jobs);
   outbox.current = mailOutbox;
   const secondaryStorage = overrides.secondaryStorage ?? (redis ? redisSecondaryStorage(redis) : undefined);

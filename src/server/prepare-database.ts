@@ -1,14 +1,22 @@
 import type { Kysely } from "kysely";
 import { migrateToLatest } from "./db/migrate";
+import { applySqlFunctions, readSqlFunctions, sqlFunctionsDir } from "./db/sql-functions";
 import { seedQuizContent } from "./quizzes/seed-content";
 
+/** The domains whose SQL functions live in `src/server/<domain>/sql/*.sql` (db/sql-functions.ts). */
+const SQL_FUNCTION_DOMAINS = ["ledger"];
+
 /**
- * Outside db/ (which knows only the client, the schema and the migrations): what every start-up does to the database before serving (and what test databases are made with): apply
- * the migrations, then write the content the app owns (the quizzes). Both are safe to run concurrently from
- * several instances. Returns the migrations applied.
+ * Outside db/ (which knows only the client, the schema, the migrations and the function files' step): what every
+ * start-up does to the database before serving (and what test databases are made with): apply the migrations
+ * (the schema), then the SQL functions whose files changed (one repeatable step, keyed by their content: ADR 067),
+ * then write the content the app owns (the quizzes). All are safe to run concurrently from several instances.
+ * Returns the migrations applied and, as `sql:<name>`, the functions applied.
  */
 export async function prepareDatabase<T>(db: Kysely<T>): Promise<string[]> {
   const applied = await migrateToLatest(db);
+  const files = SQL_FUNCTION_DOMAINS.flatMap((domain) => readSqlFunctions(sqlFunctionsDir(domain)));
+  const functions = await applySqlFunctions(db, files);
   await seedQuizContent(db as unknown as Kysely<unknown>);
-  return applied;
+  return [...applied, ...functions.map((name) => `sql:${name}`)];
 }

@@ -82,6 +82,7 @@ export async function serve(env: Env, logger: Logger, webRoot: string): Promise<
   deps.jobs.schedule(PAYOUT_RECHECK_QUEUE, PAYOUT_RECHECK_EVERY_MS);
   deps.jobs.schedule(RELEASE_QUEUE, RELEASE_EVERY_MS);
   deps.jobs.schedule(LEDGER_ALLOWANCES_QUEUE, LEDGER_ALLOWANCES_EVERY_MS);
+
   deps.jobs.start();
   const clustered = env.webConcurrency > 1;
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;

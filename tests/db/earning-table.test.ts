@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertUserRow } from "#tests/support/db-users";
+import { takeLedgerEvents } from "#tests/support/ledger-events";
 import { openTestDatabase } from "#tests/support/test-db";
 import { type EarningKind, REFERRAL_BONUS_COINS, rewards } from "~/core/coins";
 import { DEFAULT_EARNING_LIMITS, type EarningLimits, utcDay } from "~/core/earning";
@@ -111,6 +112,8 @@ describe("every earning kind across its cap", () => {
           const { balance } = await getBalances(handle.db, user.id);
           expect(balance).toBe(rows.length * rewards[kind].amount);
 
+          // The award writes one event; its consumer writes the job (as the app's periodic task does, now).
+          await takeLedgerEvents(handle.db);
           const jobs = await handle.db
             .selectFrom("jobs")
             .select("payload")

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "kysely";
 import { addDays } from "~/core/streak";
 import { utcDay } from "~/core/utc-day";
 import type { Database } from "~/server/db/client";
@@ -8,7 +7,7 @@ import { award } from "~/server/ledger/ledger.service";
 /**
  * Earning history for streak tests: `coins` (a multiple of 10) earned as `video_watch` rows — each a watch of its
  * own video, paid through the ledger's own writer — on the UTC day `daysAgo` days before today, the rows then
- * moved back to that day (and out of today's goal coins, which the ledger keeps on the profile).
+ * moved back to that day.
  */
 export async function earnOnDay(db: Database, userId: string, daysAgo: number, coins: number): Promise<void> {
   if (coins % 10 !== 0) throw new Error("earnOnDay pays whole video watches (10 coins each)");
@@ -23,12 +22,6 @@ export async function earnOnDay(db: Database, userId: string, daysAgo: number, c
       occurredAt: at,
     });
     await db.updateTable("coin_ledger").set({ created_at: at }).where("id", "=", result.entryId).execute();
-    // The ledger counted the award in today's goal coins (user_profiles.goal_coins); a row moved to another day
-    // leaves today's count.
-    if (daysAgo !== 0)
-      await sql`update user_profiles set goal_coins = goal_coins - ${result.amount} where id = ${userId}`.execute(
-        db,
-      );
   }
 }
 

@@ -10,7 +10,11 @@ import type { SessionProof, SessionReader } from "./session-reader";
  * an unconfirmed address, a refresh due) the request takes the full way: the session reader (and better-auth)
  * decide and answer as `requireEarner` does, and the statement runs again for the user they found.
  */
-export type Earner = { userId: string } | { session: SessionProof };
+export type Earner = { userId: string; token?: string | null } | { session: SessionProof };
+
+/** The session token an earner acts through, if known: the award looks at it again under its lock. */
+export const earnerToken = (earner: Earner): string | null =>
+  "session" in earner ? earner.session.token : (earner.token ?? null);
 
 /** The acting user's id as SQL: the known id, or the session's own check (null when it does not hold). */
 export function earnerSql(earner: Earner): RawBuilder<string | null> {
@@ -57,7 +61,7 @@ export async function asEarner<T>(
   }
   const user = await earningUser(sessions, headers);
   if (before && counted !== user.id) await before(user.id);
-  const result = await work({ userId: user.id });
+  const result = await work({ userId: user.id, token: session?.token ?? null });
   if (result === NO_SESSION) throw new Error("an earning statement for a known user found no user");
   return result;
 }

@@ -68,15 +68,26 @@ export interface UserProfileTable {
   created_at: Generated<Date>;
   /** When the account was deleted (anonymised; docs/product.md "Deleting the account"), else null. */
   deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  /** The first paid earning (set by the ledger's award); null until then. */
-  first_earned_at: Date | null;
   /** Coins recorded but not yet in `points` (a referral pair while it clears); written only by the ledger. */
   pending_points: Generated<number>;
-  /** The UTC day of the last award that counts towards the daily goal, and that day's goal coins (ledger_award). */
-  goal_day: ColumnType<Date | null, never, never>;
-  goal_coins: ColumnType<number, never, never>;
   /** When the account last became an administrator (null when it is not one); migration 0170. */
   admin_since: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** The award's outbox: one 'paid' row per paid award (written only by ledger_award; migration 0190). */
+export interface LedgerEventTable {
+  entry_id: ColumnType<string, never, never>;
+  user_id: ColumnType<string, never, never>;
+  kind: ColumnType<string, never, never>;
+  amount: ColumnType<number, never, never>;
+  created_at: ColumnType<Date, never, never>;
+}
+
+/** Which consumer handled which event (src/server/ledger/ledger-events.ts). */
+export interface LedgerEventConsumptionTable {
+  entry_id: string | number;
+  consumer: string;
+  consumed_at: Generated<Date>;
 }
 
 /** What a daily allowance has used (written only by the SQL function ledger_award; migration 0160). */
@@ -361,6 +372,8 @@ export interface DB {
   verification: VerificationTable;
   user_profiles: UserProfileTable;
   ledger_allowances: LedgerAllowanceTable;
+  ledger_events: LedgerEventTable;
+  ledger_event_consumptions: LedgerEventConsumptionTable;
   user_devices: UserDeviceTable;
   sign_in_unlocks: SignInUnlockTable;
   referrals: ReferralTable;

@@ -47,7 +47,8 @@ export const createGamesRoutes = (deps: AppDeps) => {
         const { gameId } = c.req.valid("param");
         const { cell, version } = c.req.valid("json");
         const userId = c.var.user.id;
-        const result = await playMove(deps.db, { userId, gameId, cell, version });
+        const sessionToken = (await deps.sessions.earningToken(c.req.raw.headers))?.token ?? null;
+        const result = await playMove(deps.db, { userId, gameId, cell, version, sessionToken });
         // A won game (new or replayed) may have brought today to the daily goal: its streak bonus comes with it.
         const won = result.game.status === "won";
         return c.json(await withStreakBonus(deps.db, userId, result, deps.env.streakRules, won));

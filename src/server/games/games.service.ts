@@ -49,13 +49,14 @@ function statusOf(board: Board): GameStatus {
  */
 async function payWin(
   db: Database,
-  game: { userId: string; gameId: string; finishedAt: Date },
+  game: { userId: string; gameId: string; finishedAt: Date; sessionToken?: string | null | undefined },
 ): Promise<{ earned: Earned | null; unpaidReason: "daily-limit" | null }> {
   const result = await award(db, {
     userId: game.userId,
     kind: "ttt_win",
     causeKey: winCauseKey(game.gameId),
     occurredAt: game.finishedAt,
+    sessionToken: game.sessionToken,
   });
   if (result.limited) {
     await db
@@ -143,6 +144,8 @@ export interface PlayMoveInput {
   version?: number | undefined;
   random?: Random;
   now?: Date;
+  /** The session the request acts through (looked at again under the award's lock). */
+  sessionToken?: string | null;
 }
 
 /** Plays X on `cell` and the bot's reply; stores both or nothing. */
@@ -161,6 +164,7 @@ export async function playMove(db: Database, input: PlayMoveInput): Promise<Move
         userId: input.userId,
         gameId: row.id,
         finishedAt: new Date(row.finished_at ?? Date.now()),
+        sessionToken: input.sessionToken,
       });
     throw new AppError("CONFLICT", illegalMoveMessages["game-over"]);
   }
@@ -208,7 +212,12 @@ export async function playMove(db: Database, input: PlayMoveInput): Promise<Move
 
   const paid =
     status === "won"
-      ? await payWin(db, { userId: input.userId, gameId: row.id, finishedAt: now })
+      ? await payWin(db, {
+          userId: input.userId,
+          gameId: row.id,
+          finishedAt: now,
+          sessionToken: input.sessionToken,
+        })
       : { earned: null, unpaidReason: null };
   return { game: toView(updated), moves: { player: input.cell, bot: botCell }, ...paid };
 }

@@ -35,6 +35,12 @@ export function setLedgerPolicy(db: Database, policy: Partial<LedgerPolicy>): vo
   policies.set(db, { ...DEFAULT_LEDGER_POLICY, ...policy });
 }
 
+/** Holds the awards made inside `tx` (a transaction of `db`) to `db`'s policy. */
+export function inheritLedgerPolicy(tx: Database, db: Database): void {
+  const policy = policies.get(db);
+  if (policy) policies.set(tx, policy);
+}
+
 /** The policy awards on `db` are held to (the defaults when none was set). */
 export function ledgerPolicy(db: Database): LedgerPolicy {
   return policies.get(db) ?? DEFAULT_LEDGER_POLICY;

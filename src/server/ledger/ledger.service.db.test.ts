@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertUserRow } from "#tests/support/db-users";
+import { takeLedgerEvents } from "#tests/support/ledger-events";
 import { openTestDatabase } from "#tests/support/test-db";
 import type { DatabaseHandle } from "~/server/db/client";
 import { referralCauseKeys } from "./cause-keys";
@@ -167,6 +168,8 @@ describe("concurrency", () => {
       ),
     );
     expect(results.filter((r) => r.amount === 10)).toHaveLength(50);
+    // The award writes one event; its consumer writes the job (as the app's periodic task does, now).
+    await takeLedgerEvents(handle.db);
     const jobs = await handle.db
       .selectFrom("jobs")
       .select(["queue", "payload"])
@@ -190,6 +193,7 @@ describe("concurrency", () => {
     const referrer = await insertUserRow(handle.db);
     const friend = await insertUserRow(handle.db, { referredBy: referrer.id });
     await award(handle.db, { userId: referrer.id, kind: "ttt_win", causeKey: `t:${referrer.id}` });
+    await takeLedgerEvents(handle.db);
     const jobs = await handle.db
       .selectFrom("jobs")
       .select("id")

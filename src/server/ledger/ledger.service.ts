@@ -1,7 +1,6 @@
 import { type RawBuilder, sql, type Transaction } from "kysely";
 import type { Earned } from "~/core/api/earned";
-import { type EarningKind, rewards, streakBonusReason } from "~/core/coins";
-import { GOAL_KINDS } from "~/core/streak";
+import { type EarningKind, PLAY_KINDS, rewards, streakBonusReason } from "~/core/coins";
 import type { Database } from "../db/client";
 import type { DB } from "../db/schema";
 import { AppError } from "../errors";
@@ -13,11 +12,12 @@ import { insertEntry } from "./ledger-rows";
  * THE ONLY WRITER of coin_ledger and user_profiles.points. Every change is a ledger row with a unique
  * cause key, written in the same transaction as the balance change (`points = points + n`), so that
  * at every commit: points = Σ amount of the user's rows. A cause key seen before pays nothing. An award is one
- * call of the SQL function `ledger_award` (migration 0160, its one implementation); the allowances it counts
- * against are the ledger's policy (ledger-policy.ts). The module's row writes are in ledger-rows.ts, the cause
- * keys in cause-keys.ts, the referral pair's pending coins and their release in referral-pair.ts (called by the
- * referral rules in src/server/referrals, which learn of a first earning from the job row the award writes) and a
- * redemption's hold and refund in redemption-coins.ts.
+ * call of the SQL function `ledger_award` (sql/ledger-award.sql, its one implementation), which writes one 'paid'
+ * event with the row (the outbox: ledger-events.ts; the daily goal and a referral's first earning are its
+ * consumers, which the ledger does not know); the allowances it counts against are the ledger's policy
+ * (ledger-policy.ts). The module's row writes are in ledger-rows.ts, the cause keys in cause-keys.ts, the referral
+ * pair's pending coins and their release in referral-pair.ts (called by the referral rules in src/server/referrals)
+ * and a redemption's hold and refund in redemption-coins.ts.
  */
 
 /**
@@ -30,6 +30,8 @@ export type AwardInput = {
   causeKey: string;
   /** When it happened (a win's end, a watch's start): the UTC day of its allowance. Default: now. */
   occurredAt?: Date | undefined;
+  /** The session token the request acts through, if any: looked at again under the award's lock. */
+  sessionToken?: string | null | undefined;
 } & (
   | { kind: "video_watch"; subjectId: string }
   /** A streak milestone (the n-th): the bonus's coins are the ledger's policy (STREAK_BONUS_COINS). */
@@ -49,11 +51,14 @@ export interface AwardResult {
   duplicate: boolean;
   /** True when the day's allowance was used up: nothing was paid now. */
   limited: boolean;
-  /** The user's coins today (UTC) of the kinds that count towards the daily goal, after this call. */
+  /** The user's coins today (UTC) earned by playing (PLAY_KINDS), read after the award in its statement. */
   goalCoinsToday: number;
 }
 
-type AwardOutcome = "paid" | "limited" | "duplicate" | "missing" | "foreign";
+type AwardOutcome = "paid" | "limited" | "duplicate" | "missing" | "refused" | "foreign";
+
+/** The earning kinds as an SQL array (a constant of the statements' text). */
+const PLAY_KINDS_SQL = sql.raw(`array[${PLAY_KINDS.map((k) => `'${k}'`).join(", ")}]::text[]`);
 
 interface AwardRow {
   /** Null only where no award was made (awardFrom's source yielded no row). */
@@ -72,8 +77,7 @@ function terms(db: Database, what: Pick<AwardInput, "kind"> & { milestone?: numb
       : rewards[what.kind];
   if (!Number.isSafeInteger(amount) || amount <= 0)
     throw new Error("an award pays a whole number of coins above 0");
-  const goal = (GOAL_KINDS as readonly string[]).includes(what.kind);
-  return { amount, reason, max: allowanceMax(policy.limits, what.kind), goal };
+  return { amount, reason, max: allowanceMax(policy.limits, what.kind) };
 }
 
 function toResult(row: AwardRow | undefined, t: { amount: number; reason: string }, causeKey: string) {
@@ -94,6 +98,9 @@ function toResult(row: AwardRow | undefined, t: { amount: number; reason: string
       return result(0, 0, { duplicate: false, limited: true });
     case "missing":
       throw new AppError("NOT_FOUND", "No profile exists for this user.");
+    case "refused":
+      // Deleted, banned or signed out by the time the award held the lock: nobody to earn for.
+      throw new AppError("LOGIN_REQUIRED");
     default:
       throw new Error(`cause key ${causeKey} belongs to another user`);
   }
@@ -108,9 +115,11 @@ export async function award(db: Database, input: AwardInput): Promise<AwardResul
   if (input.kind === "video_watch" && !input.subjectId)
     throw new Error("a video watch's award names its video (subjectId)");
   const { rows } = await sql<AwardRow>`
-    select outcome, entry_id, points, goal_coins from ledger_award(${input.userId}, ${t.amount}, ${input.kind},
-      ${t.reason}, ${input.causeKey}, ${input.subjectId ?? null}, ${input.occurredAt ?? new Date()}, ${t.max},
-      ${t.goal})`.execute(db);
+    select a.outcome, a.entry_id, a.points, ledger_coins_today(${input.userId}, ${PLAY_KINDS_SQL}) as goal_coins
+    from ledger_award(${input.userId}, ${t.amount}, ${input.kind}, ${t.reason}, ${input.causeKey},
+      ${input.subjectId ?? null}, ${input.occurredAt ?? new Date()}, ${t.max}, ${input.sessionToken ?? null}) a`.execute(
+    db,
+  );
   return countAward(input.kind, toResult(rows[0], t, input.causeKey));
 }
 
@@ -129,23 +138,26 @@ export interface AwardSource {
  * The award of `kind` for the row `source` yields, in the same statement, for the acting user `actor` (an SQL
  * expression of their id, e.g. a session's own check, auth/earner.ts): `source` (typically an UPDATE … RETURNING
  * that marks the thing done, given the actor's id as SQL) runs as a CTE and the award is made for its row, so
- * deciding and paying are one round trip and one commit. `actorId` is null when `actor` is (nothing was done);
- * `decided` is null when `source` yields no row (nothing was decided: nothing is paid).
+ * deciding and paying are one round trip and one commit. `sessionToken`: the session the request acts through
+ * (AwardInput). `actorId` is null when `actor` is (nothing was done); `decided` is null when `source` yields no
+ * row (nothing was decided: nothing is paid).
  */
 export async function awardFrom<Row extends AwardSource>(
   db: Database,
   kind: Exclude<EarningKind, "streak_bonus">,
   actor: RawBuilder<string | null>,
   source: (actorId: RawBuilder<string | null>) => RawBuilder<Row>,
+  sessionToken: string | null = null,
 ): Promise<{ actorId: string | null; decided: { row: Row; result: AwardResult } | null }> {
   const t = terms(db, { kind });
   const { rows } = await sql<{ actor_id: string | null } & Row & AwardRow>`
     with actor as (select ${actor} as id),
     source as (${source(sql<string | null>`(select id from actor)`)})
     select actor.id as actor_id, x.* from actor left join lateral (
-      select source.*, a.outcome, a.entry_id, a.points, a.goal_coins from source
+      select source.*, a.outcome, a.entry_id, a.points,
+        ledger_coins_today(source.user_id, ${PLAY_KINDS_SQL}) as goal_coins from source
       cross join lateral ledger_award(source.user_id, ${t.amount}, ${kind}, ${t.reason}, source.cause_key,
-        source.subject_id, source.occurred_at, ${t.max}, ${t.goal}) a) x on true`.execute(db);
+        source.subject_id, source.occurred_at, ${t.max}, ${sessionToken}) a) x on true`.execute(db);
   const row = rows[0];
   const actorId = row?.actor_id ?? null;
   if (!row?.outcome) return { actorId, decided: null };

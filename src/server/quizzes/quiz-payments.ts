@@ -13,6 +13,8 @@ export async function payAnswer(
     questionId: string;
     correct: boolean;
     completed: boolean;
+    /** The session the request acts through (looked at again under the award's lock). */
+    sessionToken?: string | null | undefined;
   },
 ): Promise<AwardResult[]> {
   const paid: AwardResult[] = [];
@@ -22,6 +24,7 @@ export async function payAnswer(
         userId: input.userId,
         kind: "quiz_correct",
         causeKey: quizCauseKeys.answer(input.sessionId, input.questionId),
+        sessionToken: input.sessionToken,
       }),
     );
   if (input.completed)
@@ -30,6 +33,7 @@ export async function payAnswer(
         userId: input.userId,
         kind: "quiz_bonus",
         causeKey: quizCauseKeys.bonus(input.sessionId),
+        sessionToken: input.sessionToken,
       }),
     );
   return paid;

@@ -72,6 +72,7 @@ export const createQuizzesRoutes = (deps: AppDeps) =>
           userId: playerId(c.var.user),
           questionId,
           option,
+          sessionToken: (await deps.sessions.earningToken(c.req.raw.headers))?.token ?? null,
         });
         const user = c.var.user;
         return c.json(user ? await withStreakBonus(deps.db, user.id, result, deps.env.streakRules) : result);

@@ -191,6 +191,8 @@ export async function answerQuestion(
     userId: string | null;
     questionId: string;
     option: number;
+    /** The session the request acts through (looked at again under the award's lock). */
+    sessionToken?: string | null;
     now?: Date;
   },
 ): Promise<AnswerResult> {
@@ -235,6 +237,7 @@ export async function answerQuestion(
         questionId: input.questionId,
         correct: first.correct,
         completed: isQuizComplete(answered, total),
+        sessionToken: input.sessionToken,
       });
     }
     throw new AppError("CONFLICT", "You have already answered this question.");
@@ -256,6 +259,7 @@ export async function answerQuestion(
         questionId: input.questionId,
         correct,
         completed,
+        sessionToken: input.sessionToken,
       })
     : [];
   return {

@@ -6,8 +6,8 @@ import { recordFirstEarning, releaseClearedReferrals } from "./referrals.service
 
 /**
  * The referral bonus's two jobs (docs/product.md, "Referral program"):
- * - `referral.first-earning`: written by the ledger's award in the transaction of a referred user's first paid
- *   earning (migration 0150, `ledger_award`); records the pair as pending or holds it for review.
+ * - `referral.first-earning`: written by the consumer of the award's events (first-earning-consumer.ts) for a
+ *   referred user's first paid earning; records the pair as pending or holds it for review.
  * - `referral.release`: recurring every 10 s (scheduled by serve.ts; one run per period across all processes); pays every pending pair whose friend's own earnings
  *   clear the release rule.
  * Both are idempotent (a job runs at least once): a referral's state moves forward only under a lock on its row.

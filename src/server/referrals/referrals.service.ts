@@ -1,6 +1,6 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { ReferralsView } from "~/core/api/referrals";
-import { maskEmail, REFERRAL_BONUS_COINS, rewards } from "~/core/coins";
+import { maskEmail, PLAY_KINDS, REFERRAL_BONUS_COINS } from "~/core/coins";
 import { REFERRAL_LIMIT_WINDOW_MS } from "~/core/earning";
 import { normalizeReferralCode, type ReferralOutcome } from "~/core/referral-code";
 import { REFERRED_FRIENDS_LIMIT, referralBonusStatus, referralLink } from "~/core/referrals";
@@ -24,8 +24,9 @@ import { looksLikeSamePerson } from "./same-person";
  * its release once the friend's own earnings clear the rule, the referrer's 30-day limit, the administrator's
  * decision on a held pair, and the status the referral page shows. The pair's coins are written only by the
  * ledger (src/server/ledger/referral-pair.ts, called from here). The ledger learns nothing of these rules: its
- * award writes a job of queue `referral.first-earning` at a referred user's first earning, and the handlers in
- * referral-bonus.job.ts call recordFirstEarning and releaseClearedReferrals. The review queue's routes and
+ * award writes one 'paid' event, whose consumer (first-earning-consumer.ts) writes a job of queue
+ * `referral.first-earning` at a referred user's first earning, and the handlers in referral-bonus.job.ts call
+ * recordFirstEarning and releaseClearedReferrals. The review queue's routes and
  * audited decisions are in referrals.admin.*.
  */
 
@@ -99,7 +100,7 @@ async function referrerWithinLimit(tx: Database, referrerId: string, limit: numb
 }
 
 /**
- * The friend's first earning (the job the ledger's award writes): under a lock on the referral row, a referral
+ * The friend's first earning (the job the award's event's consumer writes): under a lock on the referral row, a referral
  * still 'pending' is either held for review (the same person on both sides: same-person.ts, the same mailbox, browser or address) with nothing
  * recorded, or recorded as 'clearing': both 50-coin bonuses as pending coins (the referrer's within its 30-day
  * limit), paid later by releaseClearedReferrals. Idempotent: a referral past 'pending' is left alone.
@@ -139,10 +140,10 @@ export async function recordFirstEarning(
 }
 
 /**
- * The kinds a friend earns through their own activity: what counts towards the release rule (a streak bonus
- * rewards the habit, not an activity of its own, so it does not count).
+ * The kinds a friend earns through their own activity (PLAY_KINDS): what counts towards the release rule (a
+ * streak bonus rewards the habit, not an activity of its own, so it does not count).
  */
-const ownEarningKinds = Object.keys(rewards).filter((kind) => kind !== "streak_bonus");
+const ownEarningKinds = PLAY_KINDS;
 
 const earnedCoins = sql<number>`coalesce(sum(coin_ledger.amount), 0)::int`;
 const earnedDays = sql<number>`count(distinct (coin_ledger.created_at at time zone 'UTC')::date)::int`;

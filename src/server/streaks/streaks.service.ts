@@ -2,18 +2,14 @@ import { sql } from "kysely";
 import type { Earned } from "~/core/api/earned";
 import type { StreakView } from "~/core/api/streak";
 import { nextUtcMidnight, utcDay } from "~/core/earning";
-import {
-  addDays,
-  type DayEarnings,
-  evaluateStreak,
-  FREEZE_EVERY_DAYS,
-  GOAL_KINDS,
-  MAX_FREEZES,
-  type StreakRules,
-} from "~/core/streak";
+import { addDays, FREEZE_EVERY_DAYS, GOAL_KINDS, MAX_FREEZES, type StreakRules } from "~/core/streak";
 import type { Database } from "../db/client";
-import { streakCauseKey } from "../ledger/cause-keys";
-import { type AwardResult, award } from "../ledger/ledger.service";
+import type { AwardResult } from "../ledger/ledger.service";
+import { consumeUserEvents } from "../ledger/ledger-events";
+import { streakConsumer } from "./streak-consumer";
+import { settleStreak } from "./streak-settle";
+
+export { earnedPerDay, settleStreak } from "./streak-settle";
 
 /**
  * The daily goal and the streak on the server (docs/product.md, "Daily goal and streak"; ADR 052). Nothing is
@@ -21,61 +17,32 @@ import { type AwardResult, award } from "../ledger/ledger.service";
  * src/core/streak.ts decide the rest. A milestone's bonus is paid through the ledger's award() with the cause key
  * `streak:<user>:<day>:<milestone>`, so any number of evaluations pay it once.
  *
- * When it is evaluated: after every earning request that brought today to the goal (the route adds the bonus to
- * its `earned`), and whenever the streak is read (GET /api/streak), which also settles a bonus an interrupted
- * request left unpaid. Missed days need no job: they are decided lazily, the next time the streak is read.
+ * When it is evaluated: as a consumer of the award's 'paid' events (streak-consumer.ts), for the day whose goal
+ * an earning reached — at once by the earning request that reached it (the route adds the bonus to its
+ * `earned`), else by the ledger's recurring job, so a bonus an interrupted request left unpaid is paid once
+ * — and whenever the streak is read (GET /api/streak). Missed days need no job: they are decided lazily, the
+ * next time the streak is read.
  */
 
-const DAY_EXPR = sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD')`;
-
-/** Coins earned per UTC day (GOAL_KINDS), the whole history of the user. */
-export async function earnedPerDay(db: Database, userId: string): Promise<DayEarnings[]> {
-  const rows = await db
-    .selectFrom("coin_ledger")
-    .select(DAY_EXPR.as("day"))
-    .select(sql<string>`sum(amount)`.as("coins"))
-    .where("user_id", "=", userId)
-    .where("kind", "in", GOAL_KINDS)
-    .groupBy(DAY_EXPR)
-    .execute();
-  return rows.map((r) => ({ day: r.day, coins: Number(r.coins) }));
-}
-
-/**
- * Coins earned (GOAL_KINDS) today (UTC): the day's total the ledger keeps on the profile row with every award
- * (migration 0160), one row read however long the history.
- */
+/** Coins earned (GOAL_KINDS) today (UTC): the user's rows of today (coin_ledger_user_created_idx). */
 async function earnedToday(db: Database, userId: string, now: Date): Promise<number> {
   const row = await db
-    .selectFrom("user_profiles")
-    .select(sql<number>`case when goal_day = ${utcDay(now)}::date then goal_coins else 0 end`.as("coins"))
-    .where("id", "=", userId)
+    .selectFrom("coin_ledger")
+    .select(sql<number>`coalesce(sum(amount), 0)::int`.as("coins"))
+    .where("user_id", "=", userId)
+    .where("kind", "in", GOAL_KINDS)
+    .where("created_at", ">=", new Date(`${utcDay(now)}T00:00:00Z`))
     .executeTakeFirst();
-  return row?.coins ?? 0;
-}
-
-/**
- * Evaluates the streak as of `now` and pays today's milestone bonus if it is due (once: its cause key). Returns
- * the evaluation and the bonus award (null when no milestone is due today).
- */
-export async function settleStreak(db: Database, userId: string, rules: StreakRules, now: Date = new Date()) {
-  const today = utcDay(now);
-  const state = evaluateStreak(await earnedPerDay(db, userId), today, rules);
-  let bonus: AwardResult | null = null;
-  if (state.milestoneToday !== null)
-    bonus = await award(db, {
-      userId,
-      kind: "streak_bonus",
-      causeKey: streakCauseKey(userId, today, state.milestoneToday),
-      milestone: state.milestoneToday,
-    });
-  return { state, bonus };
+  return Number(row?.coins ?? 0);
 }
 
 /**
  * After an earning request: when it brought today's coins to the goal (or replayed a request that may have),
- * settles the streak and adds a milestone bonus it paid to the request's `earned` (balance included). An award
- * made after the goal was already met needs nothing: the bonus was decided when the goal was reached.
+ * settles the streak and adds a milestone bonus it paid to the request's `earned` (balance included). A paid
+ * earning takes its user's events for the streak's consumer at once (streak-consumer.ts: the bonus and the
+ * record that the events were handled commit together; the recurring job takes them otherwise); a replay
+ * settles the streak as a read does. An award made after the goal was already met needs nothing: the bonus was
+ * decided when the goal was reached.
  */
 export async function afterEarning(
   db: Database,
@@ -85,13 +52,20 @@ export async function afterEarning(
   now: Date = new Date(),
 ): Promise<Earned | null> {
   if (rules.bonusCoins === 0) return earned;
-  // A paid earning's answer carries the day's goal coins from its award; a replay's is read.
+  // A paid earning's answer carries the day's goal coins (read after its award); a replay's is read.
   const coins = earned?.goalCoinsToday ?? (await earnedToday(db, userId, now));
   if (coins < rules.goalCoins) return earned;
   if (earned && coins - earned.amount >= rules.goalCoins) return earned;
-  const { state, bonus } = await settleStreak(db, userId, rules, now);
-  if (!bonus || bonus.duplicate || bonus.amount === 0 || state.milestoneToday === null) return earned;
-  const streakBonus = { amount: bonus.amount, milestone: state.milestoneToday };
+  let paid: { bonus: AwardResult; milestone: number } | undefined;
+  if (earned) paid = (await consumeUserEvents(db, streakConsumer(rules), userId))?.[0];
+  else {
+    const { state, bonus } = await settleStreak(db, userId, rules, now);
+    if (bonus && !bonus.duplicate && bonus.amount > 0 && state.milestoneToday !== null)
+      paid = { bonus, milestone: state.milestoneToday };
+  }
+  if (!paid) return earned;
+  const { bonus } = paid;
+  const streakBonus = { amount: bonus.amount, milestone: paid.milestone };
   return earned
     ? { ...earned, balance: bonus.balance, streakBonus }
     : {

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { CompleteWatchResponse, VideoView, WatchView } from "~/core/api/videos";
 import { VIDEO_END_TOLERANCE_MS } from "~/core/earning";
-import { type Earner, earnerSql, NO_SESSION } from "../auth/earner";
+import { type Earner, earnerSql, earnerToken, NO_SESSION } from "../auth/earner";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
 import { watchCauseKey } from "../ledger/cause-keys";
@@ -116,6 +116,7 @@ export async function completeWatch(
           + make_interval(secs => ${VIDEO_END_TOLERANCE_MS / 1000})
       returning video_watches.user_id, ${causeKey}::text as cause_key, video_watches.video_id as subject_id,
         video_watches.started_at as occurred_at`,
+    earnerToken(input.earner),
   );
   if (!userId) return NO_SESSION;
   let result = decided?.result;
@@ -129,6 +130,7 @@ export async function completeWatch(
       causeKey,
       occurredAt: new Date(watch.started_at),
       subjectId: watch.video_id,
+      sessionToken: earnerToken(input.earner),
     });
   }
   return {

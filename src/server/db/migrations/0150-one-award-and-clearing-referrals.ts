@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { playKindsSqlList } from "~/core/coins";
 import { runStatements } from "../run-statements";
 
 /**
@@ -24,7 +25,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     "alter table user_profiles add column pending_points integer not null default 0 check (pending_points >= 0)",
     `update user_profiles set first_earned_at = (
        select min(l.created_at) from coin_ledger l
-       where l.user_id = user_profiles.id and l.kind in ('ttt_win', 'quiz_correct', 'quiz_bonus', 'video_watch'))`,
+       where l.user_id = user_profiles.id and l.kind in ${playKindsSqlList})`,
     "alter table referrals drop constraint referrals_bonus_status_check",
     `alter table referrals add constraint referrals_bonus_status_check
        check (bonus_status in ('pending', 'clearing', 'paid', 'held', 'released', 'declined'))`,

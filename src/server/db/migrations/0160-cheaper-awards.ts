@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { playKindsSqlList } from "~/core/coins";
 import { runStatements } from "../run-statements";
 
 /**
@@ -33,7 +34,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     "alter table user_profiles add column goal_coins integer not null default 0 check (goal_coins >= 0)",
     `update user_profiles p set goal_day = t.day, goal_coins = t.coins from (
        select user_id, (now() at time zone 'UTC')::date as day, sum(amount)::integer as coins from coin_ledger
-       where kind in ('ttt_win', 'quiz_correct', 'quiz_bonus', 'video_watch')
+       where kind in ${playKindsSqlList}
          and created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'
        group by user_id) t
      where t.user_id = p.id`,

@@ -21,6 +21,7 @@ import * as m0160 from "./0160-cheaper-awards";
 import * as m0170 from "./0170-four-eyes";
 import * as m0180 from "./0180-document-number-skeleton";
 import * as m0181 from "./0181-unlock-links-and-browsers";
+import * as m0190 from "./0190-ledger-events";
 import * as m0200 from "./0200-history-groups";
 
 /** Every migration, in order. The same files run on PGlite and PostgreSQL. */
@@ -47,5 +48,6 @@ export const migrations: Record<string, Migration> = {
   "0170-four-eyes": m0170,
   "0180-document-number-skeleton": m0180,
   "0181-unlock-links-and-browsers": m0181,
+  "0190-ledger-events": m0190,
   "0200-history-groups": m0200,
 };

@@ -1,0 +1,167 @@
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "kysely";
+import { afterAll, expect, inject, it } from "vitest";
+import { createVerifiedUser, type TestUser } from "#tests/support/factories";
+import { httpClient } from "#tests/support/http-client";
+import { awardThenDie } from "#tests/support/run-award-then-die";
+import { type RunningServer, startServer } from "#tests/support/server-process";
+import { earnOnDay, earnPattern } from "#tests/support/streak";
+import { openTestDatabase } from "#tests/support/test-db";
+import { type DatabaseHandle, fromPGlite } from "~/server/db/client";
+import type { AwardInput } from "~/server/ledger/ledger.service";
+
+/**
+ * The award's consumers across kill -9 (ADR 067): a process pays awards through the ledger and is SIGKILLed
+ * right after they commit, before any consumer of their events ran — each streak user's watch that reaches a
+ * 7-day milestone, each referred friend's first earning. Then the real server takes the events (its periodic
+ * task) and is itself SIGKILLed at random moments while it does — and while the first-earning jobs and the
+ * release job run — and restarted. In the end each effect happened exactly once: one milestone bonus per streak
+ * user, each referral pair recorded and released once (one `referral_bonus` row per side, nothing pending), no
+ * event of the awards left untaken by a consumer (an event is forgotten only once every consumer took it), and
+ * every balance equal to its ledger.
+ */
+const STREAK_USERS = 4;
+const FRIENDS = 4;
+const KILLS = 4;
+
+let dataDir: string | undefined;
+let server: RunningServer | undefined;
+let testDb: (DatabaseHandle & { url?: string }) | undefined;
+afterAll(async () => {
+  await server?.kill();
+  await testDb?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+it(`runs each consumer's effect once after a kill between the award and its consumers, and ${KILLS} more`, {
+  timeout: 600_000,
+}, async () => {
+  const kind = inject("dbKind");
+  dataDir = await mkdtemp(path.join(tmpdir(), "ple-events-crash-"));
+  const pgliteDir = path.join(dataDir, "pglite");
+  const env: Record<string, string> = {
+    AUTH_RATE_LIMIT: "10000",
+    MAIL_RATE_LIMIT: "10000",
+    TRUST_PROXY: "true",
+    JOB_LEASE_SECONDS: "2",
+    REFERRAL_RELEASE_COINS: "10",
+    REFERRAL_RELEASE_DAYS: "1",
+    LOG_LEVEL: "warn",
+    DATA_DIR: dataDir,
+  };
+  if (kind === "postgres") {
+    testDb = await openTestDatabase({ poolMax: 2 });
+    env.DATABASE_URL = testDb.url!;
+  }
+  const open = async () => (kind === "postgres" ? testDb! : fromPGlite(await PGlite.create(pgliteDir)));
+  const done = async (h: DatabaseHandle) => {
+    if (kind !== "postgres") await h.close();
+  };
+
+  server = await startServer(env);
+  const client = httpClient(server.url);
+  const referrer = await createVerifiedUser(client, { ip: "10.94.0.1" });
+  const me = await (await client.request("/api/me", { cookie: referrer.cookie })).json();
+  const friends: TestUser[] = [];
+  for (let i = 0; i < FRIENDS; i++)
+    friends.push(
+      await createVerifiedUser(client, { referralCode: me.profile.referralCode, ip: `10.94.1.${i + 1}` }),
+    );
+  const streakers: TestUser[] = [];
+  for (let i = 0; i < STREAK_USERS; i++)
+    streakers.push(await createVerifiedUser(client, { ip: `10.94.2.${i + 1}` }));
+  await server.stop();
+  server = undefined;
+
+  // Six days met and 90 of today's 100 coins: one watch from the 7-day milestone (its history taken at once).
+  const setup = await open();
+  for (const user of streakers) {
+    await earnPattern(setup.db, user.id, "MMMMMM.");
+    await earnOnDay(setup.db, user.id, 0, 90);
+  }
+  await done(setup);
+
+  const awards: AwardInput[] = [
+    ...streakers.map((u) => ({
+      userId: u.id,
+      kind: "video_watch" as const,
+      subjectId: "tutorial-get-started",
+      causeKey: `video-watch:${randomUUID()}`,
+    })),
+    ...friends.map((u) => ({
+      userId: u.id,
+      kind: "quiz_correct" as const,
+      causeKey: `quiz:${randomUUID()}:q`,
+    })),
+  ];
+  const signal = await awardThenDie(
+    awards,
+    kind === "postgres" ? { databaseUrl: env.DATABASE_URL! } : { pgliteDir },
+  );
+  expect(signal).toBe("SIGKILL");
+  const killed = await open();
+  const { rows: untaken } = await sql<{ n: number }>`
+    select count(*)::int as n from ledger_events e
+    where not exists (select 1 from ledger_event_consumptions c where c.entry_id = e.entry_id)`.execute(
+    killed.db,
+  );
+  await done(killed);
+  // The awards' events wait, taken by no consumer (and the history's).
+  expect(untaken[0]?.n).toBeGreaterThanOrEqual(awards.length);
+
+  for (let kill = 0; kill < KILLS; kill++) {
+    server = await startServer(env);
+    await new Promise((r) => setTimeout(r, 500 + Math.random() * 3000));
+    await server.kill();
+  }
+  server = await startServer(env);
+  const base = server.url;
+  const balanceOf = async (user: TestUser) =>
+    (
+      (await (await httpClient(base).request("/api/ledger/balance", { cookie: user.cookie })).json()) as {
+        balance: number;
+      }
+    ).balance;
+  await expect.poll(() => balanceOf(referrer), { timeout: 120_000, interval: 500 }).toBe(FRIENDS * 50);
+  await expect
+    .poll(async () => (await Promise.all(streakers.map(balanceOf))).every((b) => b === 600 + 100 + 25), {
+      timeout: 60_000,
+      interval: 500,
+    })
+    .toBe(true);
+  await server.stop();
+  server = undefined;
+
+  const handle = await open();
+  try {
+    const { rows } = await sql<{ user_id: string; kind: string; amount: number }>`
+      select user_id, kind, amount from coin_ledger where kind in ('streak_bonus', 'referral_bonus')`.execute(
+      handle.db,
+    );
+    const of = (user: TestUser, k: string) => rows.filter((r) => r.user_id === user.id && r.kind === k);
+    for (const user of streakers)
+      expect(
+        of(user, "streak_bonus").map((r) => r.amount),
+        user.email,
+      ).toEqual([25]);
+    for (const friend of friends) expect(of(friend, "referral_bonus").map((r) => r.amount)).toEqual([50]);
+    expect(of(referrer, "referral_bonus")).toHaveLength(FRIENDS);
+    const { rows: left } = await sql<{ pending: number; broken: number; untaken: number }>`
+      select (select coalesce(sum(pending_points), 0)::int from user_profiles) as pending,
+        (select count(*)::int from user_profiles p where p.points <> (select coalesce(sum(amount), 0)
+          from coin_ledger l where l.user_id = p.id)) as broken,
+        (select count(*)::int from ledger_events e join coin_ledger l on l.id = e.entry_id
+          where l.cause_key in (${sql.join(awards.map((a) => sql`${a.causeKey}`))})
+          and (select count(*) from ledger_event_consumptions c where c.entry_id = e.entry_id) <> 2) as untaken`.execute(
+      handle.db,
+    );
+    console.log(`ledger events crash test (${kind}): kills=1+${KILLS}, ${JSON.stringify(left[0])}`);
+    expect(left[0]).toEqual({ pending: 0, broken: 0, untaken: 0 });
+  } finally {
+    await handle.close();
+  }
+});

@@ -1,0 +1,99 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { deleteAccount, deletionOutcome, quizAnswers } from "#tests/support/delete-while-earning";
+import { makeVideosInstant } from "#tests/support/earning";
+import { createVerifiedUser, type TestUser } from "#tests/support/factories";
+import { httpClient } from "#tests/support/http-client";
+import { type RunningServer, startServer } from "#tests/support/server-process";
+import { openTestDatabase } from "#tests/support/test-db";
+import type { DatabaseHandle } from "~/server/db/client";
+
+/**
+ * Deleting the account on one server process while earning requests run on another, on one PostgreSQL database
+ * (docs/product.md, "Deleting the account"; ADR 067): video watches (whose one statement checks the session, then
+ * waits for the award's lock) and quiz answers go to process A, the deletion to process B. No coin is paid after
+ * the deletion: its forfeited amount (answer and audit row) is the profile's final balance, which equals the
+ * ledger.
+ */
+const USERS = 6;
+const LOOPS = 8;
+
+let db: DatabaseHandle & { url?: string };
+let a: RunningServer;
+let b: RunningServer;
+
+beforeAll(async () => {
+  if (inject("dbKind") !== "postgres") throw new Error("runs on PostgreSQL only");
+  db = await openTestDatabase({ poolMax: 2 });
+  const env = {
+    DATABASE_URL: db.url ?? "",
+    DATABASE_POOL_MAX: "10",
+    AUTH_SECRET: `delete-while-earning-${randomUUID()}`,
+    AUTH_RATE_LIMIT: "10000",
+    MAIL_RATE_LIMIT: "10000",
+    VIDEO_WATCH_LIMIT: "100000",
+    EARN_VIDEO_WATCHES_PER_DAY: "100000",
+    TRUST_PROXY: "true",
+    LOG_LEVEL: "warn",
+  };
+  await makeVideosInstant(db.db);
+  [a, b] = await Promise.all([startServer(env), startServer(env)]);
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  await db?.close();
+});
+
+const balanceOf = async (userId: string) =>
+  (await db.db.selectFrom("user_profiles").select("points").where("id", "=", userId).executeTakeFirst())
+    ?.points ?? 0;
+
+/** One watch started and completed on `base`; the answers' bodies are read and dropped. */
+async function watch(base: string, user: TestUser): Promise<void> {
+  const client = httpClient(base);
+  const started = await client.request("/api/videos/tutorial-get-started/watches", {
+    method: "POST",
+    cookie: user.cookie,
+  });
+  if (started.status !== 201) return void (await started.body?.cancel());
+  const { watch } = (await started.json()) as { watch: { id: string } };
+  const done = await client.request(`/api/videos/watches/${watch.id}/complete`, {
+    method: "POST",
+    cookie: user.cookie,
+  });
+  await done.body?.cancel();
+}
+
+it(`pays nothing after a deletion made on another process, for ${USERS} users`, {
+  timeout: 300_000,
+}, async () => {
+  const clientA = httpClient(a.url);
+  const outcomes = [];
+  for (let u = 0; u < USERS; u++) {
+    const user = await createVerifiedUser(clientA, { ip: `10.93.0.${u + 1}` });
+    const answers = await quizAnswers(clientA, user);
+    const stop = { now: false };
+    const earning = [
+      ...Array.from({ length: LOOPS }, async () => {
+        while (!stop.now) await watch(a.url, user);
+      }),
+      ...answers.map(async (answer) => void (await (await answer()).body?.cancel())),
+    ];
+    // The deletion goes to B once A has paid some coins, with more of A's requests on their way.
+    await expect
+      .poll(async () => (await balanceOf(user.id)) >= 10 * (u + 2), { timeout: 60_000, interval: 20 })
+      .toBe(true);
+    const deletion = await deleteAccount(httpClient(b.url), user);
+    stop.now = true;
+    await Promise.allSettled(earning);
+    outcomes.push(await deletionOutcome(db.db, user, deletion));
+  }
+  console.log(`delete while earning (two processes): ${JSON.stringify(outcomes)}`);
+  for (const o of outcomes) {
+    expect(o.status).toBe(200);
+    expect(o.finalBalance).toBe(o.ledgerSum);
+    expect(o.forfeitedCoins).toBe(o.finalBalance);
+    expect(o.auditForfeited).toBe(o.finalBalance);
+  }
+});
