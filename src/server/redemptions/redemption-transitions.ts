@@ -35,7 +35,10 @@ import {
  *   approved → failed (the job)        failed → approved (retry: a new payout job)
  *   approved (automatic) → approved    (re-check: one more job for the same attempt and external id)
  *   pending → cancelled (the user, refund)
+ *
+ * The payout queue and its jobs: payout-queue.ts; the shape every transition shares: transition-steps.ts.
  */
+// The payout jobs' queue, for the composition root (create-deps.ts), which imports this entry.
 export { PAYOUT_QUEUE } from "./payout-queue";
 
 /** To approved with a new payout attempt (an approval, or a retry after a failure) through the current provider. */
