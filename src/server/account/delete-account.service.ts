@@ -84,25 +84,7 @@ export async function deleteAccount(
       { adminId: input.userId, requestId: input.requestId },
       "Its proposer deleted their account.",
     );
-    const sessions = await trx.deleteFrom("session").where("userId", "=", input.userId).executeTakeFirst();
-    await trx.deleteFrom("account").where("userId", "=", input.userId).execute();
-    // The browsers the account signed in from (device ids of the sign-in lock and the same-person check).
-    await trx.deleteFrom("user_devices").where("user_id", "=", input.userId).execute();
-    await trx
-      .deleteFrom("verification")
-      .where((eb) => eb.or([eb("value", "=", input.userId), eb("identifier", "=", user.email)]))
-      .execute();
-    // Submissions go whole: the name, the sealed document id and (cascade) the document's bytes. The decisions
-    // stay in the audit log.
-    const kyc = await trx
-      .deleteFrom("kyc_submissions")
-      .where("user_id", "=", input.userId)
-      .executeTakeFirst();
-    await trx
-      .updateTable("redemptions")
-      .set({ recipient: ERASED })
-      .where("user_id", "=", input.userId)
-      .execute();
+    const erased = await erasePersonalData(trx, input.userId, user.email);
     const outcome = { deleted: true as const, forfeitedCoins: profile.points, cancelledRedemptions };
     await recordAudit(trx, {
       actorId: input.userId,
@@ -112,9 +94,9 @@ export async function deleteAccount(
       before: { role: user.role ?? "user" },
       after: {
         ...outcome,
-        sessionsEnded: Number(sessions.numDeletedRows),
+        sessionsEnded: erased.sessionsEnded,
         referralsDeclined,
-        kycSubmissionsErased: Number(kyc.numDeletedRows),
+        kycSubmissionsErased: erased.kycSubmissionsErased,
         ...(proposalsWithdrawn ? { proposalsWithdrawn } : {}),
       },
       reason: "Deleted by the account holder",
@@ -129,6 +111,30 @@ export async function deleteAccount(
     deps.logger.warn({ err: error }, "account deleted: dropping cached sessions failed");
   });
   return result;
+}
+
+/**
+ * Erases what the account holds of its person: sessions, password, browsers, verification tokens, KYC submissions
+ * and payout addresses. Returns the counts the audit row records.
+ */
+async function erasePersonalData(
+  trx: Parameters<typeof recordAudit>[0],
+  userId: string,
+  email: string,
+): Promise<{ sessionsEnded: number; kycSubmissionsErased: number }> {
+  const sessions = await trx.deleteFrom("session").where("userId", "=", userId).executeTakeFirst();
+  await trx.deleteFrom("account").where("userId", "=", userId).execute();
+  // The browsers the account signed in from (device ids of the sign-in lock and the same-person check).
+  await trx.deleteFrom("user_devices").where("user_id", "=", userId).execute();
+  await trx
+    .deleteFrom("verification")
+    .where((eb) => eb.or([eb("value", "=", userId), eb("identifier", "=", email)]))
+    .execute();
+  // Submissions go whole: the name, the sealed document id and (cascade) the document's bytes. The decisions
+  // stay in the audit log.
+  const kyc = await trx.deleteFrom("kyc_submissions").where("user_id", "=", userId).executeTakeFirst();
+  await trx.updateTable("redemptions").set({ recipient: ERASED }).where("user_id", "=", userId).execute();
+  return { sessionsEnded: Number(sessions.numDeletedRows), kycSubmissionsErased: Number(kyc.numDeletedRows) };
 }
 
 /** The answer of a deletion that already happened (a double submit): read back from its audit row. */

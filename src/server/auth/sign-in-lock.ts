@@ -32,11 +32,9 @@ const deviceKey = (deviceId: string, userId: string) => `sign-in:device:${device
 /** What following an unlock link did: lifted the lock, nothing (already used), or nothing (invalid). */
 export type UnlockOutcome = "unlocked" | "USED_TOKEN" | "INVALID_TOKEN";
 
-export function createSignInLock({ env, db, rateLimitStore: store, mailOutbox }: LockDeps) {
-  const secret = env.authSecret;
-  if (!secret) throw new Error("createSignInLock needs AUTH_SECRET (or the generated one)");
+/** Makes and reads unlock links, signed with a key derived from the auth secret. */
+function unlockTokens(secret: string) {
   const tokenKey = Buffer.from(hkdfSync("sha256", secret, "", "ple sign-in unlock link", 32));
-  const windowMs = env.signInLockMinutes * 60_000;
   const sign = (payload: string) => createHmac("sha256", tokenKey).update(payload).digest("base64url");
 
   /** A link for `userId` that works for an hour: `<user id, base64url>.<expiry s>.<HMAC>`. */
@@ -60,6 +58,45 @@ export function createSignInLock({ env, db, rateLimitStore: store, mailOutbox }:
     const userId = Buffer.from(user, "base64url").toString("utf8");
     return userId ? { userId, expiresAt: new Date(Number(expiry) * 1000), mac } : undefined;
   }
+
+  return { unlockToken, readUnlockToken };
+}
+
+/**
+ * Marks a valid unlock link used and remembers the browser, in one transaction: the old address of the account,
+ * undefined for an unknown account, null when the link was followed before.
+ */
+async function spendUnlockLink(
+  db: LockDeps["db"],
+  read: { userId: string; expiresAt: Date; mac: string },
+  deviceId: string,
+  userAgent?: string | null,
+): Promise<string | null | undefined> {
+  return await db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom("user")
+      .select("email")
+      .where("id", "=", read.userId)
+      .executeTakeFirst();
+    if (!user) return undefined;
+    await trx.deleteFrom("sign_in_unlocks").where("expires_at", "<", new Date()).execute();
+    const used = await trx
+      .insertInto("sign_in_unlocks")
+      .values({ token_mac: read.mac, user_id: read.userId, expires_at: read.expiresAt })
+      .onConflict((oc) => oc.column("token_mac").doNothing())
+      .returning("token_mac")
+      .executeTakeFirst();
+    if (!used) return null;
+    await rememberDevice(trx, read.userId, deviceId, userAgent);
+    return user.email;
+  });
+}
+
+export function createSignInLock({ env, db, rateLimitStore: store, mailOutbox }: LockDeps) {
+  const secret = env.authSecret;
+  if (!secret) throw new Error("createSignInLock needs AUTH_SECRET (or the generated one)");
+  const { unlockToken, readUnlockToken } = unlockTokens(secret);
+  const windowMs = env.signInLockMinutes * 60_000;
 
   /** Mails the owner of `email` (if there is one) the unlock link, once per account and clock hour. */
   async function tellOwner(email: string): Promise<void> {
@@ -124,24 +161,7 @@ export function createSignInLock({ env, db, rateLimitStore: store, mailOutbox }:
     async unlock(token: string, deviceId: string, userAgent?: string | null): Promise<UnlockOutcome> {
       const read = readUnlockToken(token);
       if (!read) return "INVALID_TOKEN";
-      const email = await db.transaction().execute(async (trx) => {
-        const user = await trx
-          .selectFrom("user")
-          .select("email")
-          .where("id", "=", read.userId)
-          .executeTakeFirst();
-        if (!user) return undefined;
-        await trx.deleteFrom("sign_in_unlocks").where("expires_at", "<", new Date()).execute();
-        const used = await trx
-          .insertInto("sign_in_unlocks")
-          .values({ token_mac: read.mac, user_id: read.userId, expires_at: read.expiresAt })
-          .onConflict((oc) => oc.column("token_mac").doNothing())
-          .returning("token_mac")
-          .executeTakeFirst();
-        if (!used) return null;
-        await rememberDevice(trx, read.userId, deviceId, userAgent);
-        return user.email;
-      });
+      const email = await spendUnlockLink(db, read, deviceId, userAgent);
       if (email === undefined) return "INVALID_TOKEN";
       if (email === null) return "USED_TOKEN";
       await store.reset(accountKey(email));

@@ -1,7 +1,7 @@
 import type { AppDeps } from "../app-deps";
 import type { JobHandler } from "../jobs/jobs.worker";
 import type { Logger } from "../logger";
-import { enqueuePayoutCheck, livePayoutJobs } from "./redemption-transitions";
+import { enqueuePayoutCheck, livePayoutJobs } from "./payout-queue";
 
 /** The recurring job that picks up automatic payouts nobody is checking any more (scheduled by serve.ts). */
 export const PAYOUT_RECHECK_QUEUE = "redemption.payout-recheck";

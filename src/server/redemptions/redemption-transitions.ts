@@ -1,28 +1,28 @@
-import { randomUUID } from "node:crypto";
-import {
-  type Expression,
-  type ExpressionBuilder,
-  type Kysely,
-  type SqlBool,
-  sql,
-  type Transaction,
-  type UpdateObject,
-} from "kysely";
+import { sql, type Transaction, type UpdateObject } from "kysely";
 import type { Redemption } from "~/core/api/redemptions";
 import { formatDollars } from "~/core/coins";
-import { payoutMethodLabels } from "~/core/redemptions";
-import type { AppDeps } from "../app-deps";
-import { type Actor, recordAudit } from "../audit/audit.service";
+import type { Actor } from "../audit/audit.service";
 import type { DB } from "../db/schema";
 import { requireFourEyes } from "../dual-control/four-eyes";
 import { withdrawOpenProposals } from "../dual-control/proposal-records";
 import { AppError } from "../errors";
-import { enqueueJob } from "../jobs/jobs.service";
 import { refundRedemption } from "../ledger/redemption-coins";
 import { withRetryableTransaction } from "../ledger/transaction";
-import { redemptionPaidMail, redemptionRejectedMail } from "../mail/templates";
+import { redemptionRejectedMail } from "../mail/templates";
 import { countRedemption } from "../metrics/registry";
+import { enqueuePaidMail, enqueuePayout, enqueuePayoutCheck, livePayoutJobs } from "./payout-queue";
 import { toRedemption } from "./redemptions.service";
+import {
+  audit,
+  type Deps,
+  emailOf,
+  loadRow,
+  type Row,
+  refuse,
+  transition,
+  transitionIn,
+  walletUrl,
+} from "./transition-steps";
 
 /**
  * The administrators' side of the redemption state machine. Every transition is one conditional UPDATE
@@ -35,173 +35,11 @@ import { toRedemption } from "./redemptions.service";
  *   approved → failed (the job)        failed → approved (retry: a new payout job)
  *   approved (automatic) → approved    (re-check: one more job for the same attempt and external id)
  *   pending → cancelled (the user, refund)
+ *
+ * The payout queue and its jobs: payout-queue.ts; the shape every transition shares: transition-steps.ts.
  */
-export const PAYOUT_QUEUE = "redemption.payout";
-/** The payout job's tries (about 1.5 hours with the worker's backoff) before it gives up and logs. */
-export const PAYOUT_MAX_ATTEMPTS = 25;
-
-type Deps = Pick<AppDeps, "db" | "env" | "mailOutbox" | "payoutProvider">;
-
-type Row = Awaited<ReturnType<typeof loadRow>>;
-
-/** The redemption, locked for the rest of the transaction: the audit's "before" is what the UPDATE changes. */
-async function loadRow(trx: Transaction<DB>, id: number) {
-  const row = await trx
-    .selectFrom("redemptions")
-    .selectAll()
-    .where("id", "=", id)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) throw new AppError("NOT_FOUND", "No such redemption.");
-  return row;
-}
-
-function refuse(row: { status: string }, what: string): never {
-  throw new AppError("REDEMPTION_STATE", `This redemption is ${row.status}: it cannot be ${what}.`);
-}
-
-async function audit(
-  trx: Transaction<DB>,
-  actor: Actor,
-  action: string,
-  before: Row,
-  after: Row,
-  reason?: string,
-  extra?: Record<string, unknown>,
-) {
-  await recordAudit(trx, {
-    actorId: actor.adminId,
-    action: `redemption.${action}`,
-    targetType: "redemption",
-    targetId: String(after.id),
-    before: { status: before.status, reference: before.provider_reference },
-    after: {
-      status: after.status,
-      reference: after.provider_reference,
-      provider: after.provider,
-      coins: after.coins,
-      userId: after.user_id,
-      ...(extra ?? {}),
-    },
-    reason: reason ?? null,
-    requestId: actor.requestId,
-  });
-}
-
-async function enqueuePayout(trx: Transaction<DB>, id: number, attempt: number) {
-  await enqueueJob(trx, {
-    queue: PAYOUT_QUEUE,
-    payload: { redemptionId: id, attempt },
-    dedupeKey: `redemption-payout:${id}:${attempt}`,
-    maxAttempts: PAYOUT_MAX_ATTEMPTS,
-  });
-}
-
-/** The payout jobs of a redemption's current attempt that are queued or running (`redemptions` in scope). */
-export function livePayoutJobs(eb: ExpressionBuilder<DB, "redemptions">) {
-  return eb
-    .selectFrom("jobs")
-    .select(sql`1`.as("one"))
-    .where("jobs.queue", "=", PAYOUT_QUEUE)
-    .where("jobs.status", "in", ["queued", "running"])
-    .where(sql<string>`jobs.payload->>'redemptionId'`, "=", sql<string>`redemptions.id::text`)
-    .where(sql<string>`jobs.payload->>'attempt'`, "=", sql<string>`redemptions.payout_attempt::text`);
-}
-
-/**
- * One more payout job for the same attempt (the same external id, so it finds the order instead of making
- * another): an administrator's re-check, or the recurring one (payout-recheck.job.ts), which tries once per
- * period. Returns whether a job was queued.
- */
-export async function enqueuePayoutCheck(
-  db: Kysely<DB>,
-  id: number,
-  attempt: number,
-  options: { recurring: boolean },
-): Promise<boolean> {
-  const jobId = await enqueueJob(db, {
-    queue: PAYOUT_QUEUE,
-    payload: { redemptionId: id, attempt },
-    dedupeKey: `redemption-payout:${id}:${attempt}:check:${randomUUID()}`,
-    maxAttempts: options.recurring ? 1 : PAYOUT_MAX_ATTEMPTS,
-  });
-  return jobId !== null;
-}
-
-const walletUrl = (deps: Deps) => `${deps.env.appUrl}/wallet`;
-
-async function emailOf(trx: Transaction<DB>, userId: string) {
-  const u = await trx.selectFrom("user").select("email").where("id", "=", userId).executeTakeFirstOrThrow();
-  return u.email;
-}
-
-/** Queues the 'paid' e-mail in the transaction that marks the redemption paid. */
-export async function enqueuePaidMail(
-  deps: Pick<Deps, "env" | "mailOutbox">,
-  trx: Transaction<DB>,
-  row: Row,
-) {
-  const mail = redemptionPaidMail(
-    await emailOf(trx, row.user_id),
-    {
-      id: Number(row.id),
-      coins: row.coins,
-      dollars: formatDollars(row.coins),
-      method: payoutMethodLabels[row.method],
-      reference: row.provider_reference ?? "",
-    },
-    walletUrl(deps as Deps),
-  );
-  await deps.mailOutbox.enqueue(mail, { db: trx, dedupeKey: `redemption-paid:${row.id}` });
-}
-
-/**
- * One transition in its own transaction, the shape every administrator's action shares: the conditional
- * UPDATE (`set`, only where the redemption is in a state `from` accepts). When it moved nothing, `unmoved`
- * answers the redemption as it is (a repeat of this very transition) or throws; when it moved, `moved` writes
- * what goes with the change (refund, payout job, e-mail, audit row) in the same transaction.
- */
-async function transition(
-  deps: Deps,
-  actor: Actor,
-  id: number,
-  step: {
-    set: UpdateObject<DB, "redemptions">;
-    from: (eb: ExpressionBuilder<DB, "redemptions">) => Expression<SqlBool>;
-    unmoved: (current: Row) => Redemption;
-    moved: (trx: Transaction<DB>, before: Row, row: Row) => Promise<void>;
-  },
-): Promise<Redemption> {
-  return withRetryableTransaction(deps.db, (trx) => transitionIn(trx, actor, id, step));
-}
-
-/**
- * `transition` inside the caller's transaction (a dual-control approval applies the redemption's approval in the
- * transaction that approves the proposal). No self-service: an administrator never decides their own redemption.
- */
-async function transitionIn(
-  trx: Transaction<DB>,
-  actor: Actor,
-  id: number,
-  step: Parameters<typeof transition>[3],
-): Promise<Redemption> {
-  const before = await loadRow(trx, id);
-  if (before.user_id === actor.adminId)
-    throw new AppError(
-      "SELF_ACTION",
-      "You cannot decide your own redemption: another administrator must do it.",
-    );
-  const row = await trx
-    .updateTable("redemptions")
-    .set(step.set)
-    .where("id", "=", id)
-    .where(step.from)
-    .returningAll()
-    .executeTakeFirst();
-  if (!row) return step.unmoved(await loadRow(trx, id));
-  await step.moved(trx, before, row);
-  return toRedemption(row);
-}
+// The payout jobs' queue, for the composition root (create-deps.ts), which imports this entry.
+export { PAYOUT_QUEUE } from "./payout-queue";
 
 /** To approved with a new payout attempt (an approval, or a retry after a failure) through the current provider. */
 const newPayoutAttempt = (deps: Deps): UpdateObject<DB, "redemptions"> => ({

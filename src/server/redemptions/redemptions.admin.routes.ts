@@ -41,57 +41,55 @@ pendingCounts.push({
   dollars: async (db) => formatDollars((await pendingRedemptions(db)).coins),
 });
 
+/** The documentation of a decision: its answer, and 409 REDEMPTION_STATE from a state it cannot leave. */
+const decision = (summary: string, description?: string) =>
+  responds(
+    { 200: redemptionDecisionSchema },
+    {
+      summary,
+      description: `${description ? `${description} ` : ""}Never on one's own redemption (403 SELF_ACTION).`,
+      errors: ["REDEMPTION_STATE", "SELF_ACTION"],
+    },
+  );
+
+/** The documentation of the queue. */
+const queueDocs = () =>
+  responds(
+    { 200: adminRedemptionListSchema },
+    {
+      summary: "The redemption queue, with each user's history and signals to look twice",
+      description:
+        "`fourEyes` says whether approving a pending redemption now becomes a proposal (the user's redemptions approved by one administrator alone in 24 hours would pass DUAL_CONTROL_DOLLARS) and which proposal already waits for a second administrator.",
+    },
+  );
+
+/** The documentation of an approval: applied (200) or proposed to a second administrator (202). */
+const approveDocs = () =>
+  responds(
+    { 200: redemptionDecisionSchema, 202: proposedSchema },
+    {
+      summary: "Approve a pending redemption",
+      description:
+        "Pays it through the configured payout provider, or leaves it to be paid by hand. When the user's redemptions approved by one administrator alone in the last 24 hours, this one included, would pass DUAL_CONTROL_DOLLARS (when above 0), the first approval is a proposal (202, mailed to the other administrators) and a different administrator's approval applies it (200). Never one's own redemption (403 SELF_ACTION).",
+      errors: ["REDEMPTION_STATE", "SELF_ACTION", "APPROVER_TOO_NEW"],
+    },
+  );
+
 /**
  * /api/admin/redemptions, mounted inside the admin router (requireAdmin): the queue and its decisions. Each
  * decision is audited in the transaction of the change (redemption-transitions.ts).
  */
 export const createRedemptionsAdminRoutes = (deps: AppDeps, limited: ReturnType<typeof rateLimit>) => {
-  /** The documentation of a decision: its answer, and 409 REDEMPTION_STATE from a state it cannot leave. */
-  const decision = (summary: string, description?: string) =>
-    responds(
-      { 200: redemptionDecisionSchema },
-      {
-        summary,
-        description: `${description ? `${description} ` : ""}Never on one's own redemption (403 SELF_ACTION).`,
-        errors: ["REDEMPTION_STATE", "SELF_ACTION"],
-      },
-    );
   return createRouter()
-    .get(
-      "/",
-      responds(
-        { 200: adminRedemptionListSchema },
-        {
-          summary: "The redemption queue, with each user's history and signals to look twice",
-          description:
-            "`fourEyes` says whether approving a pending redemption now becomes a proposal (the user's redemptions approved by one administrator alone in 24 hours would pass DUAL_CONTROL_DOLLARS) and which proposal already waits for a second administrator.",
-        },
-      ),
-      query(queueQuery),
-      async (c) => {
-        const { status, limit } = c.req.valid("query");
-        const redemptions = await listRedemptionQueue(deps.db, { status, limit, rule: deps.env.dualControl });
-        return c.json({ redemptions } satisfies AdminRedemptionList);
-      },
-    )
-    .post(
-      "/:id/approve",
-      responds(
-        { 200: redemptionDecisionSchema, 202: proposedSchema },
-        {
-          summary: "Approve a pending redemption",
-          description:
-            "Pays it through the configured payout provider, or leaves it to be paid by hand. When the user's redemptions approved by one administrator alone in the last 24 hours, this one included, would pass DUAL_CONTROL_DOLLARS (when above 0), the first approval is a proposal (202, mailed to the other administrators) and a different administrator's approval applies it (200). Never one's own redemption (403 SELF_ACTION).",
-          errors: ["REDEMPTION_STATE", "SELF_ACTION", "APPROVER_TOO_NEW"],
-        },
-      ),
-      params(redemptionIdParams),
-      limited,
-      async (c) => {
-        const outcome = await requestRedemptionApproval(deps, actingAdmin(c.var), c.req.valid("param").id);
-        return "proposal" in outcome ? c.json(outcome, 202) : c.json(outcome, 200);
-      },
-    )
+    .get("/", queueDocs(), query(queueQuery), async (c) => {
+      const { status, limit } = c.req.valid("query");
+      const redemptions = await listRedemptionQueue(deps.db, { status, limit, rule: deps.env.dualControl });
+      return c.json({ redemptions } satisfies AdminRedemptionList);
+    })
+    .post("/:id/approve", approveDocs(), params(redemptionIdParams), limited, async (c) => {
+      const outcome = await requestRedemptionApproval(deps, actingAdmin(c.var), c.req.valid("param").id);
+      return "proposal" in outcome ? c.json(outcome, 202) : c.json(outcome, 200);
+    })
     .post(
       "/:id/reject",
       decision(

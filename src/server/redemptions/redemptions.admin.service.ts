@@ -16,16 +16,11 @@ const RECENT_BAN_DAYS = 30;
 /** Where an administrator's eye goes first: pending (oldest first), then failed, approved, and the rest (newest). */
 const ORDER = sql<number>`case status when 'pending' then 0 when 'failed' then 1 when 'approved' then 2 else 3 end`;
 
-/**
- * The redemption queue of the console: each redemption with what helps to judge it — the user's KYC state,
- * account age, earnings by channel, and signals: a recent ban, a young account, earnings mostly from referral
- * bonuses, a payout address another account also used, referral bonus pairs held for review.
- */
-export async function listRedemptionQueue(
+/** The redemptions of the queue, each with its user's address, age and ban. */
+async function queueRows(
   db: Database,
-  options: { status?: string | undefined; ids?: number[]; limit: number; rule?: DualControl },
-  now = new Date(),
-): Promise<AdminRedemption[]> {
+  options: { status?: string | undefined; ids?: number[]; limit: number },
+) {
   let q = db
     .selectFrom("redemptions")
     .innerJoin("user", "user.id", "redemptions.user_id")
@@ -43,9 +38,13 @@ export async function listRedemptionQueue(
   if (options.status === "open") q = q.where("redemptions.status", "in", ["pending", "failed", "approved"]);
   else if (options.status) q = q.where("redemptions.status", "=", options.status as "pending");
   if (options.ids) q = q.where("redemptions.id", "in", options.ids);
-  const rows = await q.execute();
-  const userIds = [...new Set(rows.map((r) => r.user_id))];
-  if (userIds.length === 0) return [];
+  return await q.execute();
+}
+
+type QueueRow = Awaited<ReturnType<typeof queueRows>>[number];
+
+/** What the signals of the queue are read from: earnings by channel, recent bans, shared addresses, held pairs. */
+async function evidenceOf(db: Database, rows: QueueRow[], userIds: string[], now: Date) {
   const [earnings, bans, shared, heldReferrals] = await Promise.all([
     db
       .selectFrom("coin_ledger")
@@ -84,7 +83,23 @@ export async function listRedemptionQueue(
       .where((eb) => eb.or([eb("referrer_id", "in", userIds), eb("referred_id", "in", userIds)]))
       .execute(),
   ]);
-  const sharedIds = new Set(shared.map((s) => Number(s.id)));
+  return { earnings, bans, sharedIds: new Set(shared.map((s) => Number(s.id))), heldReferrals };
+}
+
+/**
+ * The redemption queue of the console: each redemption with what helps to judge it — the user's KYC state,
+ * account age, earnings by channel, and signals: a recent ban, a young account, earnings mostly from referral
+ * bonuses, a payout address another account also used, referral bonus pairs held for review.
+ */
+export async function listRedemptionQueue(
+  db: Database,
+  options: { status?: string | undefined; ids?: number[]; limit: number; rule?: DualControl },
+  now = new Date(),
+): Promise<AdminRedemption[]> {
+  const rows = await queueRows(db, options);
+  const userIds = [...new Set(rows.map((r) => r.user_id))];
+  if (userIds.length === 0) return [];
+  const { earnings, bans, sharedIds, heldReferrals } = await evidenceOf(db, rows, userIds, now);
   const kyc = await kycStatesOf(db, userIds);
   const fourEyes = await fourEyesOf(db, rows, options.rule);
   return rows.map((r) => {

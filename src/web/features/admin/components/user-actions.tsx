@@ -1,30 +1,15 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { adjustmentInput } from "~/core/api/admin";
-import {
-  adjustmentNeedsSecondAdmin,
-  awaitingSecondAdmin,
-  dualControlRule,
-  groupDigits,
-  NEEDS_SECOND_ADMIN,
-} from "~/core/dual-control";
 import { Card, CardContent } from "~/web/components/ui/card";
 import { Input } from "~/web/components/ui/input";
 import { Label } from "~/web/components/ui/label";
 import { notify } from "~/web/lib/notify";
-import { dualControlQueryOptions, useDualControl } from "../api/dual-control";
-import {
-  adjustCoins,
-  banUser,
-  changeRole,
-  revokeSessions,
-  unbanUser,
-  useAdminMutation,
-} from "../api/user-actions";
-import { ActionForm, CancelledAction } from "./action-form";
-import { useAdjustmentIds } from "./adjustment-ids";
+import { useDualControl } from "../api/dual-control";
+import { banUser, revokeSessions, unbanUser, useAdminMutation } from "../api/user-actions";
+import { ActionForm } from "./action-form";
+import { AdjustCoinsForm } from "./adjust-coins-form";
 import { AwaitingProposals } from "./awaiting-proposals";
 import { useConfirm } from "./confirm-dialog";
 import { useReauth } from "./reauth";
+import { RoleChangeForm } from "./role-change-form";
 
 export interface UserActionsProps {
   user: {
@@ -40,11 +25,42 @@ export interface UserActionsProps {
   self: { id: string; email: string };
 }
 
-/** The effect of an adjustment as the confirmation states it: '+1 000 coins to ada@example.com: 70 → 1 070'. */
-export function adjustmentEffect(email: string, balance: number, amount: number): string {
-  const sign = amount > 0 ? "+" : "−";
-  const way = amount > 0 ? "to" : "from";
-  return `${sign}${groupDigits(Math.abs(amount))} coins ${way} ${email}: ${groupDigits(balance)} → ${groupDigits(balance + amount)}`;
+/** Ban the user, until a date or until lifted: their sessions end at once. */
+function BanForm({ user }: { user: { id: string; email: string } }) {
+  const ban = useAdminMutation((input: { reason: string; expiresAt: string | null }) =>
+    banUser(user.id, input),
+  );
+  return (
+    <ActionForm
+      title="Ban user"
+      description="Ends all of the user's sessions; signing in and earning are refused until the ban ends."
+      submitLabel="Ban user"
+      variant="destructive"
+      fields={(id, register) => (
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-expires`}>Ban ends (optional; empty = until lifted)</Label>
+          <Input id={`${id}-expires`} type="datetime-local" {...register("expiresAt")} />
+        </div>
+      )}
+      validate={(values) => {
+        const ends = values.expiresAt ?? "";
+        return ends && new Date(ends).getTime() <= Date.now()
+          ? "The end of the ban must be in the future."
+          : null;
+      }}
+      onSubmit={async (reason, values) => {
+        const ends = values.expiresAt ?? "";
+        const result = await ban.mutateAsync({
+          reason,
+          expiresAt: ends ? new Date(ends).toISOString() : null,
+        });
+        notify({
+          title: "User banned",
+          description: `${user.email}: ${result.sessionsEnded} sessions ended.`,
+        });
+      }}
+    />
+  );
 }
 
 /**
@@ -55,25 +71,14 @@ export function adjustmentEffect(email: string, balance: number, amount: number)
  * what this administrator moved alone, read afresh), and the user's waiting proposals show as awaiting.
  */
 export function UserActions({ user, self }: UserActionsProps) {
-  const queryClient = useQueryClient();
   const isSelf = user.id === self.id;
   const fourEyes = useDualControl(user.id);
   const waiting = fourEyes.data?.proposals ?? [];
   const waitingRole = waiting.find((p) => p.kind === "role.change");
   const { run, dialog } = useReauth(self.email);
   const confirmation = useConfirm();
-  const adjustments = useAdjustmentIds();
-  const adjust = useAdminMutation((input: { adjustmentId: string; amount: number; reason: string }) =>
-    adjustCoins(user.id, input),
-  );
-  const ban = useAdminMutation((input: { reason: string; expiresAt: string | null }) =>
-    banUser(user.id, input),
-  );
   const unban = useAdminMutation((reason: string) => unbanUser(user.id, { reason }));
   const revoke = useAdminMutation((reason: string) => revokeSessions(user.id, { reason }));
-  const role = useAdminMutation((input: { role: "user" | "admin"; reason: string }) =>
-    changeRole(user.id, input),
-  );
   const protectedNote = isSelf
     ? "This is your own account: another administrator must adjust its coins, lift or set a ban, or change its role."
     : user.listedAdmin
@@ -93,67 +98,7 @@ export function UserActions({ user, self }: UserActionsProps) {
       ) : null}
       <AwaitingProposals proposals={waiting} />
       {isSelf ? null : (
-        <ActionForm
-          title="Adjust coins"
-          description={`Adds (+N) or takes (−N) coins. The user sees the reason in their history; a balance never goes below 0.${fourEyes.data ? ` ${dualControlRule(fourEyes.data.rule)}` : ""}`}
-          submitLabel="Apply adjustment"
-          fields={(id, register) => (
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-amount`}>Coins (+ to add, − to take)</Label>
-              <Input
-                id={`${id}-amount`}
-                type="number"
-                inputMode="numeric"
-                step={1}
-                required
-                {...register("amount")}
-              />
-            </div>
-          )}
-          validate={(values) => {
-            const parsed = adjustmentInput.shape.amount.safeParse(Number(values.amount || Number.NaN));
-            return parsed.success
-              ? null
-              : (parsed.error.issues[0]?.message ?? "Enter a whole number of coins.");
-          }}
-          onSubmit={async (reason, values) => {
-            const amount = Number(values.amount);
-            // The rule is cumulative: read afresh what this administrator moved alone before saying.
-            const state = await queryClient.fetchQuery(dualControlQueryOptions(user.id));
-            const proposes = adjustmentNeedsSecondAdmin(state.rule, amount, state.movedAlone);
-            const confirmed = await confirmation.confirm({
-              title: "Confirm the adjustment",
-              effect: adjustmentEffect(user.email, user.balance, amount),
-              notice: proposes ? NEEDS_SECOND_ADMIN : undefined,
-              detail: proposes
-                ? `It takes effect when a different administrator approves it under Proposals. Reason shown to the user: ${reason}`
-                : `Reason shown to the user: ${reason}`,
-              confirmLabel: proposes ? "Propose adjustment" : "Confirm adjustment",
-            });
-            if (!confirmed) throw new CancelledAction();
-            await run(async () => {
-              const adjustmentId = adjustments.idFor(amount, reason);
-              const answer = await adjust.mutateAsync({ adjustmentId, amount, reason });
-              adjustments.succeeded(adjustmentId);
-              if ("proposal" in answer) {
-                notify({
-                  title: "Adjustment proposed",
-                  description: `${adjustmentEffect(user.email, user.balance, amount).split(":")[0]} waits for a second administrator: it takes effect when another administrator approves it under Proposals.`,
-                });
-                return;
-              }
-              const result = answer;
-              const change = `${result.amount > 0 ? "+" : ""}${result.amount} coins for ${user.email}.`;
-              // A resend of an adjustment whose first answer was lost: the server made it once, then.
-              notify({
-                title: "Coins adjusted",
-                description: result.replayed
-                  ? `${change} Your earlier attempt had already made this adjustment; it was not made twice. Balance after it: ${result.balance}.`
-                  : `${change} New balance: ${result.balance}.`,
-              });
-            });
-          }}
-        />
+        <AdjustCoinsForm user={user} rule={fourEyes.data?.rule} confirm={confirmation.confirm} run={run} />
       )}
       {isSelf ? null : user.banned ? (
         <ActionForm
@@ -165,35 +110,7 @@ export function UserActions({ user, self }: UserActionsProps) {
           }}
         />
       ) : user.listedAdmin ? null : (
-        <ActionForm
-          title="Ban user"
-          description="Ends all of the user's sessions; signing in and earning are refused until the ban ends."
-          submitLabel="Ban user"
-          variant="destructive"
-          fields={(id, register) => (
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-expires`}>Ban ends (optional; empty = until lifted)</Label>
-              <Input id={`${id}-expires`} type="datetime-local" {...register("expiresAt")} />
-            </div>
-          )}
-          validate={(values) => {
-            const ends = values.expiresAt ?? "";
-            return ends && new Date(ends).getTime() <= Date.now()
-              ? "The end of the ban must be in the future."
-              : null;
-          }}
-          onSubmit={async (reason, values) => {
-            const ends = values.expiresAt ?? "";
-            const result = await ban.mutateAsync({
-              reason,
-              expiresAt: ends ? new Date(ends).toISOString() : null,
-            });
-            notify({
-              title: "User banned",
-              description: `${user.email}: ${result.sessionsEnded} sessions ended.`,
-            });
-          }}
-        />
+        <BanForm user={user} />
       )}
       <ActionForm
         title="Revoke sessions"
@@ -204,52 +121,8 @@ export function UserActions({ user, self }: UserActionsProps) {
           notify({ title: "Sessions revoked", description: `${result.sessionsEnded} sessions ended.` });
         }}
       />
-      {isSelf || user.listedAdmin ? null : waitingRole ? (
-        <Card>
-          <CardContent className="pt-6">
-            <p role="note" className="text-sm">
-              {awaitingSecondAdmin(waitingRole)}
-            </p>
-          </CardContent>
-        </Card>
-      ) : (
-        <ActionForm
-          title={user.role === "admin" ? "Revoke administrator" : "Make administrator"}
-          description={`${
-            user.role === "admin"
-              ? "The user keeps their account but loses the console."
-              : "Gives the user this console and every administrative action."
-          } ${NEEDS_SECOND_ADMIN}.`}
-          submitLabel={user.role === "admin" ? "Revoke administrator" : "Make administrator"}
-          onSubmit={async (reason) => {
-            const next = user.role === "admin" ? "user" : "admin";
-            const confirmed = await confirmation.confirm({
-              title: "Confirm the role change",
-              effect:
-                next === "admin"
-                  ? `Make ${user.email} an administrator`
-                  : `Remove the administrator role from ${user.email}`,
-              notice: NEEDS_SECOND_ADMIN,
-              detail: `It takes effect when a different administrator approves it under Proposals. Reason: ${reason}`,
-              confirmLabel: "Propose role change",
-            });
-            if (!confirmed) throw new CancelledAction();
-            await run(async () => {
-              const answer = await role.mutateAsync({ role: next, reason });
-              notify(
-                "proposal" in answer
-                  ? {
-                      title: "Role change proposed",
-                      description: `${user.email}: it waits for a second administrator under Proposals.`,
-                    }
-                  : {
-                      title: answer.changed ? "Role changed" : "Role unchanged",
-                      description: `${user.email} is ${next === "admin" ? "an administrator" : "a user"}.`,
-                    },
-              );
-            });
-          }}
-        />
+      {isSelf || user.listedAdmin ? null : (
+        <RoleChangeForm user={user} waitingRole={waitingRole} confirm={confirmation.confirm} run={run} />
       )}
     </div>
   );
