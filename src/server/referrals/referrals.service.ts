@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { ReferralsView } from "~/core/api/referrals";
 import { maskEmail, PLAY_KINDS, REFERRAL_BONUS_COINS } from "~/core/coins";
 import { REFERRAL_LIMIT_WINDOW_MS } from "~/core/earning";
