@@ -1,7 +1,11 @@
-/** Paging and streaming for the data download (export.service.ts, ledger-export.ts). */
+/** Paging, JSON pieces and streaming for the data download (export.service.ts and its export-*.ts sections). */
 
 /** Rows per read: a long history is never in memory at once. */
 export const EXPORT_PAGE_ROWS = 500;
+
+/** A date as the export writes it (ISO 8601), null kept. */
+export const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+export const json = (value: unknown) => JSON.stringify(value);
 
 /** Rows read a page at a time, ordered by `key`, until a page comes back short. */
 export async function* pages<T, K extends string | number>(
@@ -15,6 +19,17 @@ export async function* pages<T, K extends string | number>(
     if (rows.length < EXPORT_PAGE_ROWS) return;
     after = keyOf(rows[rows.length - 1]!);
   }
+}
+
+/** A JSON array written page by page: `"name":[…]`. */
+export async function* arrayOf<T>(name: string, source: AsyncGenerator<T[]>, map: (row: T) => unknown) {
+  yield `,${json(name)}:[`;
+  let first = true;
+  for await (const rows of source) {
+    yield (first ? "" : ",") + rows.map((r) => json(map(r))).join(",");
+    first = false;
+  }
+  yield "]";
 }
 
 /**
