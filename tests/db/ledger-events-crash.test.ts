@@ -66,14 +66,17 @@ it(`runs each consumer's effect once after a kill between the award and its cons
   const client = httpClient(server.url);
   const referrer = await createVerifiedUser(client, { ip: "10.94.0.1" });
   const me = await (await client.request("/api/me", { cookie: referrer.cookie })).json();
-  const friends: TestUser[] = [];
-  for (let i = 0; i < FRIENDS; i++)
-    friends.push(
-      await createVerifiedUser(client, { referralCode: me.profile.referralCode, ip: `10.94.1.${i + 1}` }),
-    );
-  const streakers: TestUser[] = [];
-  for (let i = 0; i < STREAK_USERS; i++)
-    streakers.push(await createVerifiedUser(client, { ip: `10.94.2.${i + 1}` }));
+  // Side by side: sign-up is not under test here.
+  const [friends, streakers] = await Promise.all([
+    Promise.all(
+      Array.from({ length: FRIENDS }, (_, i) =>
+        createVerifiedUser(client, { referralCode: me.profile.referralCode, ip: `10.94.1.${i + 1}` }),
+      ),
+    ),
+    Promise.all(
+      Array.from({ length: STREAK_USERS }, (_, i) => createVerifiedUser(client, { ip: `10.94.2.${i + 1}` })),
+    ),
+  ]);
   await server.stop();
   server = undefined;
 

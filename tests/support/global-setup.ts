@@ -24,8 +24,9 @@ interface Golden {
  * Vitest runs each project's global setup in this process, one after another, before any test, so a second
  * migration would only make the run start later. The last project's teardown removes it.
  */
-const goldens: Map<string, Golden> = ((globalThis as { __pleGoldens?: Map<string, Golden> }).__pleGoldens ??=
-  new Map());
+const shelf = globalThis as { __pleGoldens?: Map<string, Golden> };
+shelf.__pleGoldens ??= new Map();
+const goldens = shelf.__pleGoldens;
 
 function golden(kind: "pglite" | "postgres", url: string | undefined): Golden {
   const known = goldens.get(kind);
