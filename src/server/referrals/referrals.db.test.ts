@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertUserRow, profileRow, referralRow } from "#tests/support/db-users";
 import { watchVideoToEnd } from "#tests/support/earning";
 import { type TestUser, uniqueEmail } from "#tests/support/factories";
+import { recountPlayCoins } from "#tests/support/play-coins";
 import { createTestContext, type TestContext } from "#tests/support/test-app";
 import { errorCode } from "#tests/support/typed-client";
 import { maskEmail } from "~/core/coins";
@@ -48,6 +49,7 @@ async function backdate(userId: string, days: number) {
     .set({ created_at: new Date(Date.now() - days * 24 * 60 * 60 * 1000) })
     .where("user_id", "=", userId)
     .execute();
+  await recountPlayCoins(ctx.db, userId);
 }
 
 async function balancesOf(user: TestUser) {
