@@ -12,7 +12,8 @@ import { runStatements } from "../run-statements";
  * - `ledger_events` keeps only its key, its user and its time: the kind and the amount are the ledger row's, read
  *   with it by the consumers.
  * - `referrals_open_idx`: the referrals that wait for a first earning or clear, by sign-up time, so the periodic
- *   step that expires them at the time limit (docs/product.md, "Referral program") reads only those due.
+ *   step that expires them at the time limit (docs/product.md, "Referral program") reads only those due. The
+ *   recurring `referral.release` job is gone (the release is a consumer of the event): its queued runs go.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(db, [
@@ -30,5 +31,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     "alter table ledger_events drop column kind",
     "alter table ledger_events drop column amount",
     "create index referrals_open_idx on referrals (created_at) where bonus_status in ('pending', 'clearing')",
+    // The recurring release job is gone (its work is the consumer's): its queued runs have no handler now.
+    "delete from jobs where queue = 'referral.release' and status in ('queued', 'running')",
   ]);
 }
