@@ -7,8 +7,6 @@ import type { ReferralBonusState } from "~/core/referrals";
 export interface LedgerEventTable {
   entry_id: ColumnType<string, never, never>;
   user_id: ColumnType<string, never, never>;
-  kind: ColumnType<string, never, never>;
-  amount: ColumnType<number, never, never>;
   created_at: ColumnType<Date, never, never>;
 }
 
