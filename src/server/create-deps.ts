@@ -37,6 +37,7 @@ import {
   releaseJobHandler,
 } from "./referrals/referral-bonus.job";
 import { referralOutcomeOf } from "./referrals/referrals.service";
+import { rollupsConsumer } from "./rollups/rollups-consumer";
 import { streakConsumer } from "./streaks/streak-consumer";
 
 export interface DepsOverrides {
@@ -106,7 +107,11 @@ export function createDeps({
   };
   const queue = createJobWorker({ db, logger, handlers, leaseMs: env.jobLeaseMs, ...overrides.jobs });
   // The award's event's consumers (ledger-events.ts): the ledger is handed them, it imports none.
-  const ledgerEvents = ledgerEventsTask(db, [streakConsumer(env.streakRules), firstEarningConsumer]);
+  const ledgerEvents = ledgerEventsTask(db, [
+    streakConsumer(env.streakRules),
+    firstEarningConsumer,
+    rollupsConsumer,
+  ]);
   const jobs = withPeriodicTasks(queue, [ledgerEvents], logger);
   const mailOutbox = createMailOutbox(db, jobs);
   outbox.current = mailOutbox;

@@ -21,7 +21,7 @@ import type { AwardInput } from "~/server/ledger/ledger.service";
  * task) and is itself SIGKILLed at random moments while it does — and while the first-earning jobs and the
  * release job run — and restarted. In the end each effect happened exactly once: one milestone bonus per streak
  * user, each referral pair recorded and released once (one `referral_bonus` row per side, nothing pending), no
- * event of the awards left untaken by a consumer (an event is forgotten only once every consumer took it), and
+ * event of the awards left untaken by a consumer (the streak, the first earning, the rollups: an event is forgotten only once every consumer took it), and
  * every balance equal to its ledger.
  */
 const STREAK_USERS = 4;
@@ -156,7 +156,7 @@ it(`runs each consumer's effect once after a kill between the award and its cons
           from coin_ledger l where l.user_id = p.id)) as broken,
         (select count(*)::int from ledger_events e join coin_ledger l on l.id = e.entry_id
           where l.cause_key in (${sql.join(awards.map((a) => sql`${a.causeKey}`))})
-          and (select count(*) from ledger_event_consumptions c where c.entry_id = e.entry_id) <> 2) as untaken`.execute(
+          and (select count(*) from ledger_event_consumptions c where c.entry_id = e.entry_id) <> 3) as untaken`.execute(
       handle.db,
     );
     console.log(`ledger events crash test (${kind}): kills=1+${KILLS}, ${JSON.stringify(left[0])}`);
