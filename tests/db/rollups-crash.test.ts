@@ -64,9 +64,9 @@ it(`keeps the rollups exact across a kill after awards and ${KILLS} kills mid-ru
   const adminEmail = uniqueEmail("admin");
   const env: Record<string, string> = {
     ADMIN_EMAILS: adminEmail,
-    ADMIN_RATE_LIMIT: "100000",
-    AUTH_RATE_LIMIT: "100000",
-    MAIL_RATE_LIMIT: "100000",
+    ADMIN_RATE_LIMIT: "10000",
+    AUTH_RATE_LIMIT: "10000",
+    MAIL_RATE_LIMIT: "10000",
     TRUST_PROXY: "true",
     REDEEM_REQUIRE_KYC: "false",
     REDEEM_MIN_COINS: "10",
