@@ -29,7 +29,7 @@ import type { AwardInput } from "~/server/ledger/ledger.service";
  */
 const USERS = 4;
 const KILLS = 3;
-const LOOPS = 3;
+const LOOPS = 4;
 
 let dataDir: string | undefined;
 let server: RunningServer | undefined;
@@ -92,7 +92,17 @@ it(`keeps the rollups exact across a kill after awards and ${KILLS} kills mid-ru
   let client = httpClient(server.url);
   const admin = await createVerifiedUser(client, { email: adminEmail, ip: nextIp() });
   const users: TestUser[] = [];
-  for (let i = 0; i < USERS; i++) users.push(await createVerifiedUser(client, { ip: nextIp() }));
+  for (let i = 0; i < USERS; i++) {
+    const user = await createVerifiedUser(client, { ip: nextIp() });
+    // Coins to redeem from the first step on.
+    const granted = await client.request(`/api/admin/users/${user.id}/adjustments`, {
+      method: "POST",
+      cookie: admin.cookie,
+      json: { adjustmentId: randomUUID(), amount: 2000, reason: "Coins to redeem" },
+    });
+    expect(granted.status).toBe(201);
+    users.push(user);
+  }
   await server.stop();
   server = undefined;
 
@@ -123,7 +133,7 @@ it(`keeps the rollups exact across a kill after awards and ${KILLS} kills mid-ru
     client = httpClient(server.url);
     w.client = client;
     const running = Array.from({ length: LOOPS }, () => runUntilKilled(w));
-    await new Promise((r) => setTimeout(r, 1500 + Math.random() * 3000));
+    await new Promise((r) => setTimeout(r, 3000 + Math.random() * 4000));
     await server.kill();
     steps += (await Promise.all(running)).reduce((a, b) => a + b, 0);
   }
