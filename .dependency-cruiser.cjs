@@ -48,6 +48,8 @@ const extraEntries = {
   metrics: ["registry", "http-metrics"],
   quizzes: ["seed-content"],
   referrals: ["first-earning-consumer", "release-consumer"],
+  // The daily figures' consumer of the ledger's events, handed to the ledger at composition.
+  rollups: ["rollups-consumer"],
   openapi: ["build-document"],
   db: ["migrations/index"],
 };

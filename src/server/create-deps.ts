@@ -38,6 +38,7 @@ import {
 } from "./referrals/referral-bonus.job";
 import { referralOutcomeOf } from "./referrals/referrals.service";
 import { releaseConsumer } from "./referrals/release-consumer";
+import { rollupsConsumer } from "./rollups/rollups-consumer";
 import { streakConsumer } from "./streaks/streak-consumer";
 
 export interface DepsOverrides {
@@ -111,6 +112,7 @@ export function createDeps({
     streakConsumer(env.streakRules),
     firstEarningConsumer,
     releaseConsumer,
+    rollupsConsumer,
   ]);
   const jobs = withPeriodicTasks(queue, [ledgerEvents], logger);
   const mailOutbox = createMailOutbox(db, jobs);

@@ -20,7 +20,7 @@ import { recordFirstEarning } from "~/server/referrals/referrals.service";
  * SIGKILLed right after they commit, before any consumer of their events ran — each streak user's watch that
  * reaches a 7-day milestone (the streak consumer), each referred friend's first earnings (the first-earning
  * consumer; the pair they record clears at once), and each clearing friend's earning that clears the release rule
- * (the release consumer). Then the real server takes the events (its periodic task) and is itself SIGKILLed at
+ * (the release consumer), and every event is also taken by the rollups consumer. Then the real server takes the events (its periodic task) and is itself SIGKILLed at
  * random moments while it does — and while the first-earning jobs run — and restarted. In the end each effect
  * happened exactly once: one milestone bonus per streak user, each referral pair recorded and released once (one
  * `referral_bonus` row per side, nothing pending), no event of the awards left untaken by a consumer (an event is
@@ -30,8 +30,8 @@ const STREAK_USERS = 4;
 const FRIENDS = 4;
 /** Friends whose pair is clearing before the kill (10 of the rule's 20 coins): the release consumer pays them. */
 const CLEARING = 4;
-/** The consumers of the award's event (create-deps.ts): streak, referral first earning, referral release. */
-const CONSUMERS = 3;
+/** The consumers of the ledger's events (create-deps.ts): streak, referral first earning, referral release, rollups. */
+const CONSUMERS = 4;
 const KILLS = 4;
 
 let dataDir: string | undefined;
