@@ -11,6 +11,7 @@ import { runStatements } from "../run-statements";
  *   - "user": the e-mail's trigrams (search), lower(email) (the audit filters resolve an address to its user's
  *     id), and (createdAt, id), the users list's key;
  *   - audit_log by target id alone (the target filter, whatever the target type);
+ *   - KYC submissions by status and time (the decided lists, newest first; the pending queue has its own);
  *   - a player's games, quiz sessions and video watches in id order, the data download's key, so each of its
  *     pages is one index range instead of a sort of the player's whole history.
  */
@@ -23,6 +24,7 @@ export const concurrentIndexes: readonly ConcurrentIndex[] = [
   { name: "user_email_lower_idx", on: `"user" (lower(email))` },
   { name: "user_created_id_idx", on: `"user" ("createdAt", id)` },
   { name: "audit_log_target_id_idx", on: "audit_log (target_id, id)" },
+  { name: "kyc_submissions_status_created_idx", on: "kyc_submissions (status, created_at)" },
   { name: "games_user_id_idx", on: "games (user_id, id)" },
   { name: "quiz_sessions_user_id_idx", on: "quiz_sessions (user_id, id)" },
   { name: "video_watches_user_id_idx", on: "video_watches (user_id, id)" },
