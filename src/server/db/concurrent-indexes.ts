@@ -22,7 +22,7 @@ export interface ConcurrentIndex {
 const LOCK_KEY = 72_0230;
 const POLL_MS = 200;
 
-async function indexState(db: Kysely<unknown>, name: string): Promise<"valid" | "invalid" | "missing"> {
+async function indexState<T>(db: Kysely<T>, name: string): Promise<"valid" | "invalid" | "missing"> {
   const { rows } = await sql<{ valid: boolean }>`
     select i.indisvalid as valid from pg_class c join pg_index i on i.indexrelid = c.oid
     where c.relname = ${name} and c.relnamespace = current_schema()::regnamespace`.execute(db);
@@ -31,8 +31,8 @@ async function indexState(db: Kysely<unknown>, name: string): Promise<"valid" | 
 }
 
 /** Builds the indexes of `wanted` that are missing or invalid; returns the names it built. */
-export async function buildConcurrentIndexes(
-  db: Kysely<unknown>,
+export async function buildConcurrentIndexes<T>(
+  db: Kysely<T>,
   wanted: readonly ConcurrentIndex[],
 ): Promise<string[]> {
   const pending: ConcurrentIndex[] = [];

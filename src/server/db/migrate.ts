@@ -15,6 +15,6 @@ export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
     const failed = results?.find((r) => r.status === "Error");
     throw new Error(`Migration ${failed?.migrationName ?? "?"} failed: ${String(error)}`);
   }
-  const indexes = await buildConcurrentIndexes(db as Kysely<unknown>, concurrentIndexes);
+  const indexes = await buildConcurrentIndexes(db, concurrentIndexes);
   return [...(results ?? []).map((r) => r.migrationName), ...indexes.map((name) => `index:${name}`)];
 }
