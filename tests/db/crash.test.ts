@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "kysely";
 import { afterAll, expect, inject, it } from "vitest";
 import { makeVideosInstant } from "#tests/support/earning";
@@ -11,6 +10,7 @@ import { type RunningServer, startServer } from "#tests/support/server-process";
 import { seedDataDir } from "#tests/support/server-template";
 import { openTestDatabase } from "#tests/support/test-db";
 import { type DatabaseHandle, fromPGlite } from "~/server/db/client";
+import { createPGlite } from "~/server/db/pglite";
 
 /**
  * Crash safety: the real server under earning load is SIGKILLed at random moments, 20 times, and
@@ -93,7 +93,7 @@ it(`keeps every acknowledged award across ${KILLS} SIGKILLs under load`, { timeo
     await makeVideosInstant(testDb.db);
   } else {
     await seedDataDir(dataDir);
-    const setup = fromPGlite(await PGlite.create(path.join(dataDir, "pglite")));
+    const setup = fromPGlite(await createPGlite(path.join(dataDir, "pglite")));
     await makeVideosInstant(setup.db);
     await setup.close();
   }
@@ -119,7 +119,7 @@ it(`keeps every acknowledged award across ${KILLS} SIGKILLs under load`, { timeo
   server = undefined;
 
   const handle =
-    kind === "postgres" ? testDb! : fromPGlite(await PGlite.create(path.join(dataDir!, "pglite")));
+    kind === "postgres" ? testDb! : fromPGlite(await createPGlite(path.join(dataDir!, "pglite")));
   try {
     const rows = await handle.db.selectFrom("coin_ledger").select(["id", "user_id"]).execute();
     const found = new Map(rows.map((r) => [Number(r.id), r.user_id]));
