@@ -1,6 +1,6 @@
 /**
  * The "before" half of `npm run bench:ledger`: the same benchmark as committed at BENCH_LEDGER_BEFORE (a git
- * ref; default LEDGER_BEFORE_REF, the last commit before the award's event of ADR 067), run in the same run on the
+ * ref; default LEDGER_BEFORE_REF, the last commit before the cheaper award of ADR 070), run in the same run on the
  * same machine, so that a change to the earning path is judged by figures taken minutes apart, not against a
  * table written on another day. The ref is checked out into a temporary git worktree that borrows this checkout's
  * node_modules, its benchmark (bench/ledger.ts, `runLedgerBench`) runs there in a child process — it builds that
@@ -13,8 +13,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { LedgerBenchResult } from "./ledger";
 
-/** Main before ADR 067 (the award that kept the day's goal coins and wrote the first-earning job itself). */
-export const LEDGER_BEFORE_REF = "2681be9";
+/**
+ * Main before ADR 070 (the award that summed the day's rows for the answer's coins today and wrote a wider event;
+ * the recurring release job). ADR 067's before was 2681be9.
+ */
+export const LEDGER_BEFORE_REF = "f3569fe";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
 const MARK = "LEDGER-BEFORE-JSON:";

@@ -255,7 +255,7 @@ export async function runLedgerBench(): Promise<LedgerBenchResult> {
  */
 export const LEDGER_TARGETS = { ratio: 0.6, sqlToFloor: 0.5, p99Ms: 50, rssLoadMib: 250 } as const;
 
-/** The before/after table: the same benchmark at LEDGER_BEFORE_REF and now, from one run (ADR 062, 067). */
+/** The before/after table: the same benchmark at LEDGER_BEFORE_REF and now, from one run (ADR 062, 067, 070). */
 export function formatLedgerComparison(before: BeforeRun, after: LedgerBenchResult): string {
   const mark = (ok: boolean) => (ok ? " ✓" : " ✗");
   const http1 = (r: LedgerBenchResult) => r.http.find((x) => x.database === "PostgreSQL" && x.workers === 1);
@@ -374,7 +374,7 @@ export function formatLedgerSection(result: LedgerBenchResult, before: BeforeRun
       "target is judged on RSS. The load generator, the server and PostgreSQL share this machine's cores.",
       "",
       formatLedgerBench(result),
-      ...(before ? ["", "### Before and after (ADR 067)", "", formatLedgerComparison(before, result)] : []),
+      ...(before ? ["", "### Before and after (ADR 070)", "", formatLedgerComparison(before, result)] : []),
     ].join("\n"),
   );
 }
@@ -402,8 +402,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       path.resolve(import.meta.dirname, "../docs/benchmarks.md"),
       "ledger",
       section.replace(
-        "### Before and after (ADR 067)",
-        `### Before and after (ADR 067)\n\nRun by \`npm run bench:ledger -- --write\` on ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC; load average after it: ${loads}.`,
+        "### Before and after (ADR 070)",
+        `### Before and after (ADR 070)\n\nRun by \`npm run bench:ledger -- --write\` on ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC; load average after it: ${loads}.`,
       ),
     );
   }
