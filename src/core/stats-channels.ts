@@ -19,3 +19,19 @@ export const channelOfKind: Partial<Record<LedgerKind, IssueChannel>> = {
 /** The ledger kinds that issue coins through `channel`. */
 export const kindsOfChannel = (channel: IssueChannel): LedgerKind[] =>
   (Object.keys(channelOfKind) as LedgerKind[]).filter((k) => channelOfKind[k] === channel);
+
+/**
+ * Each channel's name on the charts, in the order they stack (issueChannels' order, held by a test). No zod
+ * here: the dashboard's chunk reads it, and the contract's schemas would bring zod along.
+ */
+export const channelLabels: Record<IssueChannel, string> = {
+  game: "Games",
+  quiz: "Quizzes",
+  video: "Videos",
+  referral: "Referrals",
+  streak: "Streak bonuses",
+  adjustment: "Adjustments",
+};
+
+/** The channels in the charts' order. */
+export const chartChannels = Object.keys(channelLabels) as IssueChannel[];
