@@ -27,33 +27,37 @@ function downloadCsv(spec: ChartSpec) {
  */
 export function ChartFigure({ spec, heading = "h2" }: { spec: ChartSpec; heading?: "h2" | "h3" }) {
   return (
-    <Card className="min-w-0">
-      <CardHeader>
-        <CardTitle as={heading}>{spec.title}</CardTitle>
-        <CardDescription>{spec.summary}</CardDescription>
-      </CardHeader>
-      <CardContent className="flex min-w-0 flex-col gap-3">
-        <div className={`relative w-full ${CHART_HEIGHT}`}>
-          <Suspense
-            fallback={<div aria-hidden="true" className="size-full animate-pulse rounded-lg bg-muted" />}
-          >
-            <ChartCanvas spec={spec} />
-          </Suspense>
-        </div>
-        <details className="min-w-0">
-          <summary className="cursor-pointer font-medium">Show the numbers</summary>
-          <div className="pt-2">
-            <ChartTable spec={spec} />
+    <section aria-labelledby={`${spec.id}-title`} className="min-w-0">
+      <Card>
+        <CardHeader>
+          <CardTitle as={heading} id={`${spec.id}-title`}>
+            {spec.title}
+          </CardTitle>
+          <CardDescription>{spec.summary}</CardDescription>
+        </CardHeader>
+        <CardContent className="flex min-w-0 flex-col gap-3">
+          <div className={`relative w-full ${CHART_HEIGHT}`}>
+            <Suspense
+              fallback={<div aria-hidden="true" className="size-full animate-pulse rounded-lg bg-muted" />}
+            >
+              <ChartCanvas spec={spec} />
+            </Suspense>
           </div>
-        </details>
-        <div>
-          <Button variant="outline" size="sm" onClick={() => downloadCsv(spec)}>
-            <Download aria-hidden="true" />
-            {`Download CSV`}
-            <span className="sr-only">{` of ${spec.title.toLowerCase()}`}</span>
-          </Button>
-        </div>
-      </CardContent>
-    </Card>
+          <details className="min-w-0">
+            <summary className="cursor-pointer font-medium">Show the numbers</summary>
+            <div className="pt-2">
+              <ChartTable spec={spec} />
+            </div>
+          </details>
+          <div>
+            <Button variant="outline" size="sm" onClick={() => downloadCsv(spec)}>
+              <Download aria-hidden="true" />
+              {`Download CSV`}
+              <span className="sr-only">{` of ${spec.title.toLowerCase()}`}</span>
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+    </section>
   );
 }
