@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { watchVideoToEnd } from "#tests/support/earning";
 import type { TestUser } from "#tests/support/factories";
@@ -8,6 +9,7 @@ import type { PlayerStats } from "~/core/api/stats";
 import { addDays } from "~/core/streak";
 import { utcDay } from "~/core/utc-day";
 import { adjustBalance } from "../ledger/ledger.service";
+import { coinsByDayAndKind } from "./player-stats";
 
 /**
  * GET /api/me/stats (docs/product.md, "Dashboard"): the player's own last 30 UTC days by channel and the days the
@@ -90,5 +92,24 @@ describe("GET /api/me/stats", () => {
     await earnOnDay(ctx.db, user.id, 0, 20);
     await adjust(user.id, -10);
     expect((await statsOf(user)).days.at(-1)?.earned).toMatchObject({ video: 20, adjustment: 0 });
+  });
+
+  it("reads the player's rows of those days through the (user_id, created_at) index, never a scan", async () => {
+    const user = await ctx.createVerifiedUser();
+    await earnOnDay(ctx.db, user.id, 1, 20);
+    const query = coinsByDayAndKind(ctx.db, user.id, addDays(utcDay(new Date()), -29)).compile();
+    // With sequential scans priced out, the plan shows whether the statement can use the index at all.
+    const plan = await ctx.db.transaction().execute(async (tx) => {
+      await sql`set local enable_seqscan = off`.execute(tx);
+      const { rows } = await tx.executeQuery<Record<string, string>>({
+        ...query,
+        sql: `explain ${query.sql}`,
+      });
+      return rows.map((r) => Object.values(r).join(" ")).join("\n");
+    });
+    // Both bounds in the index condition: the user and the first day (a range of one user's rows).
+    expect(plan).toMatch(/coin_ledger_user_created_idx/);
+    expect(plan).toMatch(/Index Cond: \(\(user_id = .+\) AND \(created_at >= .+\)\)/);
+    expect(plan).not.toMatch(/Seq Scan on coin_ledger/);
   });
 });

@@ -11,6 +11,18 @@ export const PLAYER_STATS_DAYS = 30;
 
 const DAY_EXPR = sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD')`;
 
+/** The user's positive rows from the UTC day `first` on, summed per day and kind (one index range, never a scan). */
+export function coinsByDayAndKind(db: Database, userId: string, first: string) {
+  return db
+    .selectFrom("coin_ledger")
+    .select([DAY_EXPR.as("day"), "kind"])
+    .select(sql<string>`sum(amount)`.as("coins"))
+    .where("user_id", "=", userId)
+    .where("created_at", ">=", new Date(`${first}T00:00:00Z`))
+    .where("amount", ">", 0)
+    .groupBy([DAY_EXPR, "kind"]);
+}
+
 /**
  * A player's last 30 UTC days (docs/product.md, "Dashboard"): the coins earned each day per channel (the positive
  * ledger rows of those days, read through coin_ledger_user_created_idx: one user, 30 days, never the history),
@@ -25,15 +37,7 @@ export async function getPlayerStats(
 ): Promise<PlayerStats> {
   const today = utcDay(now);
   const first = addDays(today, -(PLAYER_STATS_DAYS - 1));
-  const rows = await db
-    .selectFrom("coin_ledger")
-    .select([DAY_EXPR.as("day"), "kind"])
-    .select(sql<string>`sum(amount)`.as("coins"))
-    .where("user_id", "=", userId)
-    .where("created_at", ">=", new Date(`${first}T00:00:00Z`))
-    .where("amount", ">", 0)
-    .groupBy([DAY_EXPR, "kind"])
-    .execute();
+  const rows = await coinsByDayAndKind(db, userId, first).execute();
   const earned = new Map<string, Record<IssueChannel, number>>();
   const goalCoins = new Map<string, number>();
   for (const row of rows) {
