@@ -89,7 +89,7 @@ export function businessChartSpecs(stats: BusinessStats): ChartSpec[] {
     {
       id: "queue-ages",
       title: "Queue ages now",
-      summary: `How long the oldest open item of each queue has waited, in hours: KYC ${formatAge(ages.kyc)}, redemptions ${formatAge(ages.redemptions)}, proposals ${formatAge(ages.proposals)}.`,
+      summary: `How long the oldest open item of each queue has waited, in hours: KYC ${formatAge(ages.kyc).toLowerCase()}, redemptions ${formatAge(ages.redemptions).toLowerCase()}, proposals ${formatAge(ages.proposals).toLowerCase()}.`,
       kind: "bar",
       rowHeader: "Queue",
       labels: ["KYC", "Redemptions", "Proposals"],
