@@ -44,7 +44,11 @@ async function expectFits(page: Page, width: number) {
 }
 
 describeE2E("charts", () => {
-  const e2e = useE2E({ ADMIN_EMAILS: adminEmails.join(","), AUTH_RATE_LIMIT: "1000" });
+  const e2e = useE2E({
+    ADMIN_EMAILS: adminEmails.join(","),
+    AUTH_RATE_LIMIT: "1000",
+    MAIL_RATE_LIMIT: "1000",
+  });
   const api = () => httpClient(e2e.server.url);
 
   // Waits for GET /api/admin/stats (the rollups) to be served on this branch: then `it`, not `it.skip`.
