@@ -1,7 +1,6 @@
 import { sql } from "kysely";
 import { type IssueChannel, issueChannels, type PlayerStats } from "~/core/api/stats";
-import type { LedgerKind } from "~/core/coins";
-import { channelOfKind } from "~/core/stats-channels";
+import { issueChannelOf } from "~/core/issue-channels";
 import { addDays, evaluateStreak, GOAL_KINDS, type StreakRules } from "~/core/streak";
 import { utcDay } from "~/core/utc-day";
 import type { Database } from "../db/client";
@@ -42,7 +41,7 @@ export async function getPlayerStats(
   const goalCoins = new Map<string, number>();
   for (const row of rows) {
     const coins = Number(row.coins);
-    const channel = channelOfKind[row.kind as LedgerKind];
+    const channel = issueChannelOf(row.kind);
     if (!channel || row.day > today) continue;
     const day = earned.get(row.day) ?? zeros();
     day[channel] += coins;

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { type BusinessStats, businessStatsSchema } from "~/core/api/stats";
-import { apiCall } from "~/web/lib/api-client";
+import type { BusinessStats } from "~/core/api/stats";
+import { api, call } from "~/web/lib/api";
 
 export type StatsRange = 30 | 90;
 
-/** GET /api/admin/stats?days=30|90: the business day by day (the console's charts), checked against the contract. */
+/** GET /api/admin/stats?days=30|90: the business day by day (the console's charts). */
 export function getStats(days: StatsRange, signal?: AbortSignal): Promise<BusinessStats> {
-  return apiCall(`/api/admin/stats?days=${days}`, businessStatsSchema, { signal });
+  return call(() => api.admin.stats.$get({ query: { days: String(days) } }, { init: { signal } }));
 }
 
 export const statsQueryOptions = (days: StatsRange) =>
