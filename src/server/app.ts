@@ -27,6 +27,7 @@ import { createProfileRoutes } from "./profile/profile.routes";
 import { createQuizzesRoutes } from "./quizzes/quizzes.routes";
 import { createRedemptionsRoutes } from "./redemptions/redemptions.routes";
 import { createReferralsRoutes } from "./referrals/referrals.routes";
+import { createPlayerStatsRoutes } from "./streaks/player-stats.routes";
 import { createStreakRoutes } from "./streaks/streaks.routes";
 import { createMediaRoutes } from "./videos/media.routes";
 import { createVideosRoutes } from "./videos/videos.routes";
@@ -60,6 +61,7 @@ export function createApi(deps: AppDeps) {
     .route("/games", createGamesRoutes(deps))
     .route("/auth", createAuthRoutes(deps))
     .route("/me", createProfileRoutes(deps))
+    .route("/me/stats", createPlayerStatsRoutes(deps))
     .route("/account", createAccountRoutes(deps))
     .route("/ledger", createLedgerRoutes(deps))
     .route("/videos", createVideosRoutes(deps))

@@ -7,6 +7,7 @@ import { buttonVariants } from "~/web/components/ui/button-variants";
 import { SectionCard } from "~/web/components/ui/section-card";
 import { nextAction } from "~/web/features/dashboard/components/next-action";
 import { PayoutProgress } from "~/web/features/dashboard/components/payout-progress";
+import { PlayerMonth } from "~/web/features/dashboard/components/player-month";
 import { useAllowance } from "~/web/features/earning/api/get-allowance";
 import { TodayPanel } from "~/web/features/earning/components/today-panel";
 import { GoalStreakCard } from "~/web/features/streak/components/goal-streak-card";
@@ -18,7 +19,7 @@ import { useSession } from "~/web/lib/session";
 
 /**
  * "/" for a signed-in player (docs/product.md, "Dashboard"): the balance and the way to the next payout, today's
- * earning and the one next step, the daily goal and streak, the last earnings. Prerendered while the session is
+ * earning and the one next step, the daily goal and streak, the last earnings, and the last 30 days in a chart. Prerendered while the session is
  * being checked (a visitor with a session cookie gets that page), every card with the frame of its content, so
  * nothing moves when the data arrives. Its own chunk: a guest's "/" never loads it.
  */
@@ -87,6 +88,11 @@ function Dashboard() {
         <Suspense>
           <RecentEarnings userId={userId} />
         </Suspense>
+        <div className="min-w-0 lg:col-span-2">
+          <Suspense>
+            <PlayerMonth userId={userId} />
+          </Suspense>
+        </div>
       </div>
     </Page>
   );
