@@ -10,7 +10,8 @@ import { refundRedemption } from "../ledger/redemption-coins";
 import { withRetryableTransaction } from "../ledger/transaction";
 import { redemptionRejectedMail } from "../mail/templates";
 import { countRedemption } from "../metrics/registry";
-import { enqueuePaidMail, enqueuePayout, enqueuePayoutCheck, livePayoutJobs } from "./payout-queue";
+import { enqueuePayout, enqueuePayoutCheck, livePayoutJobs } from "./payout-queue";
+import { enqueueApprovedMail, enqueuePaidMail, timelineOf } from "./redemption-mails";
 import { toRedemption } from "./redemptions.service";
 import {
   audit,
@@ -91,13 +92,19 @@ export async function approveRedemptionIn(
         )
       : null;
   return transitionIn(trx, actor, id, {
-    set: { ...newPayoutAttempt(deps), decided_by: actor.adminId, decided_at: sql`now()` },
+    set: {
+      ...newPayoutAttempt(deps),
+      decided_by: actor.adminId,
+      decided_at: sql`now()`,
+      approved_at: sql`now()`,
+    },
     from: (eb) => eb("status", "=", "pending"),
     unmoved: (current) =>
       current.status === "approved" ? toRedemption(current) : refuse(current, "approved"),
     moved: async (trx, before, row) => {
       countRedemption("approved", row.coins);
       if (deps.payoutProvider.automatic) await enqueuePayout(trx, id, row.payout_attempt);
+      await enqueueApprovedMail(deps, trx, row);
       await audit(trx, actor, "approve", before, row, undefined, approved ? { ...approved } : undefined);
     },
   });
@@ -139,7 +146,7 @@ export async function rejectRedemption(
       await refundRedemption(trx, { userId: row.user_id, redemptionId: id, coins: row.coins });
       const mail = redemptionRejectedMail(
         await emailOf(trx, row.user_id),
-        { id, coins: row.coins, dollars: formatDollars(row.coins), reason },
+        { id, coins: row.coins, dollars: formatDollars(row.coins), reason, timeline: timelineOf(row) },
         walletUrl(deps),
       );
       await deps.mailOutbox.enqueue(mail, { db: trx, dedupeKey: `redemption-rejected:${id}` });
