@@ -140,7 +140,7 @@ describeE2E("redemptions", () => {
     // The confirmation states the effect before any money moves.
     const confirm = adminView.page.getByRole("alertdialog");
     await confirm
-      .getByText(`Pay $5.00 (1\u202f000 coins): PayPal to payee.paypal@example.com`, { exact: false })
+      .getByText(`Pay $5.00 (1000 coins): PayPal to payee.paypal@example.com`, { exact: false })
       .waitFor();
     await confirm.getByRole("button", { name: `Approve #${id}` }).click();
     await expectNotice(adminView.page, "Redemption Approved", `Redemption #${id} is approved.`);

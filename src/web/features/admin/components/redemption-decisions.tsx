@@ -4,7 +4,8 @@ import {
   type PayoutMode,
   rejectRedemptionSchema,
 } from "~/core/api/redemptions";
-import { awaitingSecondAdmin, groupDigits, NEEDS_SECOND_ADMIN } from "~/core/dual-control";
+import { formatCount } from "~/core/coins";
+import { awaitingSecondAdmin, NEEDS_SECOND_ADMIN } from "~/core/dual-control";
 import { payoutMethodLabels, redemptionStatusLabels } from "~/core/redemptions";
 import { Button } from "~/web/components/ui/button";
 import { ApiError, referenceOf } from "~/web/lib/api-client";
@@ -56,7 +57,7 @@ interface DecisionProps {
 }
 
 /** How the confirmations name a redemption's money and payee. */
-const moneyOf = (r: AdminRedemption) => `$${r.dollars} (${groupDigits(r.coins)} coins)`;
+const moneyOf = (r: AdminRedemption) => `$${r.dollars} (${formatCount(r.coins)} coins)`;
 const payeeOf = (r: AdminRedemption) => `${payoutMethodLabels[r.method]} to ${r.recipient}`;
 
 /** Approve, retry a failed payout, or check an automatic payout again. */
@@ -163,7 +164,7 @@ function TextDecisions({ r, run, busy }: DecisionProps) {
               "Redemption Rejected",
               {
                 title: `Reject redemption #${r.id}?`,
-                effect: `+${groupDigits(r.coins)} coins back to ${r.user.email}; nothing is paid`,
+                effect: `+${formatCount(r.coins)} coins back to ${r.user.email}; nothing is paid`,
                 detail:
                   r.status === "approved"
                     ? "It was approved: reject it only if it was not paid by hand, or the user gets the money and the coins."

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { ledgerKindLabels } from "~/core/admin";
 import type { AdminRedemption, PayoutMode } from "~/core/api/redemptions";
-import { groupDigits } from "~/core/dual-control";
+import { formatCount } from "~/core/coins";
 import { payoutMethodLabels, redemptionStatuses, redemptionStatusLabels } from "~/core/redemptions";
 import { QueryState } from "~/web/components/query-state";
 import { Card, CardContent } from "~/web/components/ui/card";
@@ -29,7 +29,7 @@ function QueueFacts({ r }: { r: AdminRedemption }) {
       <dd>
         {r.user.earnings.length
           ? r.user.earnings
-              .map((e) => `${ledgerKindLabels[e.kind] ?? e.kind}: ${groupDigits(e.coins)} coins`)
+              .map((e) => `${ledgerKindLabels[e.kind] ?? e.kind}: ${formatCount(e.coins)} coins`)
               .join(", ")
           : "none"}
       </dd>
