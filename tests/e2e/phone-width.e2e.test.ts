@@ -92,7 +92,7 @@ describeE2E("phone width and both sides of a referral", () => {
     });
     expect(gone.status).toBe(200);
     await pendingIs(50);
-  }, 120_000);
+  }, 240_000);
 
   it("at 360 px no page scrolls sideways and the header (with '+50 pending') stays one row", async () => {
     const { page, context, errors } = await signedInPage(e2e, referrer, phone);
@@ -129,7 +129,8 @@ describeE2E("phone width and both sides of a referral", () => {
     await context.close();
     // The one error: the missing page's own 404.
     expect(errors.filter((e) => !e.includes("status of 404"))).toEqual([]);
-  });
+    // Fifteen pages, each waited for until it settles.
+  }, 300_000);
 
   it("the friend sees their own pending bonus with its progress, on /referral and in the wallet", async () => {
     const { page, context, errors } = await signedInPage(e2e, pendingFriend, phone);
