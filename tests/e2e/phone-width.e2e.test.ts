@@ -43,7 +43,7 @@ async function headerIsOneRow(page: Page): Promise<boolean> {
   const banner = page.getByRole("banner");
   const logo = await banner.getByRole("link").first().boundingBox();
   const parts = [
-    banner.getByText(/^\d+ Coins$/),
+    banner.getByText(/\d+ Coins$/).first(),
     banner.getByRole("button", { name: "Logout", exact: true }),
   ];
   const boxes = await Promise.all(parts.map((p) => p.boundingBox()));
