@@ -1,6 +1,6 @@
 import { auditActionLabels } from "./admin";
 import type { AuditEntry } from "./api/admin";
-import { groupDigits } from "./dual-control";
+import { formatCount } from "./coins";
 
 /**
  * An audit entry as a sentence for the console (docs/product.md, "Audit log"): who did what to whom, with the
@@ -9,7 +9,7 @@ import { groupDigits } from "./dual-control";
 type Fields = Record<string, unknown>;
 const fields = (v: unknown): Fields => (typeof v === "object" && v !== null ? (v as Fields) : {});
 const num = (v: unknown) => (typeof v === "number" ? v : Number(v ?? 0));
-const coins = (n: number) => `${groupDigits(Math.abs(n))} coins`;
+const coins = (n: number) => `${formatCount(Math.abs(n))} coins`;
 
 export function auditSentence(e: AuditEntry): string {
   const actor = e.actor ? (e.actor.email ?? e.actor.id) : "The system";
@@ -22,7 +22,7 @@ export function auditSentence(e: AuditEntry): string {
   switch (e.action) {
     case "coins.adjust": {
       const amount = num(after.amount);
-      text = `${actor} ${amount >= 0 ? "added" : "took"} ${coins(amount)} ${amount >= 0 ? "to" : "from"} ${target}'s balance (${groupDigits(num(before.balance))} → ${groupDigits(num(after.balance))})${proposedBy}.`;
+      text = `${actor} ${amount >= 0 ? "added" : "took"} ${coins(amount)} ${amount >= 0 ? "to" : "from"} ${target}'s balance (${formatCount(num(before.balance))} → ${formatCount(num(after.balance))})${proposedBy}.`;
       break;
     }
     case "user.ban":

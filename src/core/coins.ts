@@ -90,3 +90,12 @@ export function maskEmail(email: string): string {
   if (at < 1) return "***";
   return `${email.slice(0, Math.min(2, at))}***${email.slice(at)}`;
 }
+
+/**
+ * How every page, dialog, mail and audit sentence writes a count of coins: whole digits, ungrouped ("2000", as the
+ * spec's own texts write '1000 Coins = $5.00 USD'), a negative with the minus sign ("−2000").
+ */
+export function formatCount(n: number): string {
+  const whole = Math.trunc(n);
+  return whole < 0 ? `−${Math.abs(whole)}` : String(whole);
+}

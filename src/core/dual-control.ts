@@ -1,5 +1,5 @@
 import type { Proposal } from "./api/dual-control";
-import { formatDollars } from "./coins";
+import { formatCount, formatDollars } from "./coins";
 
 /**
  * Dual control (docs/product.md, "Dual control"; docs/decisions/056 and 063). The thresholds are cumulative over a
@@ -44,7 +44,7 @@ export const NEEDS_SECOND_ADMIN = "Needs a second administrator: this becomes a 
 export function dualControlRule(rule: DualControl): string {
   const coins =
     rule.coins > 0
-      ? `Coin adjustments you make alone for one account may add up to ${groupDigits(rule.coins)} coins (either way) in ${DUAL_CONTROL_WINDOW_HOURS} hours`
+      ? `Coin adjustments you make alone for one account may add up to ${formatCount(rule.coins)} coins (either way) in ${DUAL_CONTROL_WINDOW_HOURS} hours`
       : "Coin adjustments need no second administrator (DUAL_CONTROL_COINS=0)";
   const dollars =
     rule.dollars > 0
@@ -73,14 +73,8 @@ export function dualControlWarning(rule: DualControl): string | null {
 export function describeProposal(p: Proposal): string {
   const who = p.user.email ?? p.user.id;
   if (p.kind === "coins.adjust")
-    return `${p.amount > 0 ? "+" : "−"}${groupDigits(Math.abs(p.amount))} coins ${p.amount > 0 ? "to" : "from"} ${who}`;
+    return `${p.amount > 0 ? "+" : "−"}${formatCount(Math.abs(p.amount))} coins ${p.amount > 0 ? "to" : "from"} ${who}`;
   if (p.kind === "role.change")
     return p.role === "admin" ? `Make ${who} an administrator` : `Remove the administrator role from ${who}`;
-  return `Approve redemption #${p.redemptionId} of ${who}: ${groupDigits(p.amount)} coins ($${p.dollars ?? formatDollars(p.amount)})`;
-}
-
-/** 1070 → "1 070": digits grouped by a narrow no-break space, as the console writes amounts. */
-export function groupDigits(n: number): string {
-  const sign = n < 0 ? "−" : "";
-  return sign + String(Math.abs(Math.trunc(n))).replace(/\B(?=(\d{3})+(?!\d))/g, "\u202f");
+  return `Approve redemption #${p.redemptionId} of ${who}: ${formatCount(p.amount)} coins ($${p.dollars ?? formatDollars(p.amount)})`;
 }

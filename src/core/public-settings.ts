@@ -1,5 +1,5 @@
 import { formatDollars } from "./coins";
-import { DEFAULT_EARNING_LIMITS } from "./earning";
+import { DEFAULT_EARNING_LIMITS, DEFAULT_REFERRAL_RELEASE } from "./earning";
 import { KYC_DEFAULT_MAX_UPLOAD_BYTES, KYC_DEFAULT_RETENTION_DAYS } from "./kyc";
 
 /**
@@ -27,6 +27,9 @@ export interface PublicSettings {
   quizSessionsPerDay: number;
   videoWatchesPerDay: number;
   referralBonusesPer30Days: number;
+  /** The referral bonus's release rule: the friend's own coins, on this many different UTC days. */
+  referralReleaseCoins: number;
+  referralReleaseDays: number;
 }
 export type PublicSettingName = keyof PublicSettings;
 
@@ -39,6 +42,8 @@ export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
   redeemDailyCapDollars: REDEEM_DEFAULTS.dailyCapDollars,
   redeemRequireKyc: REDEEM_DEFAULTS.requireKyc,
   ...DEFAULT_EARNING_LIMITS,
+  referralReleaseCoins: DEFAULT_REFERRAL_RELEASE.coins,
+  referralReleaseDays: DEFAULT_REFERRAL_RELEASE.days,
 };
 
 /** How a setting reads in a sentence: "30 days", "1000 coins ($5.00)", "required". */
@@ -65,6 +70,10 @@ export function settingText(settings: PublicSettings, name: PublicSettingName): 
       return n(settings.videoWatchesPerDay, "watch").replace("watchs", "watches");
     case "referralBonusesPer30Days":
       return n(settings.referralBonusesPer30Days, "bonus").replace("bonuss", "bonuses");
+    case "referralReleaseCoins":
+      return n(settings.referralReleaseCoins, "coin");
+    case "referralReleaseDays":
+      return n(settings.referralReleaseDays, "day");
   }
 }
 

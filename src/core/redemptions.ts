@@ -59,3 +59,56 @@ export const redemptionNotices = {
     description: `The minimum redemption is ${minCoins} coins ($${minDollars}).`,
   }),
 } as const;
+
+/** One step of a redemption's timeline: its label, whether it happened, and when (null: not yet, or not recorded). */
+export interface RedemptionStep {
+  label: string;
+  done: boolean;
+  at: string | null;
+}
+
+const step = (label: string, at: string | null, done = at !== null): RedemptionStep => ({ label, done, at });
+
+/**
+ * A redemption's timeline (docs/product.md, "Redemptions"): requested → approved → paid, or rejected (after the
+ * request or after an approval whose payout failed), or cancelled by the user. Steps still to come have no time.
+ */
+export function redemptionTimeline(r: {
+  status: RedemptionStatus;
+  createdAt: string;
+  approvedAt: string | null;
+  decidedAt: string | null;
+  paidAt: string | null;
+}): RedemptionStep[] {
+  const requested = step("Requested", r.createdAt);
+  const approved = r.approvedAt ? [step("Approved", r.approvedAt)] : [];
+  switch (r.status) {
+    case "cancelled":
+      return [requested, step("Cancelled", r.decidedAt, true)];
+    case "rejected":
+      return [requested, ...approved, step("Rejected", r.decidedAt, true)];
+    case "failed":
+      return [requested, ...approved, step("Payout failed", null, true), step("Paid", null)];
+    default:
+      return [requested, step("Approved", r.approvedAt), step("Paid", r.paidAt)];
+  }
+}
+
+/** A step's time in a mail: "27 Nov 2026, 14:05 UTC" (mails do not know the reader's time zone). */
+export function utcStepTime(iso: string): string {
+  const d = new Date(iso);
+  const date = d.toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+  const time = d.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
+  return `${date}, ${time} UTC`;
+}
+
+/** The timeline in one line for a mail: "Timeline: Requested 27 Nov 2026, 14:00 UTC → Approved … → Paid (not yet)". */
+export function timelineLine(steps: RedemptionStep[]): string {
+  const text = (s: RedemptionStep) => (s.at ? ` ${utcStepTime(s.at)}` : s.done ? "" : " (not yet)");
+  return `Timeline: ${steps.map((s) => `${s.label}${text(s)}`).join(" → ")}`;
+}

@@ -1,4 +1,4 @@
-import type { ReferralBonusStatus } from "./api/referrals";
+import type { OwnReferralBonus, ReferralBonusStatus } from "./api/referrals";
 
 /**
  * The referral page's rules (docs/product.md): how many friends it lists, the link a friend signs up with, and
@@ -46,4 +46,60 @@ export function ownReferralBonus(
   if (state === "clearing") return "pending";
   if (state === "paid" || state === "released") return "available";
   return null;
+}
+
+/**
+ * A bonus pair declined by an account's deletion (docs/product.md "Deleting the account") rather than by an
+ * administrator: declined with no decision recorded, and the other side's account deleted.
+ */
+export function declinedBecauseLeft(
+  state: ReferralBonusState,
+  decidedAt: Date | string | null,
+  otherDeleted: boolean,
+): boolean {
+  return state === "declined" && decidedAt === null && otherDeleted;
+}
+
+/** The referred user's own half as their pages show it (the friend's half is never limited). */
+export function ownReferralBonusStatus(state: ReferralBonusState, left: boolean): OwnReferralBonus["bonus"] {
+  if (left) return "left";
+  if (state === "pending") return "joined";
+  if (state === "clearing") return "pending";
+  if (state === "paid" || state === "released") return "paid";
+  return state;
+}
+
+/** Why a pair is held, in words for both sides: it names no one and no signal (docs/product.md, "Same person"). */
+export const HELD_REFERRAL_REASON =
+  "Our automatic check found that the two accounts may be used by the same person (they share a browser, a network address or a mailbox).";
+
+/** What happens to a held pair next, for both sides. */
+export const HELD_REFERRAL_NEXT =
+  "An administrator reviews it: if released, both bonuses are paid at once; if declined, neither is. The result shows here.";
+
+/** "110 of 300 coins, 1 of 3 days": a pending bonus's progress towards the release rule, capped at the rule. */
+export function releaseProgressText(
+  progress: { coins: number; days: number },
+  release: { coins: number; days: number },
+): string {
+  const coins = Math.min(progress.coins, release.coins);
+  const days = Math.min(progress.days, release.days);
+  return `${coins} of ${release.coins} coins, ${days} of ${release.days} ${release.days === 1 ? "day" : "days"}`;
+}
+
+/**
+ * The wallet's words for the pending coins (after '+N Coins pending: '): whose earnings they wait for — the
+ * friends' (the referrer's halves), the user's own (the half of a referred user), or both.
+ */
+export function pendingBonusNote(
+  view: { ownBonus: { bonus: string } | null; friends: { bonus: string }[] },
+  release: { coins: number; days: number },
+): string {
+  const own = view.ownBonus?.bonus === "pending";
+  const friends = view.friends.some((f) => f.bonus === "pending");
+  if (own && friends)
+    return "referral bonuses, available once your own earnings and your friends' clear (see Referral).";
+  if (own)
+    return `your referral bonus, available once you have earned ${release.coins} coins of your own on ${release.days} different days (see Referral).`;
+  return "referral bonuses, available once your friend's earnings clear (see Referral).";
 }

@@ -112,6 +112,9 @@ export const envSchema = z.object({
   TREMENDOUS_API_URL: optionalUrl(["http:", "https:"], "http(s)"),
   TREMENDOUS_FUNDING_SOURCE_ID: z.string().trim().min(1).max(100).default("balance"),
   TREMENDOUS_CAMPAIGN_ID: z.string().trim().min(1).max(100).optional(),
+  // Manual gift-card payouts: the brand an administrator buys and where its card is redeemed (the paid mail says).
+  GIFT_CARD_BRAND: z.string().trim().min(1).max(60).default("Amazon.com"),
+  GIFT_CARD_REDEEM_URL: z.url({ protocol: /^https?$/ }).default("https://www.amazon.com/gc/redeem"),
   JOB_LEASE_SECONDS: wholeNumber(1, 3600, 60),
   KYC_ENCRYPTION_KEY: z
     .string()

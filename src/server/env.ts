@@ -80,6 +80,8 @@ export interface Env {
   tremendous:
     | { apiKey: string; apiUrl: string; fundingSourceId: string; campaignId: string | undefined }
     | undefined;
+  /** Manual gift-card payouts: the brand bought and where its card is redeemed (the paid mail states them). */
+  giftCard: { brand: string; redeemUrl: string };
   /** How long a claimed job is held before another worker may run it again (its process may have died). */
   jobLeaseMs: number;
   /** AES-256-GCM key for KYC documents and document ids (32 bytes); unset outside production: see kyc-key.ts. */
@@ -223,6 +225,7 @@ export function parseEnv(
             campaignId: e.TREMENDOUS_CAMPAIGN_ID,
           }
         : undefined,
+    giftCard: { brand: e.GIFT_CARD_BRAND, redeemUrl: e.GIFT_CARD_REDEEM_URL },
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     kycEncryptionKey: e.KYC_ENCRYPTION_KEY ? Buffer.from(e.KYC_ENCRYPTION_KEY, "base64") : undefined,
     kycMaxUploadBytes: e.KYC_MAX_UPLOAD_BYTES,

@@ -80,9 +80,7 @@ describeE2E("the admin console", () => {
     await adjust.getByLabel("Reason").fill("Welcome bonus from support");
     await adjust.getByRole("button", { name: "Apply adjustment" }).click();
     const confirm = page.getByRole("alertdialog");
-    await confirm
-      .getByText(`+1\u202f000 coins to ${user.email}: 0 → 1\u202f000`)
-      .waitFor({ timeout: 15_000 });
+    await confirm.getByText(`+1000 coins to ${user.email}: 0 → 1000`).waitFor({ timeout: 15_000 });
     await expectNoAxeViolations(page);
     await confirm.getByRole("button", { name: "Confirm adjustment" }).click();
     await expectNotice(page, /Coins adjusted\+1000 coins for .* New balance: 1000\./);
@@ -92,7 +90,7 @@ describeE2E("the admin console", () => {
     await adjust.getByLabel("Coins (+ to add, − to take)").fill("-3000");
     await adjust.getByLabel("Reason").fill("Too much");
     await adjust.getByRole("button", { name: "Apply adjustment" }).click();
-    await confirm.getByText(`−3\u202f000 coins from ${user.email}: 1\u202f000 → −2\u202f000`).waitFor();
+    await confirm.getByText(`−3000 coins from ${user.email}: 1000 → −2000`).waitFor();
     await confirm.getByRole("button", { name: "Confirm adjustment" }).click();
     await expectNotice(page, /below 0 coins; nothing was changed/);
 
@@ -126,7 +124,7 @@ describeE2E("the admin console", () => {
     // The entry reads as a sentence; the raw record is behind a toggle.
     await adjustment
       .getByText(
-        `${adminEmail} added 1\u202f000 coins to ${user.email}'s balance (0 → 1\u202f000). Reason: “Welcome bonus from support”.`,
+        `${adminEmail} added 1000 coins to ${user.email}'s balance (0 → 1000). Reason: “Welcome bonus from support”.`,
       )
       .waitFor();
     await adjustment.getByText("Raw record").click();
@@ -293,9 +291,7 @@ describeE2E("the admin console", () => {
     await adjust.getByLabel("Reason").fill("Contest prize");
     await adjust.getByRole("button", { name: "Apply adjustment" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Confirm the adjustment" });
-    await confirm
-      .getByText(`+1\u202f000 coins to ${user.email}: 0 → 1\u202f000`)
-      .waitFor({ timeout: 15_000 });
+    await confirm.getByText(`+1000 coins to ${user.email}: 0 → 1000`).waitFor({ timeout: 15_000 });
     expect(sent).toEqual([]);
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await confirm.waitFor({ state: "hidden" });
@@ -378,7 +374,7 @@ describeE2E("the admin console", () => {
       .getByRole("list", { name: "Proposals" })
       .getByRole("listitem")
       .filter({ hasText: user.email });
-    await item.getByText(`+8\u202f000 coins to ${user.email}`).waitFor({ timeout: 15_000 });
+    await item.getByText(`+8000 coins to ${user.email}`).waitFor({ timeout: 15_000 });
     await expectNoAxeViolations(other.page);
     expect(await other.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await item.getByRole("button", { name: "Approve", exact: true }).click();

@@ -75,7 +75,7 @@ describeE2E("dashboard", () => {
       );
       // The last earnings, a quiz session as one entry.
       await page
-        .getByRole("list", { name: "Recent earnings" })
+        .getByRole("list", { name: "Recent activity" })
         .getByText("General Knowledge: 3 correct +30", { exact: true })
         .waitFor({ timeout: 10_000 });
 

@@ -97,7 +97,7 @@ describeE2E("quizzes", () => {
     await page.getByRole("button", { name: "Start Quiz: World History" }).click();
     await page.getByText("Question 1/10", { exact: true }).waitFor();
     expect(await page.getByText("Score: 0", { exact: true }).count()).toBe(1);
-    expect(await page.getByText(`Total Points: ${sessionTotal}`, { exact: true }).count()).toBe(1);
+    expect(await page.getByText(`Balance: ${sessionTotal} coins`, { exact: true }).count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -162,9 +162,14 @@ describeE2E("quizzes", () => {
 
     await page.getByRole("heading", { level: 1, name: "Quiz Results" }).waitFor();
     expect(await page.getByText("You scored 5 out of 10", { exact: true }).count()).toBe(1);
-    // The results invite the guest to sign up for coins like these.
+    // The results say what they would have paid a signed-in player (5 right answers and the completion bonus).
     expect(
-      await page.getByText("Create an account to earn coins for wins like this", { exact: true }).count(),
+      await page
+        .getByText(
+          "This quiz result pays 60 coins when you are signed in. Create an account to earn coins like these.",
+          { exact: true },
+        )
+        .count(),
     ).toBe(1);
     expect(await page.getByRole("link", { name: "Create an account" }).getAttribute("href")).toBe(
       "/auth?mode=register",

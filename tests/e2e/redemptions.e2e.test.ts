@@ -140,10 +140,20 @@ describeE2E("redemptions", () => {
     // The confirmation states the effect before any money moves.
     const confirm = adminView.page.getByRole("alertdialog");
     await confirm
-      .getByText(`Pay $5.00 (1\u202f000 coins): PayPal to payee.paypal@example.com`, { exact: false })
+      .getByText(`Pay $5.00 (1000 coins): PayPal to payee.paypal@example.com`, { exact: false })
+      .waitFor();
+    // …and how this installation pays (no provider configured: by hand), without hedging.
+    await confirm
+      .getByText(
+        `This installation pays by hand: after approving, pay $5.00 to payee.paypal@example.com yourself, then record its reference with 'Mark paid #${id}'.`,
+      )
       .waitFor();
     await confirm.getByRole("button", { name: `Approve #${id}` }).click();
     await expectNotice(adminView.page, "Redemption Approved", `Redemption #${id} is approved.`);
+    // The approval is mailed, with the timeline so far.
+    const approvedMail = await waitForMail(httpClient(e2e.server.url), payee.email, /has been approved/);
+    expect(approvedMail.text).toContain(`#${id} of 1000 coins ($5.00) by PayPal to payee.paypal@example.com`);
+    expect(approvedMail.text).toMatch(/Timeline: Requested .+ UTC → Approved .+ UTC → Paid \(not yet\)/);
     await adminView.page.getByLabel("Show").selectOption("approved");
     const approved = adminView.page.getByRole("listitem", { name: `Redemption #${id}` });
     // A reference of zero-width spaces reads empty: the form refuses it with the server's own rule, no dialog.
@@ -164,6 +174,13 @@ describeE2E("redemptions", () => {
     const paid = page.getByRole("list", { name: "Redemptions" }).getByRole("listitem").first();
     await paid.getByText("Paid", { exact: true }).waitFor({ timeout: 15_000 });
     await paid.getByText("Reference: PAYPAL-TX-1000").waitFor();
+    // The timeline: requested → approved → paid, each step with its date.
+    const steps = paid.getByRole("list", { name: `Timeline of redemption #${id}` }).getByRole("listitem");
+    expect(await steps.count()).toBe(3);
+    for (const [i, label] of ["Requested", "Approved", "Paid"].entries()) {
+      expect(await steps.nth(i).textContent()).toContain(label);
+      expect(await steps.nth(i).locator("time[datetime]").count()).toBe(1);
+    }
     await expect
       .poll(() => coinState("Paid out").textContent(), { timeout: 10_000 })
       .toContain("1000 coins ($5.00)");
@@ -195,6 +212,14 @@ describeE2E("redemptions", () => {
     const mine = page.getByRole("list", { name: "Redemptions" }).getByRole("listitem").first();
     await mine.getByText("Rejected", { exact: true }).waitFor({ timeout: 15_000 });
     await mine.getByText("Reason: Payout address could not be verified").waitFor();
+    const steps = mine
+      .getByRole("list", { name: `Timeline of redemption #${redemption.id}` })
+      .getByRole("listitem");
+    expect(await steps.allTextContents()).toEqual([
+      expect.stringMatching(/^Requested /),
+      expect.stringMatching(/Rejected /),
+    ]);
+    expect(await steps.locator("time[datetime]").count()).toBe(2);
     await expect.poll(() => navBalance(page), { timeout: 10_000 }).toBe(1200);
     const refund = page.getByRole("list", { name: "Transactions" }).getByRole("listitem").first();
     await refund.getByText(`Refund of redemption request #${redemption.id}`).waitFor();

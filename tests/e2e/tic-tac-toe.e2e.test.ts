@@ -151,7 +151,14 @@ describeE2E("tic tac toe", () => {
     await dialog.waitFor();
     expect(await dialog.getByText("You Win!", { exact: true }).count()).toBe(1);
     // A guest's win would have paid an account: the dialog invites sign-up, and claims no coins.
-    await dialog.getByText("Create an account to earn coins for wins like this", { exact: true }).waitFor();
+    await dialog
+      .getByText(
+        "This win pays 10 coins when you are signed in. Create an account to earn coins like these.",
+        {
+          exact: true,
+        },
+      )
+      .waitFor();
     expect(await dialog.getByRole("link", { name: "Create an account" }).getAttribute("href")).toBe(
       "/auth?mode=register",
     );

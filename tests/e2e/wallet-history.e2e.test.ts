@@ -53,7 +53,7 @@ describeE2E("wallet history pages", () => {
     // The dashboard's 'Recent earnings': the first five of the same lines, as the server gave them.
     await page.goto("/");
     await page.getByRole("heading", { level: 1, name: "Your dashboard" }).waitFor();
-    const recent = page.getByRole("list", { name: "Recent earnings" }).getByRole("listitem");
+    const recent = page.getByRole("list", { name: "Recent activity" }).getByRole("listitem");
     await expect.poll(() => recent.count(), { timeout: 10_000 }).toBe(5);
     expect(await recent.allTextContents()).toEqual(firstPage.slice(0, 5));
     expect(errors).toEqual([]);

@@ -67,6 +67,8 @@ export const redemptionSchema = z.object({
   reference: z.string().nullable(),
   createdAt: z.iso.datetime(),
   decidedAt: z.iso.datetime().nullable(),
+  /** When it was approved (the timeline's second step; kept if its payout failed and it was rejected later). */
+  approvedAt: z.iso.datetime().nullable(),
   paidAt: z.iso.datetime().nullable(),
 });
 export type Redemption = z.output<typeof redemptionSchema>;
@@ -134,7 +136,14 @@ export const adminRedemptionSchema = redemptionSchema.extend({
 });
 export type AdminRedemption = z.output<typeof adminRedemptionSchema>;
 
-export const adminRedemptionListSchema = z.object({ redemptions: z.array(adminRedemptionSchema) });
+/** How this installation pays: "tremendous" orders each approved payout at once; "manual" waits for 'Mark paid'. */
+export const payoutModeSchema = z.enum(["manual", "tremendous"]);
+export type PayoutMode = z.output<typeof payoutModeSchema>;
+
+export const adminRedemptionListSchema = z.object({
+  redemptions: z.array(adminRedemptionSchema),
+  payoutMode: payoutModeSchema,
+});
 export type AdminRedemptionList = z.output<typeof adminRedemptionListSchema>;
 
 /** An administrator's decision on a redemption answers the redemption as it now stands. */

@@ -16,12 +16,26 @@ export const referredFriendSchema = z.object({
    * "joined" until the friend's first earning; then "pending" (both 50-coin bonuses recorded, not yet
    * available) until the friend's own earnings clear the rule, then "paid" (available in both balances); or
    * "held" for an administrator's review (the same person on both sides) until released ("paid") or
-   * "declined"; or "limit" (the friend's half only: the referrer's 30-day cap was reached).
+   * "declined"; or "limit" (the friend's half only: the referrer's 30-day cap was reached); or "left" (declined
+   * because the friend deleted their account before it was paid).
    */
-  bonus: z.enum(["joined", "pending", "paid", "held", "declined", "limit"]),
+  bonus: z.enum(["joined", "pending", "paid", "held", "declined", "limit", "left"]),
   /** While "pending" (or "limit" and not yet released): the friend's own earnings so far; else null. */
   progress: z.object({ coins: z.number().int(), days: z.number().int() }).nullable(),
 });
+
+/**
+ * The user's own 50 coins when they signed up with someone's code (docs/product.md, "Referral program"): "joined"
+ * until their first earning, "pending" while their own earnings clear the rule (`progress`), "paid", "held" for
+ * review, "declined" by an administrator, or "left" (declined because the account that invited them was deleted).
+ */
+export const ownReferralBonusSchema = z.object({
+  bonus: z.enum(["joined", "pending", "paid", "held", "declined", "left"]),
+  coins: z.number().int(),
+  /** While "pending": the user's own earnings so far; else null. */
+  progress: z.object({ coins: z.number().int(), days: z.number().int() }).nullable(),
+});
+export type OwnReferralBonus = z.output<typeof ownReferralBonusSchema>;
 
 /** GET /api/referrals: the user's code, the link a friend signs up with, and the friends who joined with it. */
 export const referralsViewSchema = z.object({
@@ -32,6 +46,8 @@ export const referralsViewSchema = z.object({
   friends: z.array(referredFriendSchema),
   /** The release rule: a pending pair becomes available once the friend has earned `coins` on `days` UTC days. */
   release: z.object({ coins: z.number().int(), days: z.number().int() }),
+  /** The user's own bonus when they signed up with someone's code; null when nobody referred them. */
+  ownBonus: ownReferralBonusSchema.nullable(),
 });
 
 /** "paid" once the friend's first earning paid the 50-coin bonus pair (ledger cause `referral:<friendId>:friend`). */

@@ -81,5 +81,7 @@ export interface RedemptionTable {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When an administrator approved it (kept when a failed payout is rejected later). */
+  approved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   paid_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }

@@ -32,6 +32,8 @@ describe("the public settings in the pages", () => {
       "2 watches",
     );
     expect(settingText(DEFAULT_PUBLIC_SETTINGS, "referralBonusesPer30Days")).toBe("20 bonuses");
+    expect(settingText(DEFAULT_PUBLIC_SETTINGS, "referralReleaseCoins")).toBe("300 coins");
+    expect(settingText(DEFAULT_PUBLIC_SETTINGS, "referralReleaseDays")).toBe("3 days");
     expect(settingText(DEFAULT_PUBLIC_SETTINGS, "kycMaxUploadBytes")).toBe("5 MB");
     expect(settingText(DEFAULT_PUBLIC_SETTINGS, "redeemRequireKyc")).toBe("required");
   });

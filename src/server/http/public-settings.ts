@@ -17,6 +17,8 @@ export function publicSettingsOf(env: Env): PublicSettings {
     redeemDailyCapDollars: env.redeem.dailyCapDollars,
     redeemRequireKyc: env.redeem.requireKyc,
     ...env.earningLimits,
+    referralReleaseCoins: env.referralRelease.coins,
+    referralReleaseDays: env.referralRelease.days,
   };
 }
 

@@ -3,7 +3,12 @@ import type { MailMessage } from "./mailer";
 
 const APP_NAME = "Play, Learn, Earn";
 
-function layout(title: string, paragraphs: string[], action: { label: string; url: string }, footer: string) {
+export function layout(
+  title: string,
+  paragraphs: string[],
+  action: { label: string; url: string },
+  footer: string,
+) {
   const url = escapeHtml(action.url);
   return `<!doctype html>
 <html lang="en">
@@ -65,40 +70,81 @@ export function redemptionRequestedMail(
   };
 }
 
-/** Sent when a redemption is paid. `walletUrl` opens the wallet, where the redemption is listed. */
+/**
+ * Sent when a redemption is paid. `walletUrl` opens the wallet, where the redemption is listed. `details`: how
+ * to use the payout (a gift card's brand and where to redeem it) and the redemption's timeline.
+ */
 export function redemptionPaidMail(
   to: string,
-  r: { id: number; coins: number; dollars: string; method: string; reference: string },
+  r: { id: number; coins: number; dollars: string; method: string; reference: string; details?: string[] },
   walletUrl: string,
 ): MailMessage {
   const intro = `Your redemption request #${r.id} of ${r.coins} coins ($${r.dollars}) has been paid by ${r.method}.`;
-  const detail = `Payout reference: ${r.reference}`;
+  const lines = [`Payout reference: ${r.reference}`, ...(r.details ?? [])];
   const footer = `Thank you for playing with ${APP_NAME}.`;
   return {
     to,
     subject: `Your ${APP_NAME} redemption #${r.id} has been paid`,
-    text: `${intro}\n${detail}\n\nYour wallet:\n${walletUrl}\n\n${footer}\n`,
-    html: layout("Redemption paid", [intro, detail], { label: "Open my wallet", url: walletUrl }, footer),
+    text: `${intro}\n${lines.join("\n")}\n\nYour wallet:\n${walletUrl}\n\n${footer}\n`,
+    html: layout("Redemption paid", [intro, ...lines], { label: "Open my wallet", url: walletUrl }, footer),
+  };
+}
+
+/**
+ * Sent when an administrator approves a redemption (docs/product.md, "Redemptions"): what was approved, how it is
+ * paid from here (by this installation's payout mode) and when, and the timeline so far.
+ */
+export function redemptionApprovedMail(
+  to: string,
+  r: {
+    id: number;
+    coins: number;
+    dollars: string;
+    method: string;
+    recipient: string;
+    delivery: string;
+    automatic: boolean;
+    timeline: string;
+  },
+  walletUrl: string,
+): MailMessage {
+  const intro = `Your redemption request #${r.id} of ${r.coins} coins ($${r.dollars}) by ${r.method} to ${r.recipient} has been approved.`;
+  const how = r.automatic
+    ? "The payout has been sent to our payout partner, which delivers it to you."
+    : "We now send the payout to you ourselves.";
+  const next = `Payment is ${r.delivery}. We will e-mail you again when it is paid.`;
+  const footer = `Thank you for playing with ${APP_NAME}.`;
+  return {
+    to,
+    subject: `Your ${APP_NAME} redemption #${r.id} has been approved`,
+    text: `${[intro, how, next, r.timeline].join("\n")}\n\nYour wallet:\n${walletUrl}\n\n${footer}\n`,
+    html: layout(
+      "Redemption approved",
+      [intro, how, next, r.timeline],
+      { label: "Open my wallet", url: walletUrl },
+      footer,
+    ),
   };
 }
 
 /** Sent when a redemption is rejected: the reason, and that the coins are back in the balance. */
 export function redemptionRejectedMail(
   to: string,
-  r: { id: number; coins: number; dollars: string; reason: string },
+  r: { id: number; coins: number; dollars: string; reason: string; timeline?: string },
   walletUrl: string,
 ): MailMessage {
   const intro = `Your redemption request #${r.id} of ${r.coins} coins ($${r.dollars}) was not approved.`;
   const detail = `Reason: ${r.reason}`;
   const back = `The ${r.coins} coins are back in your balance.`;
+  const steps = r.timeline ? [r.timeline] : [];
   const footer = "If you have questions, reply to this e-mail.";
   return {
     to,
     subject: `Your ${APP_NAME} redemption #${r.id} was not approved`,
-    text: `${intro}\n${detail}\n${back}\n\nYour wallet:\n${walletUrl}\n\n${footer}\n`,
+    text: `${[intro, detail, back, ...steps].join("\n")}\n\nYour wallet:\n${walletUrl}\n\n${footer}\n`,
     html: layout(
       "Redemption not approved",
-      [intro, detail, back],
+      [intro, detail, back, ...steps],
       { label: "Open my wallet", url: walletUrl },
       footer,
     ),

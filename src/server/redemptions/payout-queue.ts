@@ -1,13 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from "kysely";
-import { formatDollars } from "~/core/coins";
-import { payoutMethodLabels } from "~/core/redemptions";
 import type { DB } from "../db/schema";
 import { enqueueJob } from "../jobs/jobs.service";
-import { redemptionPaidMail } from "../mail/templates";
-import { type Deps, emailOf, type Row, walletUrl } from "./transition-steps";
 
-/** The payout jobs of redemptions and the mail that tells a user their redemption was paid. */
+/** The payout jobs of redemptions (the mail that tells a user their redemption was paid: redemption-mails.ts). */
 export const PAYOUT_QUEUE = "redemption.payout";
 /** The payout job's tries (about 1.5 hours with the worker's backoff) before it gives up and logs. */
 export const PAYOUT_MAX_ATTEMPTS = 25;
@@ -50,24 +46,4 @@ export async function enqueuePayoutCheck(
     maxAttempts: options.recurring ? 1 : PAYOUT_MAX_ATTEMPTS,
   });
   return jobId !== null;
-}
-
-/** Queues the 'paid' e-mail in the transaction that marks the redemption paid. */
-export async function enqueuePaidMail(
-  deps: Pick<Deps, "env" | "mailOutbox">,
-  trx: Transaction<DB>,
-  row: Row,
-) {
-  const mail = redemptionPaidMail(
-    await emailOf(trx, row.user_id),
-    {
-      id: Number(row.id),
-      coins: row.coins,
-      dollars: formatDollars(row.coins),
-      method: payoutMethodLabels[row.method],
-      reference: row.provider_reference ?? "",
-    },
-    walletUrl(deps as Deps),
-  );
-  await deps.mailOutbox.enqueue(mail, { db: trx, dedupeKey: `redemption-paid:${row.id}` });
 }

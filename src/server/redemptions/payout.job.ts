@@ -5,8 +5,8 @@ import type { JobHandler } from "../jobs/jobs.worker";
 import type { Logger } from "../logger";
 import { countRedemption } from "../metrics/registry";
 import { recordRedemptionPaid } from "../rollups/rollups.service";
-import { enqueuePaidMail } from "./payout-queue";
 import { payoutExternalId } from "./providers/payout-provider";
+import { enqueuePaidMail } from "./redemption-mails";
 
 const payload = z.object({ redemptionId: z.number().int().positive(), attempt: z.number().int().positive() });
 

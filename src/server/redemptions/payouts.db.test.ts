@@ -102,6 +102,9 @@ describe("tremendous payouts", () => {
     });
     const mails = (await ctx.mailTo(user.email)).filter((m) => /has been paid/.test(m.subject));
     expect(mails).toHaveLength(1);
+    const approvals = (await ctx.mailTo(user.email)).filter((m) => /has been approved/.test(m.subject));
+    expect(approvals).toHaveLength(1);
+    expect(approvals[0]?.text).toContain("The payout has been sent to our payout partner");
     const audits = await ctx.db
       .selectFrom("audit_log")
       .select("action")

@@ -11,7 +11,8 @@ import { withRetryableTransaction } from "../ledger/transaction";
 import { redemptionRejectedMail } from "../mail/templates";
 import { countRedemption } from "../metrics/registry";
 import { recordRedemptionApproved, recordRedemptionPaid } from "../rollups/rollups.service";
-import { enqueuePaidMail, enqueuePayout, enqueuePayoutCheck, livePayoutJobs } from "./payout-queue";
+import { enqueuePayout, enqueuePayoutCheck, livePayoutJobs } from "./payout-queue";
+import { enqueueApprovedMail, enqueuePaidMail, timelineOf } from "./redemption-mails";
 import { toRedemption } from "./redemptions.service";
 import {
   audit,
@@ -92,7 +93,12 @@ export async function approveRedemptionIn(
         )
       : null;
   return transitionIn(trx, actor, id, {
-    set: { ...newPayoutAttempt(deps), decided_by: actor.adminId, decided_at: sql`now()` },
+    set: {
+      ...newPayoutAttempt(deps),
+      decided_by: actor.adminId,
+      decided_at: sql`now()`,
+      approved_at: sql`now()`,
+    },
     from: (eb) => eb("status", "=", "pending"),
     unmoved: (current) =>
       current.status === "approved" ? toRedemption(current) : refuse(current, "approved"),
@@ -100,6 +106,7 @@ export async function approveRedemptionIn(
       countRedemption("approved", row.coins);
       await recordRedemptionApproved(trx, row.coins);
       if (deps.payoutProvider.automatic) await enqueuePayout(trx, id, row.payout_attempt);
+      await enqueueApprovedMail(deps, trx, row);
       await audit(trx, actor, "approve", before, row, undefined, approved ? { ...approved } : undefined);
     },
   });
@@ -141,7 +148,7 @@ export async function rejectRedemption(
       await refundRedemption(trx, { userId: row.user_id, redemptionId: id, coins: row.coins });
       const mail = redemptionRejectedMail(
         await emailOf(trx, row.user_id),
-        { id, coins: row.coins, dollars: formatDollars(row.coins), reason },
+        { id, coins: row.coins, dollars: formatDollars(row.coins), reason, timeline: timelineOf(row) },
         walletUrl(deps),
       );
       await deps.mailOutbox.enqueue(mail, { db: trx, dedupeKey: `redemption-rejected:${id}` });

@@ -59,7 +59,7 @@ const queueDocs = () =>
     {
       summary: "The redemption queue, with each user's history and signals to look twice",
       description:
-        "`fourEyes` says whether approving a pending redemption now becomes a proposal (the user's redemptions approved by one administrator alone in 24 hours would pass DUAL_CONTROL_DOLLARS) and which proposal already waits for a second administrator.",
+        "`payoutMode` is how this installation pays (Tremendous at once, or by hand and 'Mark paid'). `fourEyes` says whether approving a pending redemption now becomes a proposal (the user's redemptions approved by one administrator alone in 24 hours would pass DUAL_CONTROL_DOLLARS) and which proposal already waits for a second administrator.",
     },
   );
 
@@ -84,7 +84,7 @@ export const createRedemptionsAdminRoutes = (deps: AppDeps, limited: ReturnType<
     .get("/", queueDocs(), query(queueQuery), async (c) => {
       const { status, limit } = c.req.valid("query");
       const redemptions = await listRedemptionQueue(deps.db, { status, limit, rule: deps.env.dualControl });
-      return c.json({ redemptions } satisfies AdminRedemptionList);
+      return c.json({ redemptions, payoutMode: deps.payoutProvider.name } satisfies AdminRedemptionList);
     })
     .post("/:id/approve", approveDocs(), params(redemptionIdParams), limited, async (c) => {
       const outcome = await requestRedemptionApproval(deps, actingAdmin(c.var), c.req.valid("param").id);

@@ -98,14 +98,28 @@ describe("cancel, reject and manual payout", () => {
       .where("queue", "=", "redemption.payout")
       .execute();
     expect(jobs).toHaveLength(0);
+    // The approval is mailed (once, however often it is repeated), with the timeline so far.
+    expect((await asAdmin(`/${r.id}/approve`)).status).toBe(200);
+    await ctx.deps.jobs.drain();
+    const approvedMails = (await ctx.mailTo(user.email)).filter((m) => /has been approved/.test(m.subject));
+    expect(approvedMails).toHaveLength(1);
+    expect(approvedMails[0]?.text).toContain(`redemption request #${r.id} of 1000 coins ($5.00) by PayPal`);
+    expect(approvedMails[0]?.text).toContain("We now send the payout to you ourselves.");
+    expect(approvedMails[0]?.text).toMatch(/Timeline: Requested .+ UTC → Approved .+ UTC → Paid \(not yet\)/);
     expect((await asAdmin(`/${r.id}/mark-paid`, { reference: "" })).status).toBe(422);
     const paid = await asAdmin(`/${r.id}/mark-paid`, { reference: "PAYPAL-TX-42" });
     expect(paid.status).toBe(200);
     expect((await paid.json()).redemption).toMatchObject({ status: "paid", reference: "PAYPAL-TX-42" });
     const list = await (await ctx.api(user).redemptions.$get()).json();
-    expect(list.redemptions[0]).toMatchObject({ id: r.id, status: "paid", paidAt: expect.any(String) });
+    expect(list.redemptions[0]).toMatchObject({
+      id: r.id,
+      status: "paid",
+      approvedAt: expect.any(String),
+      paidAt: expect.any(String),
+    });
     const mail = (await ctx.mailTo(user.email)).find((m) => /has been paid/.test(m.subject));
     expect(mail?.text).toContain("PAYPAL-TX-42");
+    expect(mail?.text).toMatch(/Timeline: Requested .+ UTC → Approved .+ UTC → Paid .+ UTC/);
 
     const late = await asAdmin(`/${r.id}/reject`, { reason: "Too late" });
     expect(late.status).toBe(409);
@@ -120,6 +134,20 @@ describe("cancel, reject and manual payout", () => {
       .orderBy("id")
       .execute();
     expect(actions.map((a) => a.action)).toEqual(["redemption.approve", "redemption.mark_paid"]);
+  });
+
+  it("a gift card paid by hand: the paid mail names the brand and how to use the card", async () => {
+    const user = await userWith(1000);
+    const r = await rd.requested(ctx, user, 1000, "gift_card");
+    expect((await asAdmin(`/${r.id}/approve`)).status).toBe(200);
+    expect((await asAdmin(`/${r.id}/mark-paid`, { reference: "GC-AMZ-5531" })).status).toBe(200);
+    await ctx.deps.jobs.drain();
+    const mail = (await ctx.mailTo(user.email)).find((m) => /has been paid/.test(m.subject));
+    expect(mail?.text).toContain("has been paid by a $5.00 Amazon.com gift card by e-mail.");
+    expect(mail?.text).toContain("Payout reference: GC-AMZ-5531");
+    expect(mail?.text).toContain(
+      `Amazon.com e-mails the gift card's claim code to ${user.email.toLowerCase()}. To use it, open https://www.amazon.com/gc/redeem`,
+    );
   });
 
   it("an approved manual payout is rejected only when confirmed not paid, with one refund, and then not marked paid", async () => {

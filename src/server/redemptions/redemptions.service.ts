@@ -29,6 +29,7 @@ export function toRedemption(r: Row): Redemption {
     reference: r.provider_reference,
     createdAt: new Date(r.created_at).toISOString(),
     decidedAt: iso(r.decided_at),
+    approvedAt: iso(r.approved_at),
     paidAt: iso(r.paid_at),
   };
 }

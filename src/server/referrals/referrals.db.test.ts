@@ -76,6 +76,7 @@ describe("GET /api/referrals", () => {
       link: `https://play.example.com/auth?ref=${me.profile.referralCode}`,
       friends: [],
       release,
+      ownBonus: null,
     });
     expect(view.code).toMatch(/^[2-9A-HJKMNP-Z]{8}$/);
   });
@@ -100,6 +101,8 @@ describe("GET /api/referrals", () => {
   it("records both bonuses as pending at the friend's first earning, and releases them once the friend's own earnings clear the rule", async () => {
     const referrer = await ctx.createVerifiedUser();
     const friend = await ctx.createVerifiedUser({ referralCode: (await referralsOf(referrer)).code });
+    // The friend sees their own half too: waiting for their first earning.
+    expect((await referralsOf(friend)).ownBonus).toEqual({ bonus: "joined", coins: 50, progress: null });
 
     const res = await watch(friend);
     // Nothing is paid with the earning: both bonuses are pending, visible apart from the balance.
@@ -114,6 +117,12 @@ describe("GET /api/referrals", () => {
         progress: { coins: 10, days: 1 },
       },
     ]);
+    // …and the friend sees their own pending half with the same progress: it is their own earnings that clear it.
+    expect((await referralsOf(friend)).ownBonus).toEqual({
+      bonus: "pending",
+      coins: 50,
+      progress: { coins: 10, days: 1 },
+    });
 
     // Below the rule (30 coins on 2 days) they stay pending: enough coins, but all on one day.
     await watch(friend);
@@ -137,6 +146,7 @@ describe("GET /api/referrals", () => {
     expect((await referralsOf(referrer)).friends).toEqual([
       { email: maskEmail(friend.email), joinedAt: expect.any(String), bonus: "paid", progress: null },
     ]);
+    expect((await referralsOf(friend)).ownBonus).toEqual({ bonus: "paid", coins: 50, progress: null });
     // Later earnings and runs pay no more.
     expect(await releaseClearedReferrals(ctx.db)).toBe(0);
     await award(ctx.db, { userId: friend.id, kind: "quiz_correct", causeKey: `later:${friend.id}` });
@@ -160,6 +170,8 @@ describe("GET /api/referrals", () => {
     expect(gone.status, await gone.clone().text()).toBe(200);
     expect((await referralRow(ctx.db, clearing.id)).bonus_status).toBe("declined");
     expect(await balancesOf(referrer)).toEqual({ balance: 0, pending: 0 });
+    // The referrer's list says why: the friend left (the other friend is still waiting).
+    expect((await referralsOf(referrer)).friends.map((f) => f.bonus)).toEqual(["joined", "left"]);
     expect((await profileRow(ctx.db, clearing.id)).pending_points).toBe(0);
 
     // The referrer deletes theirs: the friend still waiting for a first earning is declined, and earning later
@@ -173,6 +185,7 @@ describe("GET /api/referrals", () => {
     await watch(waiting);
     expect((await referralRow(ctx.db, waiting.id)).bonus_status).toBe("declined");
     expect(await balancesOf(waiting)).toEqual({ balance: 10, pending: 0 });
+    expect((await referralsOf(waiting)).ownBonus).toMatchObject({ bonus: "left" });
     expect(await releaseClearedReferrals(ctx.db)).toBe(0);
   });
 
@@ -191,7 +204,7 @@ describe("GET /api/referrals", () => {
   it("answers no code (the page's 'Could not fetch your referral code.') when the profile is missing", async () => {
     const user = await ctx.createVerifiedUser();
     await ctx.db.deleteFrom("user_profiles").where("id", "=", user.id).execute();
-    expect(await referralsOf(user)).toEqual({ code: null, link: null, friends: [], release });
+    expect(await referralsOf(user)).toEqual({ code: null, link: null, friends: [], release, ownBonus: null });
   });
 
   it("is read-only", async () => {
@@ -229,6 +242,8 @@ describe("referral bonuses that cannot be farmed", () => {
     expect(await ledgerRowsOf(friend.id)).toEqual([]);
     expect(await ledgerRowsOf(referrer.id)).toEqual([]);
     expect((await referralsOf(referrer)).friends.map((f) => f.bonus)).toEqual(["held"]);
+    // The friend is told too: their own half is held (the page states why and what happens next).
+    expect((await referralsOf(friend)).ownBonus).toEqual({ bonus: "held", coins: 50, progress: null });
     // A held pair is not pending: nothing is shown as on its way.
     expect(await balancesOf(friend)).toEqual({ balance: 10, pending: 0 });
     expect(await balancesOf(referrer)).toEqual({ balance: 0, pending: 0 });

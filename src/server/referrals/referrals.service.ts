@@ -1,7 +1,13 @@
-import type { ReferralsView } from "~/core/api/referrals";
-import { maskEmail } from "~/core/coins";
+import type { OwnReferralBonus, ReferralsView } from "~/core/api/referrals";
+import { maskEmail, REFERRAL_BONUS_COINS } from "~/core/coins";
 import { normalizeReferralCode, type ReferralOutcome } from "~/core/referral-code";
-import { REFERRED_FRIENDS_LIMIT, referralBonusStatus, referralLink } from "~/core/referrals";
+import {
+  declinedBecauseLeft,
+  ownReferralBonusStatus,
+  REFERRED_FRIENDS_LIMIT,
+  referralBonusStatus,
+  referralLink,
+} from "~/core/referrals";
 import type { Database } from "../db/client";
 import { ledgerPolicy } from "../ledger/ledger-policy";
 import { ownEarningsOf } from "./referral-earnings";
@@ -87,17 +93,20 @@ export async function getReferrals(db: Database, userId: string, origin: string)
     .select("referral_code")
     .where("id", "=", userId)
     .executeTakeFirst();
-  if (!profile) return { code: null, link: null, friends: [], release };
+  if (!profile) return { code: null, link: null, friends: [], release, ownBonus: null };
 
   const rows = await db
     .selectFrom("referrals")
     .innerJoin("user", "user.id", "referrals.referred_id")
+    .innerJoin("user_profiles as friend", "friend.id", "referrals.referred_id")
     .select([
       "user.email",
       "referrals.referred_id",
       "referrals.created_at as joinedAt",
       "referrals.bonus_status",
       "referrals.referrer_paid",
+      "referrals.decided_at",
+      "friend.deleted_at",
     ])
     .where("referrals.referrer_id", "=", userId)
     .orderBy("referrals.created_at", "desc")
@@ -105,19 +114,43 @@ export async function getReferrals(db: Database, userId: string, origin: string)
     .limit(REFERRED_FRIENDS_LIMIT)
     .execute();
 
-  const earned = await ownEarningsOf(
-    db,
-    rows.filter((r) => r.bonus_status === "clearing").map((r) => r.referred_id),
-  );
+  const ownBonus = await ownBonusOf(db, userId);
+  const earned = await ownEarningsOf(db, [
+    ...rows.filter((r) => r.bonus_status === "clearing").map((r) => r.referred_id),
+    ...(ownBonus?.bonus === "pending" ? [userId] : []),
+  ]);
   return {
     code: profile.referral_code,
     link: referralLink(origin, profile.referral_code),
     friends: rows.map((r) => ({
       email: maskEmail(r.email),
       joinedAt: new Date(r.joinedAt).toISOString(),
-      bonus: referralBonusStatus(r.bonus_status, r.referrer_paid),
+      bonus: declinedBecauseLeft(r.bonus_status, r.decided_at, r.deleted_at !== null)
+        ? "left"
+        : referralBonusStatus(r.bonus_status, r.referrer_paid),
       progress: r.bonus_status === "clearing" ? (earned.get(r.referred_id) ?? { coins: 0, days: 0 }) : null,
     })),
     release,
+    ownBonus: ownBonus && {
+      ...ownBonus,
+      progress: ownBonus.bonus === "pending" ? (earned.get(userId) ?? { coins: 0, days: 0 }) : null,
+    },
+  };
+}
+
+/** The user's own half when they signed up with someone's code (without its progress), or null. */
+async function ownBonusOf(db: Database, userId: string): Promise<OwnReferralBonus | null> {
+  const row = await db
+    .selectFrom("referrals")
+    .innerJoin("user_profiles as referrer", "referrer.id", "referrals.referrer_id")
+    .select(["referrals.bonus_status", "referrals.decided_at", "referrer.deleted_at"])
+    .where("referrals.referred_id", "=", userId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const left = declinedBecauseLeft(row.bonus_status, row.decided_at, row.deleted_at !== null);
+  return {
+    bonus: ownReferralBonusStatus(row.bonus_status, left),
+    coins: REFERRAL_BONUS_COINS,
+    progress: null,
   };
 }

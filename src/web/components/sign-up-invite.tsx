@@ -3,8 +3,12 @@ import { Link } from "react-router";
 import { buttonVariants } from "~/web/components/ui/button-variants";
 import { paths } from "~/web/config/paths";
 
-/** What a guest is told after a win or a quiz that would have paid a signed-in player (docs/product.md). */
-export const SIGN_UP_INVITE = "Create an account to earn coins for wins like this";
+/**
+ * What a guest is told after a win or a quiz that would have paid a signed-in player (docs/product.md): what it
+ * would have paid, from the rewards of src/core/coins.ts, then the invitation.
+ */
+export const signUpInvite = (what: string, coins: number) =>
+  `${what} pays ${coins} coins when you are signed in. Create an account to earn coins like these.`;
 
 /**
  * /auth in register mode (src/web/routes/auth.tsx reads `mode`). Built here, not in config/paths.ts, which ships in
@@ -12,11 +16,11 @@ export const SIGN_UP_INVITE = "Create an account to earn coins for wins like thi
  */
 export const REGISTER_HREF = `${paths.auth.getHref()}?mode=register`;
 
-/** The invitation and its link to /auth in register mode. */
-export function SignUpInvite() {
+/** The invitation and its link to /auth in register mode. `what`: "This win", "This result"; `coins`: its pay. */
+export function SignUpInvite({ what, coins }: { what: string; coins: number }) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-xl border bg-brand-soft px-4 py-3 text-center">
-      <p className="font-medium">{SIGN_UP_INVITE}</p>
+      <p className="font-medium">{signUpInvite(what, coins)}</p>
       <Link to={REGISTER_HREF} className={buttonVariants({ size: "sm" })}>
         <UserPlus aria-hidden="true" />
         Create an account

@@ -5,8 +5,12 @@ import { ApiError, referenceOf } from "./api-client";
 import { getBalance, loadBalance, setBalance } from "./balance";
 import { notify } from "./notify";
 
-/** Shows 'Coins Earned!' with the server's total and sets the balance to it; refreshes today's allowance. */
-export function applyEarned(earned: Earned | null | undefined): void {
+/**
+ * Sets the balance to the server's total and refreshes today's allowance; shows 'Coins Earned!' unless the page
+ * already says what was paid where the player looks (`shown`: the quiz's inline feedback, the game's and the video's
+ * dialogs — one notice per event). A streak bonus paid with it, which those do not state, is still a notice.
+ */
+export function applyEarned(earned: Earned | null | undefined, shown = false): void {
   refreshAllowance();
   if (!earned) {
     void loadBalance();
@@ -17,7 +21,7 @@ export function applyEarned(earned: Earned | null | undefined): void {
   const bonus = earned.streakBonus
     ? ` Streak bonus: +${earned.streakBonus.amount} coins for ${earned.streakBonus.milestone} days in a row!`
     : "";
-  if (earned.amount > 0)
+  if (earned.amount > 0 && !shown)
     notify({
       title: "Coins Earned!",
       description: `${coinsEarnedText(earned.amount, earned.reason, earned.balance)}${bonus}`,
@@ -58,7 +62,7 @@ export function useEarning() {
       setBalance(previous + coins);
       return () => setBalance(previous);
     },
-    settle: applyEarned,
+    settle: (earned: Earned | null | undefined, shown = false) => applyEarned(earned, shown),
     fail(error: unknown, rollback?: () => void) {
       rollback?.();
       earningFailed(error);

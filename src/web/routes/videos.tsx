@@ -1,9 +1,32 @@
 import { Info, PlayCircle } from "lucide-react";
+import { rewards } from "~/core/coins";
 import { Page } from "~/web/components/layout/page";
 import { SessionGate } from "~/web/components/session-gate";
 import { useAllowance } from "~/web/features/earning/api/get-allowance";
 import { TodayPanel } from "~/web/features/earning/components/today-panel";
 import { VideoGallery } from "~/web/features/videos/components/video-gallery";
+import { useSession } from "~/web/lib/session";
+
+const coins = rewards.video_watch.amount;
+
+/**
+ * The note above the gallery, agreeing with the buttons: a signed-in player presses 'Watch Video (Earn N Coins)';
+ * a guest's button is disabled ('Login to Watch & Earn'), so a guest is told to play on the player and log in to earn.
+ */
+function WatchNote() {
+  const signedIn = useSession().status === "signed-in";
+  return signedIn ? (
+    <p>
+      <strong className="font-semibold">Watch to the end to earn.</strong>
+      {` Press 'Watch Video (Earn ${coins} Coins)' and the video plays from the start; when it ends you earn ${coins} coins — each video once a day. Captions are on the player's menu.`}
+    </p>
+  ) : (
+    <p>
+      <strong className="font-semibold">Watch to the end to earn.</strong>
+      {` As a guest you can play any video on its player, for no coins. Log in and a video watched to its end pays ${coins} coins — each video once a day. Captions are on the player's menu.`}
+    </p>
+  );
+}
 
 /** /videos 'Watch & Earn': real videos; a full watch pays signed-in users 10 coins, once per video a day. */
 export function VideosRoute() {
@@ -12,11 +35,7 @@ export function VideosRoute() {
       <div className="mx-auto flex max-w-5xl flex-col gap-8">
         <div role="note" className="flex items-start gap-3 rounded-xl border bg-brand-soft px-4 py-3 text-sm">
           <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand" />
-          <p>
-            <strong className="font-semibold">Watch to the end to earn.</strong> Press 'Watch Video (Earn 10
-            Coins)' and the video plays from the start; when it ends you earn 10 coins — each video once a
-            day. Captions are on the player's menu.
-          </p>
+          <WatchNote />
         </div>
         <SessionGate guests message="Log in to watch videos and earn coins.">
           {(user) => <Gallery userId={user?.id ?? null} />}

@@ -23,11 +23,16 @@ export function AccountArea({ session }: { session: HeaderSession }) {
 
   return (
     <>
-      <span className="inline-flex h-9 items-center gap-1.5 rounded-full bg-brand-soft px-3 text-sm font-semibold tabular-nums">
+      {/* The pending coins sit under the balance, inside its pill: on a phone the header stays one row. */}
+      <span className="inline-flex h-9 items-center gap-1.5 rounded-full bg-brand-soft px-3 text-sm font-semibold whitespace-nowrap tabular-nums">
         <CoinLogo size="xs" />
-        {`${balance} Coins`}
+        <span className="flex flex-col leading-tight">
+          <span>{`${balance} Coins`}</span>
+          {pending > 0 ? (
+            <span className="text-[11px] font-normal text-muted-foreground">{`+${pending} pending`}</span>
+          ) : null}
+        </span>
       </span>
-      {pending > 0 ? <span className="text-xs text-muted-foreground">{`+${pending} pending`}</span> : null}
       <UserMenu email={session.email} onLogout={logout} isLoggingOut={isLoggingOut} />
       <button
         type="button"

@@ -52,7 +52,7 @@ export function SiteHeader({ session, sessionPending = false }: SiteHeaderProps)
   const links = session ? (session.role === "admin" ? adminLinks : memberLinks) : guestLinks;
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur-md">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-1 px-4 py-2 sm:px-6 md:h-16 md:flex-nowrap md:py-0">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-1 px-4 sm:gap-x-6 py-2 sm:px-6 md:h-16 md:flex-nowrap md:py-0">
         <Link
           to={paths.home.getHref()}
           className="flex h-10 items-center gap-2 rounded-lg text-base font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
@@ -74,7 +74,7 @@ export function SiteHeader({ session, sessionPending = false }: SiteHeaderProps)
         </nav>
         {/* The prerendered page and the first render do not know the session yet: reserve the balance and
             Logout's room (min-w), so nothing moves when the signed-in state appears. */}
-        <div className="ml-auto flex items-center justify-end gap-2 sm:min-w-48">
+        <div className="ml-auto flex shrink-0 items-center justify-end gap-2 sm:min-w-48">
           {sessionPending ? (
             reserved
           ) : session ? (

@@ -1,4 +1,8 @@
+import { useQuery } from "@tanstack/react-query";
+import { pendingBonusNote } from "~/core/referrals";
 import { TodayPanel } from "~/web/features/earning/components/today-panel";
+import { referralsQueryOptions } from "~/web/features/referral/api/get-referrals";
+import { OwnReferralBonusCard } from "~/web/features/referral/components/own-referral-bonus";
 import { useRedeemEligibility } from "~/web/features/wallet/api/get-redemptions";
 import { BalanceCard } from "~/web/features/wallet/components/balance-card";
 import { RedeemChecklist } from "~/web/features/wallet/components/redeem-checklist";
@@ -14,14 +18,26 @@ function Checklist({ userId }: { userId: string }) {
 }
 
 /**
- * The signed-in part of /wallet: balance, redeeming (checklist, dialog, the user's redemptions) and the user's
- * real transactions. Its own chunk (with the redeem form's zod schemas), which a guest's wallet never loads.
+ * The signed-in part of /wallet: balance, the user's own referral bonus while it is not yet paid, redeeming
+ * (checklist, dialog, the user's redemptions) and the user's real transactions. Its own chunk (with the redeem
+ * form's zod schemas), which a guest's wallet never loads.
  */
 export function WalletAccount({ user }: { user: SessionUser }) {
   const { balance, pending, isLoading } = useBalance();
+  // Whose earnings the pending coins wait for, and the user's own bonus (pending, held, declined) beside them.
+  const referrals = useQuery(referralsQueryOptions(user.id));
+  const view = referrals.data;
+  const own = view?.ownBonus;
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
-      <BalanceCard balance={balance} pending={pending} isLoading={isLoading} user={user} />
+      <BalanceCard
+        balance={balance}
+        pending={pending}
+        pendingNote={view ? pendingBonusNote(view, view.release) : undefined}
+        isLoading={isLoading}
+        user={user}
+      />
+      {view && own && own.bonus !== "paid" ? <OwnReferralBonusCard own={own} release={view.release} /> : null}
       <TodayPanel userId={user.id} />
       <Checklist userId={user.id} />
       <RedemptionList userId={user.id} />

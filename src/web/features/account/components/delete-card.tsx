@@ -64,6 +64,10 @@ export function DeleteCard() {
             awaits a retry), deletion is refused until it has been paid or rejected.
           </li>
           <li>
+            Referral bonuses not paid yet — yours and those of friends you invited, pending or held for review
+            — are declined for good: their pending coins are taken back and never paid.
+          </li>
+          <li>
             Erased at once: your e-mail address, every session (you are signed out everywhere), your password,
             your identity documents and the name and document number on them, and your payout addresses.
           </li>

@@ -1,10 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { adjustmentInput } from "~/core/api/admin";
+import { formatCount } from "~/core/coins";
 import {
   adjustmentNeedsSecondAdmin,
   type DualControl,
   dualControlRule,
-  groupDigits,
   NEEDS_SECOND_ADMIN,
 } from "~/core/dual-control";
 import { Input } from "~/web/components/ui/input";
@@ -21,7 +21,7 @@ import type { useReauth } from "./reauth";
 export function adjustmentEffect(email: string, balance: number, amount: number): string {
   const sign = amount > 0 ? "+" : "−";
   const way = amount > 0 ? "to" : "from";
-  return `${sign}${groupDigits(Math.abs(amount))} coins ${way} ${email}: ${groupDigits(balance)} → ${groupDigits(balance + amount)}`;
+  return `${sign}${formatCount(Math.abs(amount))} coins ${way} ${email}: ${formatCount(balance)} → ${formatCount(balance + amount)}`;
 }
 
 export interface AdjustCoinsFormProps {

@@ -1,6 +1,6 @@
 import { ledgerKindLabels } from "~/core/admin";
 import type { ProposalCase as Case, Proposal } from "~/core/api/dual-control";
-import { groupDigits } from "~/core/dual-control";
+import { formatCount } from "~/core/coins";
 import { type PayoutMethod, payoutMethodLabels } from "~/core/redemptions";
 import { formatTime } from "./format";
 
@@ -24,12 +24,12 @@ export function ProposalCase({ p, c }: { p: Proposal; c: Case }) {
         {p.kind === "coins.adjust" ? (
           <>
             <dt className="text-muted-foreground">Balance</dt>
-            <dd>{`${groupDigits(c.balanceBefore)} → ${groupDigits(c.balanceAfter)} coins`}</dd>
+            <dd>{`${formatCount(c.balanceBefore)} → ${formatCount(c.balanceAfter)} coins`}</dd>
           </>
         ) : (
           <>
             <dt className="text-muted-foreground">Balance</dt>
-            <dd>{`${groupDigits(c.balanceBefore)} coins`}</dd>
+            <dd>{`${formatCount(c.balanceBefore)} coins`}</dd>
           </>
         )}
         {p.kind === "role.change" ? (
@@ -46,14 +46,14 @@ export function ProposalCase({ p, c }: { p: Proposal; c: Case }) {
             <dd>
               {r.earnings.length
                 ? r.earnings
-                    .map((e) => `${ledgerKindLabels[e.kind] ?? e.kind}: ${groupDigits(e.coins)}`)
+                    .map((e) => `${ledgerKindLabels[e.kind] ?? e.kind}: ${formatCount(e.coins)}`)
                     .join(", ")
                 : "none"}
             </dd>
           </>
         ) : null}
         <dt className="text-muted-foreground">Earned in 7 days</dt>
-        <dd>{`${groupDigits(c.earnedLast7Days)} coins`}</dd>
+        <dd>{`${formatCount(c.earnedLast7Days)} coins`}</dd>
       </dl>
       {r?.signals.length ? (
         <ul aria-label="Signals" className="list-disc pl-5 text-red-800 dark:text-red-300">
@@ -67,7 +67,7 @@ export function ProposalCase({ p, c }: { p: Proposal; c: Case }) {
         <ul aria-label="Latest coin movements" className="mt-1 flex flex-col gap-1">
           {c.history.map((h) => (
             <li key={`${h.createdAt}-${h.kind}-${h.amount}`} className="break-words">
-              {`${formatTime(h.createdAt)}: ${h.amount > 0 ? "+" : "−"}${groupDigits(Math.abs(h.amount))} (${ledgerKindLabels[h.kind] ?? h.kind})${h.reason ? ` ${h.reason}` : ""}`}
+              {`${formatTime(h.createdAt)}: ${h.amount > 0 ? "+" : "−"}${formatCount(Math.abs(h.amount))} (${ledgerKindLabels[h.kind] ?? h.kind})${h.reason ? ` ${h.reason}` : ""}`}
             </li>
           ))}
         </ul>

@@ -1,5 +1,11 @@
-import { type AdminRedemption, markPaidSchema, rejectRedemptionSchema } from "~/core/api/redemptions";
-import { awaitingSecondAdmin, groupDigits, NEEDS_SECOND_ADMIN } from "~/core/dual-control";
+import {
+  type AdminRedemption,
+  markPaidSchema,
+  type PayoutMode,
+  rejectRedemptionSchema,
+} from "~/core/api/redemptions";
+import { formatCount } from "~/core/coins";
+import { awaitingSecondAdmin, NEEDS_SECOND_ADMIN } from "~/core/dual-control";
 import { payoutMethodLabels, redemptionStatusLabels } from "~/core/redemptions";
 import { Button } from "~/web/components/ui/button";
 import { ApiError, referenceOf } from "~/web/lib/api-client";
@@ -44,16 +50,24 @@ export function useDecision() {
 
 interface DecisionProps {
   r: AdminRedemption;
+  /** How this installation pays (the queue's answer): the approve dialog states it. */
+  payoutMode: PayoutMode;
   run: ReturnType<typeof useDecision>["run"];
   busy: boolean;
 }
 
 /** How the confirmations name a redemption's money and payee. */
-const moneyOf = (r: AdminRedemption) => `$${r.dollars} (${groupDigits(r.coins)} coins)`;
+const moneyOf = (r: AdminRedemption) => `$${r.dollars} (${formatCount(r.coins)} coins)`;
 const payeeOf = (r: AdminRedemption) => `${payoutMethodLabels[r.method]} to ${r.recipient}`;
 
 /** Approve, retry a failed payout, or check an automatic payout again. */
-function PayoutButtons({ r, run, busy }: DecisionProps) {
+/** What approving does here: ordered through the provider at once, or paid by hand and recorded. */
+const approveEffect = (r: AdminRedemption, mode: PayoutMode) =>
+  mode === "tremendous"
+    ? `This installation pays through Tremendous: approving orders the payout of $${r.dollars} to ${r.recipient} at once.`
+    : `This installation pays by hand: after approving, pay $${r.dollars} to ${r.recipient} yourself, then record its reference with 'Mark paid #${r.id}'.`;
+
+function PayoutButtons({ r, run, busy, payoutMode }: DecisionProps) {
   const money = moneyOf(r);
   const payee = payeeOf(r);
   return (
@@ -68,9 +82,7 @@ function PayoutButtons({ r, run, busy }: DecisionProps) {
               notice: r.fourEyes.needsSecondAdmin ? NEEDS_SECOND_ADMIN : undefined,
               detail: r.fourEyes.needsSecondAdmin
                 ? "This user's redemptions approved by one administrator alone in 24 hours would pass the dual-control limit: it is paid when a different administrator approves it under Proposals."
-                : r.provider === "tremendous" || r.provider === null
-                  ? "With a payout provider configured the payout is ordered at once; with manual payouts it waits for you to pay it and 'Mark paid'."
-                  : undefined,
+                : approveEffect(r, payoutMode),
               confirmLabel: r.fourEyes.needsSecondAdmin ? `Propose approval of #${r.id}` : `Approve #${r.id}`,
             })
           }
@@ -152,7 +164,7 @@ function TextDecisions({ r, run, busy }: DecisionProps) {
               "Redemption Rejected",
               {
                 title: `Reject redemption #${r.id}?`,
-                effect: `+${groupDigits(r.coins)} coins back to ${r.user.email}; nothing is paid`,
+                effect: `+${formatCount(r.coins)} coins back to ${r.user.email}; nothing is paid`,
                 detail:
                   r.status === "approved"
                     ? "It was approved: reject it only if it was not paid by hand, or the user gets the money and the coins."
@@ -168,7 +180,7 @@ function TextDecisions({ r, run, busy }: DecisionProps) {
 }
 
 /** The decisions an administrator may take on a redemption in its state (never on their own). */
-export function RedemptionDecisions({ r, run, busy }: DecisionProps) {
+export function RedemptionDecisions({ r, run, busy, payoutMode }: DecisionProps) {
   return (
     <div className="flex flex-col gap-3">
       {r.status === "pending" && r.fourEyes.proposal ? (
@@ -176,8 +188,8 @@ export function RedemptionDecisions({ r, run, busy }: DecisionProps) {
           {awaitingSecondAdmin(r.fourEyes.proposal)}
         </p>
       ) : null}
-      <PayoutButtons r={r} run={run} busy={busy} />
-      <TextDecisions r={r} run={run} busy={busy} />
+      <PayoutButtons r={r} run={run} busy={busy} payoutMode={payoutMode} />
+      <TextDecisions r={r} run={run} busy={busy} payoutMode={payoutMode} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { ledgerKindLabels } from "~/core/admin";
-import type { AdminRedemption } from "~/core/api/redemptions";
-import { groupDigits } from "~/core/dual-control";
+import type { AdminRedemption, PayoutMode } from "~/core/api/redemptions";
+import { formatCount } from "~/core/coins";
 import { payoutMethodLabels, redemptionStatuses, redemptionStatusLabels } from "~/core/redemptions";
 import { QueryState } from "~/web/components/query-state";
 import { Card, CardContent } from "~/web/components/ui/card";
@@ -29,7 +29,7 @@ function QueueFacts({ r }: { r: AdminRedemption }) {
       <dd>
         {r.user.earnings.length
           ? r.user.earnings
-              .map((e) => `${ledgerKindLabels[e.kind] ?? e.kind}: ${groupDigits(e.coins)} coins`)
+              .map((e) => `${ledgerKindLabels[e.kind] ?? e.kind}: ${formatCount(e.coins)} coins`)
               .join(", ")
           : "none"}
       </dd>
@@ -49,7 +49,15 @@ function QueueFacts({ r }: { r: AdminRedemption }) {
   );
 }
 
-function QueueItem({ r, selfId }: { r: AdminRedemption; selfId: string }) {
+function QueueItem({
+  r,
+  selfId,
+  payoutMode,
+}: {
+  r: AdminRedemption;
+  selfId: string;
+  payoutMode: PayoutMode;
+}) {
   const { run, busy, dialog } = useDecision();
   const own = r.user.id === selfId;
   return (
@@ -81,7 +89,7 @@ function QueueItem({ r, selfId }: { r: AdminRedemption; selfId: string }) {
               This is your own redemption: another administrator decides it.
             </p>
           ) : (
-            <RedemptionDecisions r={r} run={run} busy={busy} />
+            <RedemptionDecisions r={r} run={run} busy={busy} payoutMode={payoutMode} />
           )}
         </CardContent>
       </Card>
@@ -117,7 +125,7 @@ export function RedemptionQueue({ selfId }: { selfId: string }) {
         {query.data?.redemptions.length ? (
           <ul aria-label="Redemption queue" className="flex flex-col gap-4">
             {query.data.redemptions.map((r) => (
-              <QueueItem key={r.id} r={r} selfId={selfId} />
+              <QueueItem key={r.id} r={r} selfId={selfId} payoutMode={query.data.payoutMode} />
             ))}
           </ul>
         ) : (

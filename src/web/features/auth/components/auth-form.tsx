@@ -14,6 +14,7 @@ import { AuthAlert } from "./auth-alert";
 import { type AuthFormApi, AuthFormFields, type Mode, type Submitted, type Values } from "./auth-form-fields";
 import { emailRequiredNotice } from "./auth-notices";
 import type { registerSchema } from "./auth-schemas";
+import { ReferralLanding } from "./referral-landing";
 import {
   announceRegistration,
   type ReferralResult,
@@ -183,6 +184,7 @@ export function AuthForm({ initialReferralCode, startInRegister = false }: AuthF
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
+        {initialReferralCode && isRegister && !registered ? <ReferralLanding /> : null}
         {unverifiedEmail ? (
           <AuthAlert title="Please confirm your email address first" variant="error" role="alert">
             <p>Follow the link in the confirmation email we sent you, then log in again.</p>

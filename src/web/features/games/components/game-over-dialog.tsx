@@ -1,3 +1,4 @@
+import { rewards } from "~/core/coins";
 import { SignUpInvite } from "~/web/components/sign-up-invite";
 import { Button } from "~/web/components/ui/button";
 import {
@@ -30,7 +31,7 @@ export interface GameOverDialogProps {
 }
 
 function Reward({ reward }: { reward: GameReward }) {
-  if (reward.kind === "guest") return <SignUpInvite />;
+  if (reward.kind === "guest") return <SignUpInvite what="This win" coins={rewards.ttt_win.amount} />;
   if (reward.kind === "daily-limit")
     return (
       <p className="rounded-lg border bg-muted px-3 py-2 text-sm font-medium">

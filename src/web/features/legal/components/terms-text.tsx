@@ -34,7 +34,12 @@ export function TermsText() {
       <ul>
         <li>{`Coins are worth ${formatDollars(1000)} dollars per 1000 coins when redeemed; they are not money until then and cannot be transferred between accounts.`}</li>
         <li>
-          {`A Tic Tac Toe win pays ${rewards.ttt_win.amount} coins, each correct quiz answer ${rewards.quiz_correct.amount} coins and a completed quiz ${rewards.quiz_bonus.amount} more, a video watched to its end ${rewards.video_watch.amount} coins. A friend who joins with your referral link and starts earning brings you both ${REFERRAL_BONUS_COINS} coins.`}
+          {`A Tic Tac Toe win pays ${rewards.ttt_win.amount} coins, each correct quiz answer ${rewards.quiz_correct.amount} coins and a completed quiz ${rewards.quiz_bonus.amount} more, a video watched to its end ${rewards.video_watch.amount} coins. A friend who joins with your referral link and starts earning brings you both ${REFERRAL_BONUS_COINS} coins.`}{" "}
+          The two bonuses are pending (shown, not redeemable) from the friend's first earning, and become
+          available once the friend has earned <Setting name="referralReleaseCoins" /> of their own (games,
+          quizzes, videos) on <Setting name="referralReleaseDays" /> different UTC days. A pair that looks
+          like one person on both sides is held until an administrator releases or declines it; a pair not yet
+          paid is declined when either account is deleted.
         </li>
         <li>
           Daily limits (per UTC day): <Setting name="tttWinsPerDay" /> paid per day,{" "}

@@ -63,7 +63,8 @@ export function QuizPlay({ session, signedIn, onComplete, onLost }: QuizPlayProp
             feedback: { option, correct: result.correct, correctAnswer: result.correctAnswer },
             result,
           });
-          if (result.earned) settle(result.earned);
+          // The feedback under the question says what the answer paid: no notice per answer.
+          if (result.earned) settle(result.earned, true);
         },
         onError: (error) => {
           if (signedIn) fail(error);

@@ -72,7 +72,7 @@ export function QuizQuestion(props: QuizQuestionProps) {
         <p>{`Question ${number}/${total}`}</p>
         <p className="flex flex-wrap gap-x-4 gap-y-1">
           <span>{`Score: ${score}`}</span>
-          {totalCoins !== null ? <span>{`Total Points: ${totalCoins}`}</span> : null}
+          {totalCoins !== null ? <span>{`Balance: ${totalCoins} coins`}</span> : null}
         </p>
       </div>
       <QuizProgress answered={answered} total={total} />

@@ -1,7 +1,7 @@
 import { RotateCcw, Trophy } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { QUIZ_BONUS_COINS } from "~/core/quiz/scoring";
+import { QUIZ_BONUS_COINS, sessionCoins } from "~/core/quiz/scoring";
 import { SignUpInvite } from "~/web/components/sign-up-invite";
 import { Button } from "~/web/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/web/components/ui/card";
@@ -55,7 +55,10 @@ export function QuizResults({
           </>
         ) : (
           <>
-            <SignUpInvite />
+            <SignUpInvite
+              what="This quiz result"
+              coins={sessionCoins({ score, completed: true, signedIn: true })}
+            />
             <p className="text-sm text-muted-foreground">
               Already have an account?{" "}
               <Link

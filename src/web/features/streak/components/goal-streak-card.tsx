@@ -46,7 +46,11 @@ function Details({ s }: { s: StreakView }) {
       </ul>
       <h3 className="mt-3 font-semibold">Your history</h3>
       {s.events.length === 0 ? (
-        <p className="text-muted-foreground">Nothing yet: meet the goal to start a streak.</p>
+        <p className="text-muted-foreground">
+          {s.current > 0
+            ? `No milestone or freeze yet: ${plural(s.current, "day")} in a row so far.`
+            : "Nothing yet: meet the goal to start a streak."}
+        </p>
       ) : (
         <ul aria-label="Streak history" className="mt-1 space-y-1">
           {s.events.map((e) => (

@@ -80,7 +80,8 @@ export function VideoGallery({
     setWatch(null);
     try {
       const result = await complete.mutateAsync(watch.id);
-      settle(result.earned);
+      // A paid watch is told once, by the 'thanks for watching' dialog.
+      settle(result.earned, Boolean(result.earned?.amount));
       if (result.earned) setPlayed({ title: video.title, amount: result.earned.amount });
       else if (result.unpaidReason) notify(unpaidNotices[result.unpaidReason]);
     } catch (error) {

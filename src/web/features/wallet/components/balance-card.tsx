@@ -32,12 +32,15 @@ function CoinState({ label, coins, note }: { label: string; coins: number | unde
 export function BalanceCard({
   balance,
   pending = 0,
+  pendingNote = "referral bonuses, available once your friend's earnings clear (see Referral).",
   isLoading,
   user,
 }: {
   balance: number;
   /** Referral bonus coins recorded but not yet available: shown apart, never counted in the balance. */
   pending?: number;
+  /** Whose earnings the pending coins wait for (the referrer's friends', the user's own, or both). */
+  pendingNote?: string;
   isLoading: boolean;
   user: { id: string; email: string };
 }) {
@@ -56,7 +59,7 @@ export function BalanceCard({
             <p className="text-xl font-semibold text-brand tabular-nums">{`$${formatDollars(balance)} USD`}</p>
             {pending > 0 ? (
               <p className="text-sm text-muted-foreground tabular-nums">
-                {`+${pending} Coins pending: referral bonuses, available once your friend's earnings clear (see Referral).`}
+                {`+${pending} Coins pending: ${pendingNote}`}
               </p>
             ) : null}
           </div>

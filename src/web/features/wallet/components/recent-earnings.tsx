@@ -8,12 +8,12 @@ import { useTransactions } from "../api/get-transactions";
 const SHOWN = 5;
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
-/** The last few lines of the user's history (the server's: a quiz session as one), with a link to the wallet. */
+/** 'Recent activity': the last few lines of the user's history — earnings, redemptions, refunds — (the server's: a quiz session as one), with a link to the wallet. */
 export function RecentEarnings({ userId }: { userId: string | null }) {
   const query = useTransactions(userId ?? "", userId !== null);
   const lines = query.data?.pages[0]?.entries.slice(0, SHOWN) ?? [];
   return (
-    <SectionCard icon={History} title="Recent earnings">
+    <SectionCard icon={History} title="Recent activity">
       {query.data === undefined ? (
         query.isError ? (
           <p role="alert">Could not load your history.</p>
@@ -28,9 +28,9 @@ export function RecentEarnings({ userId }: { userId: string | null }) {
           </ul>
         )
       ) : lines.length === 0 ? (
-        <p className="text-muted-foreground">No earnings yet: your first coins will show here.</p>
+        <p className="text-muted-foreground">No activity yet: your first coins will show here.</p>
       ) : (
-        <ul aria-label="Recent earnings" className="divide-y">
+        <ul aria-label="Recent activity" className="divide-y">
           {lines.map((line) => (
             <li key={line.id} className="flex items-center justify-between gap-4 py-2">
               <div className="min-w-0">

@@ -1,6 +1,11 @@
 import { Banknote } from "lucide-react";
 import type { Redemption } from "~/core/api/redemptions";
-import { payoutMethodLabels, redemptionNotices, redemptionStatusLabels } from "~/core/redemptions";
+import {
+  payoutMethodLabels,
+  redemptionNotices,
+  redemptionStatusLabels,
+  redemptionTimeline,
+} from "~/core/redemptions";
 import { Button } from "~/web/components/ui/button";
 import { SectionCard } from "~/web/components/ui/section-card";
 import { Spinner } from "~/web/components/ui/spinner";
@@ -11,7 +16,30 @@ import { useRedemptions } from "../api/get-redemptions";
 import { useCancelRedemption } from "../api/request-redemption";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-const when = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : null);
+
+/** Requested → approved → paid (or rejected, cancelled), each with its date; steps still to come say so. */
+function Timeline({ r }: { r: Redemption }) {
+  return (
+    <ol
+      aria-label={`Timeline of redemption #${r.id}`}
+      className="flex flex-wrap gap-x-2 text-sm text-muted-foreground"
+    >
+      {redemptionTimeline(r).map((step, i) => (
+        <li key={step.label} className="flex gap-2">
+          {i > 0 ? <span aria-hidden="true">→</span> : null}
+          <span>
+            {`${step.label} `}
+            {step.at ? (
+              <time dateTime={step.at}>{dateFormat.format(new Date(step.at))}</time>
+            ) : step.done ? null : (
+              <span>(not yet)</span>
+            )}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
 
 const statusStyle: Record<Redemption["status"], string> = {
   pending: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100",
@@ -36,10 +64,6 @@ function RedemptionRow({ r }: { r: Redemption }) {
         }),
     });
   }
-  const dates = [
-    `Requested ${when(r.createdAt)}`,
-    r.paidAt ? `paid ${when(r.paidAt)}` : r.decidedAt ? `decided ${when(r.decidedAt)}` : null,
-  ].filter(Boolean);
   return (
     <li
       aria-label={`Redemption #${r.id}`}
@@ -50,7 +74,7 @@ function RedemptionRow({ r }: { r: Redemption }) {
           {`#${r.id}: ${r.coins} Coins ($${r.dollars}) by ${payoutMethodLabels[r.method]}`}
         </p>
         <p className="text-sm break-all text-muted-foreground">{`To ${r.recipient}`}</p>
-        <p className="text-sm text-muted-foreground">{dates.join(", ")}</p>
+        <Timeline r={r} />
         {r.reason ? <p className="text-sm">{`Reason: ${r.reason}`}</p> : null}
         {r.status === "paid" && r.reference ? (
           <p className="text-sm text-muted-foreground">{`Reference: ${r.reference}`}</p>
