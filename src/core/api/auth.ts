@@ -56,12 +56,15 @@ export const signUpResponseSchema = z.object({
   user: authUserSchema,
   referral: referralOutcomeSchema,
 });
-export const signInResponseSchema = z.object({
+/** better-auth's sign-in answer as sent to better-auth's own callers. */
+export const authSignInSchema = z.object({
   redirect: z.boolean(),
   token: z.string(),
   url: z.string().nullish(),
   user: authUserSchema,
 });
+/** Ours adds whether this is the account's first sign-in: it says "Welcome", a later one "Welcome back". */
+export const signInResponseSchema = authSignInSchema.extend({ firstSignIn: z.boolean() });
 export const changePasswordResponseSchema = z.object({ token: z.string().nullable(), user: authUserSchema });
 export const statusResponseSchema = z.object({ status: z.boolean() });
 export const requestPasswordResetResponseSchema = z.object({ status: z.boolean(), message: z.string() });

@@ -1,9 +1,15 @@
 import { escapeHtml } from "./links";
 import type { MailMessage } from "./mailer";
 
-const APP_NAME = "Play, Learn, Earn";
+export const APP_NAME = "Play, Learn, Earn";
 
-function layout(title: string, paragraphs: string[], action: { label: string; url: string }, footer: string) {
+/** The frame of every mail: a title, paragraphs, one button (with its link written out) and a small footer. */
+export function layout(
+  title: string,
+  paragraphs: string[],
+  action: { label: string; url: string },
+  footer: string,
+) {
   const url = escapeHtml(action.url);
   return `<!doctype html>
 <html lang="en">
@@ -100,42 +106,6 @@ export function redemptionRejectedMail(
       "Redemption not approved",
       [intro, detail, back],
       { label: "Open my wallet", url: walletUrl },
-      footer,
-    ),
-  };
-}
-
-/**
- * Sent when an account's sign-in is locked after repeated wrong passwords (docs/product.md, "Accounts and
- * devices"). `unlockUrl` lifts the lock and lets the browser that opens it sign in.
- */
-export function signInLockedMail(
-  to: string,
-  lock: { attempts: number; minutes: number; unlockUrl: string; resetUrl: string },
-): MailMessage {
-  const intro = `Someone tried to sign in to your ${APP_NAME} account with a wrong password ${lock.attempts} times in a row.`;
-  const effect = `To protect it, sign-in from browsers that have not signed in to your account before is paused for up to ${lock.minutes} minutes. A browser you have signed in with before still works.`;
-  const action = "If that was you, open the link below: it lifts the pause and lets that browser sign in.";
-  const notYou = `If it was not you, your account is safe while nobody knows your password; if you use it anywhere else, choose a new one with 'Forgot Password?' at ${lock.resetUrl}`;
-  const footer = "The link is valid for 1 hour. We send this e-mail at most once an hour.";
-  return {
-    to,
-    subject: `${APP_NAME}: repeated sign-in attempts on your account`,
-    text: `${intro}
-
-${effect}
-
-${action}
-${lock.unlockUrl}
-
-${notYou}
-
-${footer}
-`,
-    html: layout(
-      "Repeated sign-in attempts",
-      [intro, effect, action, notYou],
-      { label: "Unlock sign-in", url: lock.unlockUrl },
       footer,
     ),
   };

@@ -23,6 +23,7 @@ import * as m0180 from "./0180-document-number-skeleton";
 import * as m0181 from "./0181-unlock-links-and-browsers";
 import * as m0190 from "./0190-ledger-events";
 import * as m0200 from "./0200-history-groups";
+import * as m0260 from "./0260-signed-in-browsers";
 
 /** Every migration, in order. The same files run on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   "0181-unlock-links-and-browsers": m0181,
   "0190-ledger-events": m0190,
   "0200-history-groups": m0200,
+  "0260-signed-in-browsers": m0260,
 };
