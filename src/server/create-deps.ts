@@ -108,7 +108,7 @@ export function createDeps({
   // The award's event's consumers (ledger-events.ts): the ledger is handed them, it imports none.
   const ledgerEvents = ledgerEventsTask(db, [streakConsumer(env.streakRules), firstEarningConsumer]);
   const jobs = withPeriodicTasks(queue, [ledgerEvents], logger);
-  const mailOutbox = createMailOutbox(db, jobs);
+  const mailOutbox = createMailOutbox(db, jobs, env);
   outbox.current = mailOutbox;
   const secondaryStorage = overrides.secondaryStorage ?? (redis ? redisSecondaryStorage(redis) : undefined);
   const accounts: AccountHooks = {

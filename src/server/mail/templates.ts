@@ -57,7 +57,8 @@ export function redemptionRequestedMail(
   const intro = `We received your redemption request #${r.id} of ${r.coins} coins ($${r.dollars}) by ${r.method} to ${r.recipient}.`;
   const held = `The ${r.coins} coins are on hold while we review the request: they are paid out or, if the request is not approved, returned to your balance.`;
   const next = `Payment is ${r.delivery}. We will e-mail you when it is paid.`;
-  const footer = "If you did not make this request, reply to this e-mail at once.";
+  const footer =
+    "If you did not make this request, contact support at once (below) and change your password.";
   return {
     to,
     subject: `We received your ${APP_NAME} redemption request #${r.id}`,
@@ -97,7 +98,7 @@ export function redemptionRejectedMail(
   const intro = `Your redemption request #${r.id} of ${r.coins} coins ($${r.dollars}) was not approved.`;
   const detail = `Reason: ${r.reason}`;
   const back = `The ${r.coins} coins are back in your balance.`;
-  const footer = "If you have questions, reply to this e-mail.";
+  const footer = "If you have questions, contact support (below).";
   return {
     to,
     subject: `Your ${APP_NAME} redemption #${r.id} was not approved`,
@@ -150,7 +151,7 @@ export function accountDeletedMail(
       ]
     : [];
   const footer =
-    "If you did not delete your account, reply to this e-mail at once. You can sign up again with this address at any time; it will be a new account.";
+    "If you did not delete your account, contact support at once (below). You can sign up again with this address at any time; it will be a new account.";
   return {
     to,
     subject: `Your ${APP_NAME} account has been deleted`,
