@@ -48,9 +48,6 @@ export function referenceOf(error: unknown): string | undefined {
   return error instanceof ApiError && error.status >= 500 ? error.requestId : undefined;
 }
 
-/** The codes with which a request that needs an account finds none: its session ended (or never was). */
-const SESSION_GONE_CODES = new Set(["UNAUTHORIZED", "LOGIN_REQUIRED"]);
-
 let sessionGone: (() => void) | undefined;
 
 /**
@@ -63,7 +60,8 @@ export function onSessionGone(listener: () => void): void {
 
 /** Tells the listener when `error` says the request's session is gone (401 UNAUTHORIZED / LOGIN_REQUIRED). */
 export function reportIfSessionGone(error: ApiError): void {
-  if (error.status === 401 && SESSION_GONE_CODES.has(error.code)) sessionGone?.();
+  // The codes with which a request that needs an account finds none: its session ended (or never was).
+  if (error.code === "UNAUTHORIZED" || error.code === "LOGIN_REQUIRED") sessionGone?.();
 }
 
 export const NETWORK_MESSAGE = "Could not reach the server. Check your connection and try again.";

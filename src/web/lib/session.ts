@@ -71,9 +71,10 @@ export const SIGNED_OUT_HERE_NOTICE = {
  * signed in here (a guest's refused request, or the sign-out this browser made itself).
  */
 export function sessionEndedElsewhere(): void {
-  if (store.get().status !== "signed-in") return;
-  setSession(null, "SIGNED_OUT");
-  notify({ ...SIGNED_OUT_HERE_NOTICE, variant: "destructive" });
+  if (store.get().user) {
+    setSession(null, "SIGNED_OUT");
+    notify({ ...SIGNED_OUT_HERE_NOTICE, variant: "destructive" });
+  }
 }
 
 // Any request of ours answered 401 'You need to be logged in' while this browser thought it was signed in.
@@ -108,7 +109,7 @@ export function refreshSession(event?: SessionEvent): Promise<SessionUser | null
               : "SIGNED_OUT"
             : "TOKEN_REFRESHED");
       // The check found the session gone without this browser signing out: say so (docs/product.md).
-      if (!event && before.status === "signed-in" && !user) sessionEndedElsewhere();
+      if (!event && !user && before.user) sessionEndedElsewhere();
       else if (changed || before.status === "loading" || event) setSession(user, next);
       return user;
     } catch (error) {

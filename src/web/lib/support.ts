@@ -1,26 +1,19 @@
 import { useSyncExternalStore } from "react";
-import { PUBLIC_SETTINGS_ELEMENT_ID } from "~/core/public-settings";
+
+/** PUBLIC_SETTINGS_ELEMENT_ID of src/core/public-settings.ts, written out: that module stays off the first load. */
+const SETTINGS_ELEMENT_ID = "public-settings";
 
 /**
  * SUPPORT_EMAIL as the server states it in every page's settings block (src/server/http/public-settings.ts), or
- * "" when none is configured: then no address is shown anywhere (docs/product.md "Help and contact"). Read
- * without the settings' full parser: the footer that shows it is on every first load.
+ * "" when none is configured: then no address is shown anywhere (docs/product.md "Help and contact").
  */
-let read: string | undefined;
 export function supportEmail(): string {
-  if (typeof document === "undefined") return "";
-  if (read === undefined) {
-    let value: unknown = null;
-    try {
-      value = JSON.parse(document.getElementById(PUBLIC_SETTINGS_ELEMENT_ID)?.textContent ?? "null");
-    } catch {
-      value = null;
-    }
-    const given =
-      typeof value === "object" && value !== null && "supportEmail" in value ? value.supportEmail : "";
-    read = typeof given === "string" ? given : "";
+  try {
+    const value = JSON.parse(document.getElementById(SETTINGS_ELEMENT_ID)?.textContent || "{}").supportEmail;
+    return typeof value === "string" ? value : "";
+  } catch {
+    return "";
   }
-  return read;
 }
 
 const noChange = () => () => {};
@@ -29,6 +22,4 @@ const noChange = () => () => {};
  * The support address for a component: "" while prerendering and hydrating (the build knows no address), then the
  * server's, so the prerendered markup and the first client render agree.
  */
-export function useSupportEmail(): string {
-  return useSyncExternalStore(noChange, supportEmail, () => "");
-}
+export const useSupportEmail = (): string => useSyncExternalStore(noChange, supportEmail, () => "");
