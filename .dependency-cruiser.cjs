@@ -35,7 +35,7 @@ const extraEntries = {
     "ledger-history",
     "ledger-events",
   ],
-  mail: ["mailer", "mail-message", "templates", "links"],
+  mail: ["mailer", "mail-message", "templates", "security-templates", "links"],
   jobs: ["jobs.worker", "periodic-tasks"],
   // The award's event consumers the composition root hands the ledger (ledger-events.ts).
   streaks: ["streak-consumer"],

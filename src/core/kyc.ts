@@ -16,6 +16,11 @@ export const isKycDocumentType = (mime: string): mime is KycDocumentType =>
 export const KYC_DEFAULT_MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Default days a decided submission's document is kept before its bytes are deleted (KYC_RETENTION_DAYS). */
 export const KYC_DEFAULT_RETENTION_DAYS = 30;
+/** What the KYC form and /help say a submission may be: the document kinds and the file types the server reads. */
+export const KYC_ACCEPTED_DOCUMENTS =
+  "a passport, a national identity card or a driving licence, as a photo or scan (JPEG, PNG, WebP or PDF)";
+/** How long a review usually takes (docs/product.md "KYC"), said on the KYC form and on /help. */
+export const KYC_REVIEW_TIME = "up to 2 business days";
 export const KYC_FULL_NAME_MAX = 200;
 export const KYC_DOCUMENT_ID_MAX = 100;
 export const KYC_REASON_MAX = 500;

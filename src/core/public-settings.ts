@@ -1,6 +1,7 @@
 import { formatDollars } from "./coins";
 import { DEFAULT_EARNING_LIMITS, DEFAULT_REFERRAL_RELEASE } from "./earning";
 import { KYC_DEFAULT_MAX_UPLOAD_BYTES, KYC_DEFAULT_RETENTION_DAYS } from "./kyc";
+import { DEFAULT_STREAK_RULES } from "./streak";
 
 /**
  * The server's settings that the public pages state (/terms, /privacy; docs/product.md "Terms and Privacy"): the
@@ -27,9 +28,16 @@ export interface PublicSettings {
   quizSessionsPerDay: number;
   videoWatchesPerDay: number;
   referralBonusesPer30Days: number;
-  /** The referral bonus's release rule: the friend's own coins, on this many different UTC days. */
+  /** A pending referral pair clears once the friend earned this many coins … */
   referralReleaseCoins: number;
+  /** … on at least this many different UTC days. */
   referralReleaseDays: number;
+  /** The daily goal, the streak bonus and how often it is paid (STREAK_*). */
+  streakGoalCoins: number;
+  streakBonusCoins: number;
+  streakBonusEveryDays: number;
+  /** SUPPORT_EMAIL, or "" when none is configured (then no address is shown). */
+  supportEmail: string;
 }
 export type PublicSettingName = keyof PublicSettings;
 
@@ -44,6 +52,10 @@ export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
   ...DEFAULT_EARNING_LIMITS,
   referralReleaseCoins: DEFAULT_REFERRAL_RELEASE.coins,
   referralReleaseDays: DEFAULT_REFERRAL_RELEASE.days,
+  streakGoalCoins: DEFAULT_STREAK_RULES.goalCoins,
+  streakBonusCoins: DEFAULT_STREAK_RULES.bonusCoins,
+  streakBonusEveryDays: DEFAULT_STREAK_RULES.bonusEveryDays,
+  supportEmail: "",
 };
 
 /** How a setting reads in a sentence: "30 days", "1000 coins ($5.00)", "required". */
@@ -74,6 +86,14 @@ export function settingText(settings: PublicSettings, name: PublicSettingName): 
       return n(settings.referralReleaseCoins, "coin");
     case "referralReleaseDays":
       return n(settings.referralReleaseDays, "day");
+    case "streakGoalCoins":
+      return n(settings.streakGoalCoins, "coin");
+    case "streakBonusCoins":
+      return n(settings.streakBonusCoins, "coin");
+    case "streakBonusEveryDays":
+      return n(settings.streakBonusEveryDays, "day");
+    case "supportEmail":
+      return settings.supportEmail;
   }
 }
 

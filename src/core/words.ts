@@ -88,20 +88,23 @@ export interface WordsRule {
  */
 export function wordsField(rule: WordsRule) {
   const enough = (text: string) => (rule.allowEmpty && text === "") || visibleLength(text) >= rule.min;
-  return z
-    .string()
-    .refine((raw) => !hasUnreadable(raw), {
-      message: UNREADABLE_TEXT_MESSAGE,
-      params: { code: UNREADABLE_TEXT_ISSUE },
-      abort: true,
-    })
-    .refine((raw) => !hasInvisible(raw) || enough(cleanText(raw)), {
-      message: `${rule.tooShort} Invisible characters (zero-width spaces, direction marks, control characters) do not count.`,
-      params: { code: INVISIBLE_TEXT_ISSUE },
-      abort: true,
-    })
-    .overwrite(cleanText)
-    .refine(enough, { message: rule.tooShort, abort: true })
-    .max(rule.max, rule.tooLong)
-    .meta({ [WORDS_RULE_MARK]: true });
+  return (
+    z
+      .string()
+      .refine((raw) => !hasUnreadable(raw), {
+        message: UNREADABLE_TEXT_MESSAGE,
+        params: { code: UNREADABLE_TEXT_ISSUE },
+        abort: true,
+      })
+      .refine((raw) => !hasInvisible(raw) || enough(cleanText(raw)), {
+        message: `${rule.tooShort} Invisible characters (zero-width spaces, direction marks, control characters) do not count.`,
+        params: { code: INVISIBLE_TEXT_ISSUE },
+        abort: true,
+      })
+      .overwrite(cleanText)
+      .refine(enough, { message: rule.tooShort, abort: true })
+      .max(rule.max, rule.tooLong)
+      // The document states the visible minimum too (a refinement its generator cannot see).
+      .meta({ [WORDS_RULE_MARK]: true, ...(rule.allowEmpty ? {} : { minLength: rule.min }) })
+  );
 }

@@ -115,7 +115,7 @@ export function createDeps({
     rollupsConsumer,
   ]);
   const jobs = withPeriodicTasks(queue, [ledgerEvents], logger);
-  const mailOutbox = createMailOutbox(db, jobs);
+  const mailOutbox = createMailOutbox(db, jobs, env);
   outbox.current = mailOutbox;
   const secondaryStorage = overrides.secondaryStorage ?? (redis ? redisSecondaryStorage(redis) : undefined);
   const accounts: AccountHooks = {

@@ -62,6 +62,13 @@ export const envSchema = z.object({
   APP_URL: optionalUrl(["http:", "https:"], "http(s)"),
   SMTP_URL: optionalUrl(["smtp:", "smtps:"], "SMTP"),
   MAIL_FROM: z.string().trim().min(3).default("Play, Learn, Earn <no-reply@play-learn-earn.local>"),
+  // Where players write for help: shown on /help, in the footer, in mails and error notices. Unset: none shown.
+  SUPPORT_EMAIL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(z.email("must be an e-mail address").max(254).optional()),
   LOG_LEVEL: z.enum(logLevels).default("info"),
   AUTH_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional(),
   AUTH_RATE_LIMIT: wholeNumber(1, 10_000, 5),

@@ -23,6 +23,8 @@ export interface Env {
   appUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** SUPPORT_EMAIL: where players write for help (/help, the footer, mails, error notices); undefined: none shown. */
+  supportEmail: string | undefined;
   logLevel: (typeof logLevels)[number];
   /**
    * AUTH_SECRET when set. Unset outside production, main.ts generates one and keeps it under DATA_DIR
@@ -181,6 +183,7 @@ export function parseEnv(
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,
     authSecret: e.AUTH_SECRET,
     devOrigin: e.DEV_ORIGIN === undefined ? undefined : new URL(e.DEV_ORIGIN).origin,

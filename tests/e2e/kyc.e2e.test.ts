@@ -127,6 +127,16 @@ describeE2E("KYC", () => {
       .getByText(/Upload a JPEG, PNG or WebP image or a PDF/)
       .waitFor();
     await waitForStatus(page, "Not submitted");
+    // The form says what it accepts and how long the review takes; a fit file picked next clears the refusal.
+    await page.getByText(/Accepted: a passport, a national identity card or a driving licence/).waitFor();
+    await page.getByText(/A review usually takes up to 2 business days/).waitFor();
+    await page.getByLabel(/^Document Upload/).setInputFiles({
+      name: "passport.png",
+      mimeType: "image/png",
+      buffer: Buffer.from(pngFile()),
+    });
+    await expect.poll(() => page.getByText(/Upload a JPEG, PNG or WebP image or a PDF/).count()).toBe(0);
+    await expect.poll(() => page.getByLabel(/^Document Upload/).getAttribute("aria-invalid")).toBeNull();
   });
 
   it("a user uploads a small PNG and sees 'Pending'; an admin approves it in the console; the user sees 'Approved'", async () => {

@@ -18,6 +18,7 @@ export const routeHeadings: [path: string, heading: string][] = [
   ["/account", "Account"],
   ["/terms", "Terms of Service"],
   ["/privacy", "Privacy Policy"],
+  ["/help", "Help"],
   ["/no/such/page", "Page Not Found"],
 ];
 
@@ -77,6 +78,7 @@ describeE2E("the UI shell", () => {
     for (const [text, href] of [
       ["Terms of Service", "/terms"],
       ["Privacy Policy", "/privacy"],
+      ["Help", "/help"],
     ] as const) {
       expect(await footer.getByText(text, { exact: true }).count()).toBe(1);
       expect(await footer.getByRole("link", { name: text, exact: true }).getAttribute("href")).toBe(href);

@@ -89,12 +89,25 @@ export function linkIn(mail: { text: string }, part: string): URL {
 
 /** Follows the confirmation link of the newest confirmation mail to `email`; returns the redirect target. */
 export async function verifyEmail(client: ApiClient, email: string): Promise<string> {
+  return (await followConfirmation(client, email)).location;
+}
+
+/**
+ * Follows the confirmation link of the newest confirmation mail to `email` from the browser whose cookies are
+ * `cookie`: the redirect target and the cookies it set (a first confirmation signs the browser in).
+ */
+export async function followConfirmation(
+  client: ApiClient,
+  email: string,
+  cookie?: string,
+  ip?: string,
+): Promise<{ location: string; cookie: string }> {
   const mail = await waitForMail(client, email, /confirm/i);
   const link = linkIn(mail, "/api/auth/verify-email");
-  const res = await client.request(link.pathname + link.search);
+  const res = await client.request(link.pathname + link.search, { ...(cookie ? { cookie } : {}), ip });
   const location = res.headers.get("location");
   if (res.status !== 302 || !location) throw new Error(`verification answered ${res.status}`);
-  return location;
+  return { location, cookie: cookieFrom(res) };
 }
 
 /** The session cookies a response sets, as a `Cookie` header value. */
@@ -130,8 +143,10 @@ export async function createVerifiedUser(
   const password = options.password ?? `pw-${randomUUID()}`;
   const res = await signUp(client, email, password, { referralCode: options.referralCode, ip: options.ip });
   if (res.status !== 200) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
-  await verifyEmail(client, email);
-  const cookie = await signIn(client, email, password, { ip: options.ip });
+  // As a browser does: the sign-up sets its device cookie, and confirming the address signs it in.
+  const device = cookieFrom(res);
+  const confirmed = await followConfirmation(client, email, device, options.ip);
+  const cookie = [device, confirmed.cookie].filter(Boolean).join("; ");
   const me = await client.request("/api/me", { cookie });
   const body: { user: { id: string } } = await me.json();
   return { id: body.user.id, email, password, cookie };

@@ -20,7 +20,9 @@ export const adjustmentInput = z.object({
     .int("Enter a whole number of coins.")
     .min(-MAX_ADJUSTMENT, `At most ${MAX_ADJUSTMENT} coins at a time.`)
     .max(MAX_ADJUSTMENT, `At most ${MAX_ADJUSTMENT} coins at a time.`)
-    .refine((n) => n !== 0, "Enter a number of coins other than 0."),
+    .refine((n) => n !== 0, "Enter a number of coins other than 0.")
+    // Stated in the document: 0 is refused.
+    .meta({ not: { const: 0 } }),
   reason: adminReason,
 });
 export type AdjustmentInput = z.infer<typeof adjustmentInput>;
@@ -30,6 +32,7 @@ export const banInput = z.object({
   reason: adminReason,
   expiresAt: z.iso
     .datetime({ offset: true, message: "Give the end of the ban as a date and time." })
+    .describe("Must be in the future (422 VALIDATION_FAILED otherwise).")
     .nullish(),
 });
 export type BanInput = z.infer<typeof banInput>;

@@ -5,7 +5,8 @@ import { newPasswordSchema } from "../password-schema";
  * The account endpoints under /api/auth that the app uses (better-auth behind our routes; the rest of
  * better-auth is switched off). better-auth validates the requests; these schemas describe them.
  */
-const email = z.string().describe("Trimmed before use.");
+/** An address (better-auth refuses any other with 400): stated as `format: email`, at most 254 characters. */
+const email = z.string().max(254).describe("Trimmed before use.").meta({ format: "email" });
 const password = newPasswordSchema;
 
 export const signUpBodySchema = z.object({
@@ -16,16 +17,16 @@ export const signUpBodySchema = z.object({
 });
 export const signInBodySchema = z.object({
   email,
-  password: z.string(),
+  password: z.string().min(1).max(128),
   rememberMe: z.boolean().optional(),
   callbackURL: z.string().optional(),
 });
 export const sendVerificationEmailBodySchema = z.object({ email, callbackURL: z.string().optional() });
 export const requestPasswordResetBodySchema = z.object({ email, redirectTo: z.string().optional() });
 export const resetPasswordBodySchema = z.object({ newPassword: password, token: z.string().optional() });
-export const verifyPasswordBodySchema = z.object({ password: z.string() });
+export const verifyPasswordBodySchema = z.object({ password: z.string().min(1).max(128) });
 export const changePasswordBodySchema = z.object({
-  currentPassword: z.string(),
+  currentPassword: z.string().min(1).max(128),
   newPassword: password,
   /** Ignored: a changed password always ends the user's other sessions. */
   revokeOtherSessions: z.boolean().optional(),
@@ -56,12 +57,15 @@ export const signUpResponseSchema = z.object({
   user: authUserSchema,
   referral: referralOutcomeSchema,
 });
-export const signInResponseSchema = z.object({
+/** better-auth's sign-in answer as sent to better-auth's own callers. */
+export const authSignInSchema = z.object({
   redirect: z.boolean(),
   token: z.string(),
   url: z.string().nullish(),
   user: authUserSchema,
 });
+/** Ours adds whether this is the account's first sign-in: it says "Welcome", a later one "Welcome back". */
+export const signInResponseSchema = authSignInSchema.extend({ firstSignIn: z.boolean() });
 export const changePasswordResponseSchema = z.object({ token: z.string().nullable(), user: authUserSchema });
 export const statusResponseSchema = z.object({ status: z.boolean() });
 export const requestPasswordResetResponseSchema = z.object({ status: z.boolean(), message: z.string() });

@@ -8,7 +8,13 @@ import { proposalSchema } from "./dual-control";
  * /api/admin/redemptions. The statuses, methods, labels and notices are in ../redemptions.
  */
 
-const email = z.string().trim().toLowerCase().max(254).pipe(z.email("Enter a valid e-mail address."));
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email("Enter a valid e-mail address."))
+  .meta({ format: "email" });
 
 /** POST /api/redemptions. The recipient defaults to the account's address. */
 export const redemptionRequestSchema = z.object({

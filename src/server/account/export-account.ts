@@ -1,8 +1,8 @@
 import { maskEmail } from "~/core/coins";
 import type { Database } from "../db/client";
+import { describeDevice } from "../http/user-agent";
 import { iso } from "./export-stream";
 import { balanceSnapshot } from "./ledger-export";
-import { describeDevice } from "./user-agent";
 
 /** The data download's account sections (export.service.ts): the user, the profile, devices and sessions. */
 

@@ -3,7 +3,7 @@ import type { AccountSessions } from "~/core/api/account";
 import type { AppDeps } from "../app-deps";
 import { verifiedToken } from "../auth/session-reader";
 import { AppError } from "../errors";
-import { describeDevice } from "./user-agent";
+import { describeDevice } from "../http/user-agent";
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 

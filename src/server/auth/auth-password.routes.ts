@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { z } from "zod";
 import {
   changePasswordBodySchema,
@@ -11,9 +12,41 @@ import {
 } from "~/core/api/auth";
 import type { AppDeps } from "../app-deps";
 import { responds } from "../http/route-docs";
-import { createRouter } from "../http/router";
+import { type AppBindings, createRouter } from "../http/router";
 import { forwardToAuth, readJsonObject } from "./auth-request";
 import { type AuthRouteKit, refuseCommonPassword } from "./auth-route-kit";
+import { mailPasswordChanged } from "./security-mails";
+
+/** The account whose password a reset token would set (better-auth's verification row), if any. */
+async function resetTokenOwner({ db }: Pick<AppDeps, "db">, token: string) {
+  if (token.length > 512) return undefined;
+  return await db
+    .selectFrom("verification as v")
+    .innerJoin("user as u", "u.id", "v.value")
+    .select(["u.id", "u.email"])
+    .where("v.identifier", "=", `reset-password:${token}`)
+    .executeTakeFirst();
+}
+
+/** POST /change-password: ends the user's other sessions and mails the owner (docs/product.md "Security mails"). */
+function changePassword(deps: AppDeps, kit: AuthRouteKit) {
+  return async (c: Context<AppBindings>) => {
+    const body = await readJsonObject(c);
+    refuseCommonPassword(body.newPassword);
+    // A changed password ends every other session of the user, whatever the client asked for.
+    const res = await forwardToAuth(c, deps, { ...body, revokeOtherSessions: true });
+    const changed = changePasswordResponseSchema.safeParse(res.ok ? await res.clone().json() : null);
+    if (changed.success) {
+      const { user, token } = changed.data;
+      await mailPasswordChanged(deps, user, {
+        how: "changed",
+        changeKey: token ?? `${user.id}:${Date.now()}`,
+        from: kit.from(c),
+      });
+    }
+    return res;
+  };
+}
 
 /** The mailed links (confirmation, password reset) and the password checks (mounted by auth.routes.ts). */
 export const createPasswordRoutes = (deps: AppDeps, kit: AuthRouteKit) =>
@@ -61,7 +94,13 @@ export const createPasswordRoutes = (deps: AppDeps, kit: AuthRouteKit) =>
       async (c) => {
         const body = await readJsonObject(c);
         refuseCommonPassword(body.newPassword);
-        return forwardToAuth(c, deps);
+        const token = c.req.query("token") ?? (typeof body.token === "string" ? body.token : "");
+        // Whose password the token resets: read before better-auth spends it.
+        const user = token ? await resetTokenOwner(deps, token) : undefined;
+        const res = await forwardToAuth(c, deps);
+        if (res.ok && user)
+          await mailPasswordChanged(deps, user, { how: "reset", changeKey: token, from: kit.from(c) });
+        return res;
       },
     )
     .post(
@@ -73,6 +112,7 @@ export const createPasswordRoutes = (deps: AppDeps, kit: AuthRouteKit) =>
           description: "Limited like sign-in, per client IP and per user.",
           body: verifyPasswordBodySchema,
           session: "user",
+          errors: ["INVALID_PASSWORD"],
         },
       ),
       kit.signedIn,
@@ -88,15 +128,10 @@ export const createPasswordRoutes = (deps: AppDeps, kit: AuthRouteKit) =>
           description: "Ends every other session of the user, whatever the client asks for.",
           body: changePasswordBodySchema,
           session: "user",
-          errors: ["PASSWORD_TOO_COMMON"],
+          errors: ["INVALID_PASSWORD", "PASSWORD_TOO_COMMON"],
         },
       ),
       kit.signedIn,
       kit.limitPasswordCheck,
-      async (c) => {
-        const body = await readJsonObject(c);
-        refuseCommonPassword(body.newPassword);
-        // A changed password ends every other session of the user, whatever the client asked for.
-        return forwardToAuth(c, deps, { ...body, revokeOtherSessions: true });
-      },
+      changePassword(deps, kit),
     );

@@ -5,7 +5,7 @@ import { AppError } from "../errors";
 import { clientIp } from "../http/client-ip";
 import { errorForStatus } from "../http/errors";
 import type { AppBindings } from "../http/router";
-import { CLIENT_IP_HEADER } from "./auth";
+import { CLIENT_IP_HEADER, DEVICE_ID_HEADER } from "./auth";
 
 /** The body of an auth POST as a plain object; bad JSON → 400 INVALID_JSON, an empty or non-object body → {}. */
 export async function readJsonObject(c: Context<AppBindings>): Promise<Record<string, unknown>> {
@@ -35,16 +35,20 @@ export async function readCredentials(c: Context<AppBindings>) {
 }
 
 /**
- * Hands the request to better-auth — with `body` instead of the original one if given, and with the
- * client address we trust in CLIENT_IP_HEADER — and maps its error answers onto our error envelope.
+ * Hands the request to better-auth — with `body` instead of the original one if given, with the client address
+ * we trust in CLIENT_IP_HEADER and with `extraHeaders` — and maps its error answers onto our error envelope.
  */
 export async function forwardToAuth(
   c: Context<AppBindings>,
   { auth, env }: Pick<AppDeps, "auth" | "env">,
   body?: Record<string, unknown>,
+  extraHeaders: Record<string, string> = {},
 ): Promise<Response> {
   const headers = new Headers(c.req.raw.headers);
   headers.set(CLIENT_IP_HEADER, clientIp(c, env.trustProxy));
+  // Only our routes name the device: a client's own header of that name is dropped.
+  headers.delete(DEVICE_ID_HEADER);
+  for (const [name, value] of Object.entries(extraHeaders)) headers.set(name, value);
   const init: RequestInit = { method: c.req.method, headers };
   if (c.req.method !== "GET" && c.req.method !== "HEAD") {
     headers.delete("content-length");

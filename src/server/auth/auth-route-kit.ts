@@ -71,7 +71,19 @@ export function createAuthRouteKit(deps: AppDeps) {
     );
   };
   const forward = (c: Context<AppBindings>) => forwardToAuth(c, deps);
-  return { ip, mailRules, limitMail, limitPasswordCheck, signedIn, limitReset, forwardTrimmed, forward };
+  /** The request's address and user agent, as the security mails name them. */
+  const from = (c: Context<AppBindings>) => ({ ip: ip(c), userAgent: c.req.header("user-agent") });
+  return {
+    ip,
+    from,
+    mailRules,
+    limitMail,
+    limitPasswordCheck,
+    signedIn,
+    limitReset,
+    forwardTrimmed,
+    forward,
+  };
 }
 
 export type AuthRouteKit = ReturnType<typeof createAuthRouteKit>;

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import {
+  authSignInSchema,
   signInBodySchema,
   signInResponseSchema,
   signUpBodySchema,
@@ -15,6 +16,7 @@ import { createRouter } from "../http/router";
 import { forwardToAuth, readCredentials } from "./auth-request";
 import { type AuthRouteKit, refuseCommonPassword } from "./auth-route-kit";
 import { deviceOf, withDeviceCookie } from "./device";
+import { rememberSignIn } from "./security-mails";
 import { createSignInLock } from "./sign-in-lock";
 import { runSignUp, type SignUpState } from "./sign-up-scope";
 import { createTimingEqualiser } from "./timing-equaliser";
@@ -100,7 +102,8 @@ export const createSignInRoutes = (deps: AppDeps, kit: AuthRouteKit) => {
       async (c) => {
         const { body, email, password } = await readCredentials(c);
         const device = deviceOf(c);
-        const refused = await signInLock.admit(email, device.isNew ? undefined : device.id);
+        const from = kit.from(c);
+        const refused = await signInLock.admit(email, device.isNew ? undefined : device.id, from);
         if (refused) {
           c.header("Retry-After", String(refused.retryAfter));
           throw new AppError(refused.code);
@@ -108,10 +111,17 @@ export const createSignInRoutes = (deps: AppDeps, kit: AuthRouteKit) => {
         const res = await forwardToAuth(c, deps, { ...body, email, password });
         if (!res.ok) return res;
         // The right password: this browser is now one the account knows (and keeps its device id).
-        const signedIn = signInResponseSchema.safeParse(await res.clone().json());
-        if (signedIn.success)
-          await signInLock.succeeded(email, signedIn.data.user.id, device.id, c.req.header("user-agent"));
-        return withDeviceCookie(res, device, env);
+        const signedIn = authSignInSchema.safeParse(await res.json());
+        if (!signedIn.success) throw new Error("better-auth's sign-in answer has another shape");
+        await signInLock.succeeded(email, signedIn.data.user.id, device.id);
+        const { first } = await rememberSignIn(deps, signedIn.data.user, device.id, from);
+        const headers = new Headers(res.headers);
+        headers.delete("content-length");
+        const answer = new Response(JSON.stringify({ ...signedIn.data, firstSignIn: first }), {
+          status: res.status,
+          headers,
+        });
+        return withDeviceCookie(answer, device, env);
       },
     )
     .get(

@@ -7,10 +7,12 @@ import {
 import type { AppDeps } from "../app-deps";
 import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";
+import { DEVICE_ID_HEADER } from "./auth";
 import { createPasswordRoutes } from "./auth-password.routes";
 import { forwardToAuth } from "./auth-request";
 import { createAuthRouteKit } from "./auth-route-kit";
 import { createSignInRoutes } from "./auth-sign-in.routes";
+import { deviceOf, withDeviceCookie } from "./device";
 
 /**
  * /api/auth/*: better-auth's endpoints, with ours in front of a few of them — rate limits, the product's
@@ -45,15 +47,23 @@ export const createAuthRoutes = (deps: AppDeps) => {
               "Redirects to /auth?verified=1 or /auth?verifyError=TOKEN_EXPIRED|INVALID_TOKEN|USER_NOT_FOUND",
           },
         },
-        { summary: "Follow a confirmation link", query: verifyEmailQuerySchema },
+        {
+          summary: "Follow a confirmation link",
+          description: "The first confirmation of an address signs its browser in (sets the session cookie).",
+          query: verifyEmailQuerySchema,
+        },
       ),
       async (c) => {
-        const res = await forwardToAuth(c, deps);
+        const device = deviceOf(c);
+        const res = await forwardToAuth(c, deps, undefined, { [DEVICE_ID_HEADER]: device.id });
         const location = res.headers.get("location");
         if (!location) return res;
         const error = new URL(location, env.appUrl).searchParams.get("error");
         const target = error ? `/auth?verifyError=${encodeURIComponent(error)}` : "/auth?verified=1";
-        return c.redirect(`${env.appUrl}${target}`, 302);
+        const redirect = c.redirect(`${env.appUrl}${target}`, 302);
+        // A first confirmation signs the browser in (docs/product.md): better-auth's session cookie goes along.
+        for (const cookie of res.headers.getSetCookie()) redirect.headers.append("set-cookie", cookie);
+        return withDeviceCookie(redirect, device, env);
       },
     );
 };

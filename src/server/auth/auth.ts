@@ -9,13 +9,15 @@ import type { Logger } from "../logger";
 import type { MailOutbox } from "../mail/outbox.job";
 import { passwordResetMail, verificationMail } from "../mail/templates";
 import type { AccountHooks } from "./account-hooks";
-import { rememberDevice } from "./device";
+import { isDeviceId, rememberDevice } from "./device";
 import { type Argon2Params, createPasswordHasher } from "./password-hash";
 import { currentSignUp } from "./sign-up-scope";
 
 export const AUTH_BASE_PATH = "/api/auth";
 /** Header our routes set from the socket (or trusted proxy) address before better-auth sees a request. */
 export const CLIENT_IP_HEADER = "x-ple-client-ip";
+/** Header our confirmation-link route sets to the browser's device id (set now if it had none). */
+export const DEVICE_ID_HEADER = "x-ple-device-id";
 /** Where a confirmation link lands; auth.routes.ts turns it into /auth?verified=1 or /auth?verifyError=CODE. */
 const VERIFY_CALLBACK = "/auth";
 /** How long a confirmation link works. */
@@ -197,7 +199,14 @@ export function createAuth(deps: AuthDeps) {
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: false,
-      autoSignInAfterVerification: false,
+      // Confirming the address signs the player in (the link works so once: a confirmed address is not again).
+      autoSignInAfterVerification: true,
+      // The browser that confirmed has signed in: remembered, so its next sign-in is neither new nor a first.
+      afterEmailVerification: async (user, request) => {
+        const deviceId = request?.headers.get(DEVICE_ID_HEADER);
+        if (isDeviceId(deviceId))
+          await rememberDevice(db, user.id, deviceId, request?.headers.get("user-agent"), { signedIn: true });
+      },
       expiresIn: VERIFY_EXPIRES_IN_S,
       sendVerificationEmail: async ({ user, token }) => {
         // At sign-up the mail was queued in the sign-up transaction (below) or skipped over the mail quota.

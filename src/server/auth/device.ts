@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Context } from "hono";
 import { generateCookie, getCookie } from "hono/cookie";
+import { sql } from "kysely";
 import type { Database } from "../db/client";
 import type { Env } from "../env";
 import type { AppBindings } from "../http/router";
@@ -54,25 +55,33 @@ export function withDeviceCookie(
 
 /**
  * Records that `deviceId` signed in to `userId` (with the right password, or through the unlock link), with the
- * browser's user agent (what the data download describes it by; its last one is kept).
+ * browser's user agent (what the data download describes it by; its last one is kept). True when the account
+ * had not seen this browser before (the new-browser mail, docs/product.md "Security mails"). `signedIn`: the
+ * browser signed in now (password or confirmation link), not only made the account or opened an unlock link.
  */
 export async function rememberDevice(
   db: Database,
   userId: string,
   deviceId: string,
   userAgent?: string | null,
-): Promise<void> {
+  { signedIn = false }: { signedIn?: boolean } = {},
+): Promise<boolean> {
   const agent = userAgent?.trim().slice(0, 512) || null;
-  await db
+  const now = new Date();
+  const row = await db
     .insertInto("user_devices")
-    .values({ user_id: userId, device_id: deviceId, user_agent: agent })
+    .values({ user_id: userId, device_id: deviceId, user_agent: agent, signed_in_at: signedIn ? now : null })
     .onConflict((oc) =>
       oc.columns(["user_id", "device_id"]).doUpdateSet((eb) => ({
-        last_seen_at: new Date(),
+        last_seen_at: now,
         user_agent: agent ?? eb.ref("user_devices.user_agent"),
+        signed_in_at: signedIn ? now : eb.ref("user_devices.signed_in_at"),
       })),
     )
-    .execute();
+    // xmax is 0 on a row this statement inserted, set on one it updated.
+    .returning(sql<boolean>`(xmax = 0)`.as("inserted"))
+    .executeTakeFirst();
+  return row?.inserted === true;
 }
 
 /** The id of the account with address `email` when `deviceId` has signed in to it before; else undefined. */
@@ -89,4 +98,16 @@ export async function accountKnowingDevice(
     .where("d.device_id", "=", deviceId)
     .executeTakeFirst();
   return row?.id;
+}
+
+/** Whether any browser has signed in to `userId` (a first sign-in says "Welcome", a later one "Welcome back"). */
+export async function hasSignedInBefore(db: Database, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("user_devices")
+    .select("device_id")
+    .where("user_id", "=", userId)
+    .where("signed_in_at", "is not", null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -1,6 +1,7 @@
 import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 import type { AppDeps } from "../app-deps";
-import { signInLockedMail } from "../mail/templates";
+import { describeDevice } from "../http/user-agent";
+import { signInLockedMail } from "../mail/security-templates";
 import { accountKnowingDevice, rememberDevice } from "./device";
 
 /**
@@ -21,6 +22,12 @@ import { accountKnowingDevice, rememberDevice } from "./device";
 /** How long an unlock link works. */
 const UNLOCK_TTL_S = 60 * 60;
 export const UNLOCK_PATH = "/api/auth/unlock-sign-in";
+
+/** Where a sign-in attempt came from: its address and its browser's user agent. */
+export interface AttemptFrom {
+  ip: string;
+  userAgent: string | undefined;
+}
 
 type LockDeps = Pick<AppDeps, "env" | "db" | "rateLimitStore" | "mailOutbox">;
 
@@ -98,8 +105,11 @@ export function createSignInLock({ env, db, rateLimitStore: store, mailOutbox }:
   const { unlockToken, readUnlockToken } = unlockTokens(secret);
   const windowMs = env.signInLockMinutes * 60_000;
 
-  /** Mails the owner of `email` (if there is one) the unlock link, once per account and clock hour. */
-  async function tellOwner(email: string): Promise<void> {
+  /**
+   * Mails the owner of `email` (if there is one) the unlock link, once per account and clock hour: how many
+   * attempts the window counted, and the device and address of the one that tripped the lock.
+   */
+  async function tellOwner(email: string, attempts: number, from: AttemptFrom): Promise<void> {
     const user = await db
       .selectFrom("user")
       .select(["id", "email"])
@@ -109,7 +119,10 @@ export function createSignInLock({ env, db, rateLimitStore: store, mailOutbox }:
     const hour = Math.floor(Date.now() / 3_600_000);
     await mailOutbox.enqueue(
       signInLockedMail(user.email, {
-        attempts: env.signInAccountLimit,
+        attempts,
+        device: describeDevice(from.userAgent ?? null),
+        address: from.ip,
+        at: new Date(),
         minutes: env.signInLockMinutes,
         unlockUrl: `${env.appUrl}${UNLOCK_PATH}?token=${encodeURIComponent(unlockToken(user.id))}`,
         resetUrl: `${env.appUrl}/auth`,
@@ -128,6 +141,7 @@ export function createSignInLock({ env, db, rateLimitStore: store, mailOutbox }:
     async admit(
       email: string,
       deviceId: string | undefined,
+      from: AttemptFrom,
     ): Promise<{ retryAfter: number; code: "SIGN_IN_LOCKED" | "RATE_LIMITED" } | undefined> {
       const known = deviceId
         ? await accountKnowingDevice(db, email.trim().toLowerCase(), deviceId)
@@ -135,23 +149,18 @@ export function createSignInLock({ env, db, rateLimitStore: store, mailOutbox }:
       const key = known && deviceId ? deviceKey(deviceId, known) : accountKey(email);
       const { count, resetAt } = await store.hit(key, windowMs);
       if (count <= env.signInAccountLimit) return undefined;
-      if (!known && count === env.signInAccountLimit + 1) await tellOwner(email);
+      if (!known && count === env.signInAccountLimit + 1) await tellOwner(email, count, from);
       const retryAfter = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
       return { retryAfter, code: known ? "RATE_LIMITED" : "SIGN_IN_LOCKED" };
     },
     /**
-     * A sign-in with the right password: the account's count starts afresh, the attempt is taken back from the
-     * browser's own window (a success never counts against the owner's browser), and the browser is remembered.
+     * A sign-in with the right password: the account's count starts afresh and the attempt is taken back from the
+     * browser's own window (a success never counts against the owner's browser). The sign-in route remembers the
+     * browser (security-mails.ts).
      */
-    async succeeded(
-      email: string,
-      userId: string,
-      deviceId: string,
-      userAgent?: string | null,
-    ): Promise<void> {
+    async succeeded(email: string, userId: string, deviceId: string): Promise<void> {
       await store.reset(accountKey(email));
       await store.reset(deviceKey(deviceId, userId));
-      await rememberDevice(db, userId, deviceId, userAgent);
     },
     /**
      * Follows an unlock link, once: lifts the account's lock and remembers the browser that opened it.

@@ -89,6 +89,8 @@ export interface UserDeviceTable {
   last_seen_at: Generated<Date>;
   /** The browser's user agent when it last signed in (up to 512 characters); null when it sent none. */
   user_agent: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the browser last signed in to the account; null if it only made the account or opened an unlock link. */
+  signed_in_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** An unlock link that was used (its HMAC), kept until it expires: a link works once (ADR 064). */

@@ -7,7 +7,7 @@ import {
 } from "~/core/public-settings";
 import type { Env } from "../env";
 
-/** The settings /terms and /privacy state, from the configuration this server runs with. */
+/** The settings /terms, /privacy and /help state, from the configuration this server runs with. */
 export function publicSettingsOf(env: Env): PublicSettings {
   return {
     kycRetentionDays: env.kycRetentionDays,
@@ -19,6 +19,10 @@ export function publicSettingsOf(env: Env): PublicSettings {
     ...env.earningLimits,
     referralReleaseCoins: env.referralRelease.coins,
     referralReleaseDays: env.referralRelease.days,
+    streakGoalCoins: env.streakRules.goalCoins,
+    streakBonusCoins: env.streakRules.bonusCoins,
+    streakBonusEveryDays: env.streakRules.bonusEveryDays,
+    supportEmail: env.supportEmail ?? "",
   };
 }
 

@@ -4,6 +4,7 @@ import { runAfterCommit } from "../db/transaction-scope";
 import { enqueueJob } from "../jobs/jobs.service";
 import type { JobHandler, JobWorker } from "../jobs/jobs.worker";
 import type { Logger } from "../logger";
+import { escapeHtml } from "./links";
 import type { Mailer, MailMessage } from "./mailer";
 
 export const MAIL_QUEUE = "mail";
@@ -32,12 +33,16 @@ export interface MailOutbox {
   idle(): Promise<void>;
 }
 
-export function createMailOutbox(db: Database, worker: JobWorker): MailOutbox {
+export function createMailOutbox(
+  db: Database,
+  worker: JobWorker,
+  contact: { appUrl: string; supportEmail: string | undefined },
+): MailOutbox {
   return {
     async enqueue(message, options = {}) {
       await enqueueJob(options.db ?? db, {
         queue: MAIL_QUEUE,
-        payload: message,
+        payload: withSupportLine(message, contact),
         dedupeKey: options.dedupeKey,
         maxAttempts: MAIL_MAX_ATTEMPTS,
       });
@@ -46,6 +51,28 @@ export function createMailOutbox(db: Database, worker: JobWorker): MailOutbox {
     },
     idle: () => worker.drain(),
   };
+}
+
+/**
+ * Every mail ends saying where to get help (docs/product.md "Help and contact"): SUPPORT_EMAIL when set, else the
+ * /help page — never a reply to the sender, which is a no-reply address.
+ */
+export function withSupportLine(
+  message: MailMessage,
+  { appUrl, supportEmail }: { appUrl: string; supportEmail: string | undefined },
+): MailMessage {
+  const help = `${appUrl}/help`;
+  const text = supportEmail
+    ? `Questions? Write to ${supportEmail} (replies to this e-mail are not read). Help: ${help}`
+    : `Questions? See ${help} (replies to this e-mail are not read).`;
+  const contact = supportEmail
+    ? `Questions? Write to <a href="mailto:${escapeHtml(supportEmail)}">${escapeHtml(supportEmail)}</a> (replies to this e-mail are not read). <a href="${escapeHtml(help)}">Help</a>`
+    : `Questions? See <a href="${escapeHtml(help)}">${escapeHtml(help)}</a> (replies to this e-mail are not read).`;
+  const line = `<p style="color: #6b7280; font-size: 13px">${contact}</p>`;
+  const html = message.html.includes("</body>")
+    ? message.html.replace("</body>", `  ${line}\n</body>`)
+    : `${message.html}${line}`;
+  return { ...message, text: `${message.text.trimEnd()}\n\n${text}\n`, html };
 }
 
 /** The worker's handler for queue 'mail': one delivery attempt; a throw schedules the next. */

@@ -1,8 +1,9 @@
 import { escapeHtml } from "./links";
 import type { MailMessage } from "./mailer";
 
-const APP_NAME = "Play, Learn, Earn";
+export const APP_NAME = "Play, Learn, Earn";
 
+/** The frame of every mail: a title, paragraphs, one button (with its link written out) and a small footer. */
 export function layout(
   title: string,
   paragraphs: string[],
@@ -56,7 +57,8 @@ export function redemptionRequestedMail(
   const intro = `We received your redemption request #${r.id} of ${r.coins} coins ($${r.dollars}) by ${r.method} to ${r.recipient}.`;
   const held = `The ${r.coins} coins are on hold while we review the request: they are paid out or, if the request is not approved, returned to your balance.`;
   const next = `Payment is ${r.delivery}. We will e-mail you when it is paid.`;
-  const footer = "If you did not make this request, reply to this e-mail at once.";
+  const footer =
+    "If you did not make this request, contact support at once (below) and change your password.";
   return {
     to,
     subject: `We received your ${APP_NAME} redemption request #${r.id}`,
@@ -137,7 +139,7 @@ export function redemptionRejectedMail(
   const detail = `Reason: ${r.reason}`;
   const back = `The ${r.coins} coins are back in your balance.`;
   const steps = r.timeline ? [r.timeline] : [];
-  const footer = "If you have questions, reply to this e-mail.";
+  const footer = "If you have questions, contact support (below).";
   return {
     to,
     subject: `Your ${APP_NAME} redemption #${r.id} was not approved`,
@@ -146,42 +148,6 @@ export function redemptionRejectedMail(
       "Redemption not approved",
       [intro, detail, back, ...steps],
       { label: "Open my wallet", url: walletUrl },
-      footer,
-    ),
-  };
-}
-
-/**
- * Sent when an account's sign-in is locked after repeated wrong passwords (docs/product.md, "Accounts and
- * devices"). `unlockUrl` lifts the lock and lets the browser that opens it sign in.
- */
-export function signInLockedMail(
-  to: string,
-  lock: { attempts: number; minutes: number; unlockUrl: string; resetUrl: string },
-): MailMessage {
-  const intro = `Someone tried to sign in to your ${APP_NAME} account with a wrong password ${lock.attempts} times in a row.`;
-  const effect = `To protect it, sign-in from browsers that have not signed in to your account before is paused for up to ${lock.minutes} minutes. A browser you have signed in with before still works.`;
-  const action = "If that was you, open the link below: it lifts the pause and lets that browser sign in.";
-  const notYou = `If it was not you, your account is safe while nobody knows your password; if you use it anywhere else, choose a new one with 'Forgot Password?' at ${lock.resetUrl}`;
-  const footer = "The link is valid for 1 hour. We send this e-mail at most once an hour.";
-  return {
-    to,
-    subject: `${APP_NAME}: repeated sign-in attempts on your account`,
-    text: `${intro}
-
-${effect}
-
-${action}
-${lock.unlockUrl}
-
-${notYou}
-
-${footer}
-`,
-    html: layout(
-      "Repeated sign-in attempts",
-      [intro, effect, action, notYou],
-      { label: "Unlock sign-in", url: lock.unlockUrl },
       footer,
     ),
   };
@@ -226,7 +192,7 @@ export function accountDeletedMail(
       ]
     : [];
   const footer =
-    "If you did not delete your account, reply to this e-mail at once. You can sign up again with this address at any time; it will be a new account.";
+    "If you did not delete your account, contact support at once (below). You can sign up again with this address at any time; it will be a new account.";
   return {
     to,
     subject: `Your ${APP_NAME} account has been deleted`,

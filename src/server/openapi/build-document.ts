@@ -53,6 +53,8 @@ const tagOf = (path: string) => {
 function commonErrors(method: string, op: OpenApiOperation): ErrorCode[] {
   const codes: ErrorCode[] = [];
   if (op.requestBody) codes.push("INVALID_JSON", "VALIDATION_FAILED");
+  // Any text the request carries may hold a NUL byte, which the database cannot store: 400 INVALID_TEXT.
+  if (op.requestBody || op.parameters.length) codes.push("INVALID_TEXT");
   // A free text under the words rule (src/core/words.ts) is refused with its own 400s.
   if (JSON.stringify(op.requestBody ?? {}).includes(`"${WORDS_RULE_MARK}":true`))
     codes.push("INVISIBLE_TEXT", "UNREADABLE_TEXT");

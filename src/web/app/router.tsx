@@ -79,6 +79,7 @@ export const routes: RouteObject[] = [
       },
       { path: paths.terms.path, element: <LegalRoute doc="terms" /> },
       { path: paths.privacy.path, element: <LegalRoute doc="privacy" /> },
+      { path: paths.help.path, element: <LegalRoute doc="help" /> },
       { path: paths.notFound.path, element: <NotFoundRoute /> },
     ],
   },

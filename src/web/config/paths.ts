@@ -17,6 +17,7 @@ export const paths = {
   account: { path: "/account", getHref: () => "/account" },
   terms: { path: "/terms", getHref: () => "/terms" },
   privacy: { path: "/privacy", getHref: () => "/privacy" },
+  help: { path: "/help", getHref: () => "/help" },
   updatePassword: { path: "/update-password", getHref: () => "/update-password" },
   notFound: { path: "*" },
 } as const;

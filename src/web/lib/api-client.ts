@@ -48,6 +48,22 @@ export function referenceOf(error: unknown): string | undefined {
   return error instanceof ApiError && error.status >= 500 ? error.requestId : undefined;
 }
 
+let sessionGone: (() => void) | undefined;
+
+/**
+ * Who hears that a request found no session (session.ts registers itself, so this module imports nothing of
+ * it): the app moves to signed-out at once when the session ended elsewhere (docs/product.md "Signed out elsewhere").
+ */
+export function onSessionGone(listener: () => void): void {
+  sessionGone = listener;
+}
+
+/** Tells the listener when `error` says the request's session is gone (401 UNAUTHORIZED / LOGIN_REQUIRED). */
+export function reportIfSessionGone(error: ApiError): void {
+  // The codes with which a request that needs an account finds none: its session ended (or never was).
+  if (error.code === "UNAUTHORIZED" || error.code === "LOGIN_REQUIRED") sessionGone?.();
+}
+
 export const NETWORK_MESSAGE = "Could not reach the server. Check your connection and try again.";
 
 /** How long the 'Service Unavailable' notice waits for 'Try again' before the request fails. */
@@ -105,6 +121,7 @@ export async function apiCall<T>(
       }
     }
     const error = toApiError(res.status, body);
+    reportIfSessionGone(error);
     if (res.status === 503 && !init.signal?.aborted && (await askToRetry(error.message, error.requestId)))
       continue;
     throw error;

@@ -1,6 +1,6 @@
 import { type ClientResponse, DetailedError, hc, parseResponse } from "hono/client";
 import type { AppType } from "~/server/app";
-import { ApiError, askToRetry, NETWORK_MESSAGE, toApiError } from "./api-client";
+import { ApiError, askToRetry, NETWORK_MESSAGE, reportIfSessionGone, toApiError } from "./api-client";
 
 /**
  * How the features call our API: `call(() => api.referrals.$get())`, typed end to end by the server's routes
@@ -24,6 +24,7 @@ export async function call<R extends ClientResponse<unknown>>(request: () => Pro
       const data = typeof detail === "object" && detail !== null && "data" in detail ? detail.data : null;
       failure = toApiError(error.statusCode ?? 0, data ?? null);
     }
+    reportIfSessionGone(failure);
     if (failure.status === 503 && (await askToRetry(failure.message, failure.requestId))) continue;
     throw failure;
   }

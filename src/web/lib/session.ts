@@ -1,4 +1,4 @@
-import { ApiError, apiCall, referenceOf } from "./api-client";
+import { ApiError, apiCall, onSessionGone, referenceOf } from "./api-client";
 import { createStore } from "./create-store";
 import { sessionAnswer } from "./entry-answers";
 import { notify } from "./notify";
@@ -59,6 +59,27 @@ export function startSignedOut(signedOut = true): void {
   );
 }
 
+/** docs/product.md "Signed out elsewhere": the notice of a session that ended on another device or by an administrator. */
+export const SIGNED_OUT_HERE_NOTICE = {
+  title: "Signed Out",
+  description: "You were signed out on this device. Log in again to continue.",
+} as const;
+
+/**
+ * The session this browser held has ended elsewhere (a password change or 'End session' on another device, a ban,
+ * the account deleted): the app moves to signed-out at once and says so, once. Nothing happens when no one was
+ * signed in here (a guest's refused request, or the sign-out this browser made itself).
+ */
+export function sessionEndedElsewhere(): void {
+  if (store.get().user) {
+    setSession(null, "SIGNED_OUT");
+    notify({ ...SIGNED_OUT_HERE_NOTICE, variant: "destructive" });
+  }
+}
+
+// Any request of ours answered 401 'You need to be logged in' while this browser thought it was signed in.
+onSessionGone(sessionEndedElsewhere);
+
 let inFlight: Promise<SessionUser | null> | null = null;
 
 /** Asks the server who is signed in; `event` names why (docs/product.md). */
@@ -87,7 +108,9 @@ export function refreshSession(event?: SessionEvent): Promise<SessionUser | null
               ? "SIGNED_IN"
               : "SIGNED_OUT"
             : "TOKEN_REFRESHED");
-      if (changed || before.status === "loading" || event) setSession(user, next);
+      // The check found the session gone without this browser signing out: say so (docs/product.md).
+      if (!event && !user && before.user) sessionEndedElsewhere();
+      else if (changed || before.status === "loading" || event) setSession(user, next);
       return user;
     } catch (error) {
       // A failed check keeps what we knew (a blip must not sign the user out); the first one settles as signed out.

@@ -17,7 +17,7 @@ import { useSession } from "~/web/lib/session";
  * A signed-in user is sent on at once.
  */
 export function AuthRoute() {
-  const { status } = useSession();
+  const { status, user } = useSession();
   const [params, setParams] = useSearchParams();
   const referralCode = params.get("ref");
   const verifyError = params.get("verifyError");
@@ -27,20 +27,25 @@ export function AuthRoute() {
 
   const announced = useRef(false);
   useEffect(() => {
-    if (!verified || announced.current) return;
+    // Said once the session check has answered: the confirmation link signs its browser in (docs/product.md).
+    if (!verified || announced.current || status === "loading") return;
     announced.current = true;
     notify({
       title: "Email Confirmed",
-      description: "Your email address has been confirmed. You can now log in.",
+      description: user
+        ? `Your email address has been confirmed. Welcome, ${user.email}!`
+        : "Your email address has been confirmed. You can now log in.",
     });
-    setParams(
-      (current) => {
-        current.delete("verified");
-        return current;
-      },
-      { replace: true },
-    );
-  }, [verified, setParams]);
+    // Signed in, the page moves on (below); else the address bar loses the flag.
+    if (!user)
+      setParams(
+        (current) => {
+          current.delete("verified");
+          return current;
+        },
+        { replace: true },
+      );
+  }, [verified, setParams, status, user]);
 
   if (status === "signed-in")
     return <Navigate to={safeRedirectPath(params.get("redirectTo")) ?? "/"} replace />;

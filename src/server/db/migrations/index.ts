@@ -28,6 +28,7 @@ import * as m0210 from "./0210-cheaper-award-and-release-consumer";
 import * as m0220 from "./0220-rollups";
 import * as m0230 from "./0230-console-search-and-indexes";
 import * as m0250 from "./0250-redemption-approved-at";
+import * as m0260 from "./0260-signed-in-browsers";
 
 /** Every migration, in order. The same files run on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   "0220-rollups": m0220,
   "0230-console-search-and-indexes": m0230,
   "0250-redemption-approved-at": m0250,
+  "0260-signed-in-browsers": m0260,
 };
 
 /** The indexes the migrations build CONCURRENTLY after they run (../concurrent-indexes.ts), in order. */

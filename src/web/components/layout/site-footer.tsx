@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { CoinLogo } from "~/web/components/layout/coin-logo";
+import { SupportContact } from "~/web/components/support-contact";
 import { APP_NAME } from "~/web/config/app";
 import { paths } from "~/web/config/paths";
 
@@ -24,6 +25,9 @@ export function SiteFooter() {
           <p className="text-muted-foreground">
             © {new Date().getFullYear()} {APP_NAME}. All rights reserved.
           </p>
+          <p className="text-muted-foreground empty:hidden">
+            <SupportContact lead="Support:" />
+          </p>
         </div>
         <nav aria-label="Footer">
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
@@ -37,6 +41,11 @@ export function SiteFooter() {
           </ul>
         </nav>
         <ul className="flex flex-wrap gap-x-6 gap-y-2 text-muted-foreground">
+          <li>
+            <Link to={paths.help.getHref()} className={linkClass}>
+              Help
+            </Link>
+          </li>
           <li>
             <Link to={paths.terms.getHref()} className={linkClass}>
               Terms of Service

@@ -8,10 +8,15 @@ import {
   ToastViewport,
 } from "~/web/components/ui/toast";
 import { dismissNotice, NOTICE_DURATION_MS, useNotices } from "~/web/lib/notify";
+import { useSupportEmail } from "~/web/lib/support";
 
-/** Renders the notices of `notify()`: one at a time, 5 s default, swipe right (50 px) or F8 to reach them. */
+/**
+ * Renders the notices of `notify()`: one at a time, 5 s default, swipe right (50 px) or F8 to reach them. A
+ * server failure's notice names its reference and, when there is one, the support address (docs/product.md).
+ */
 export function Toaster() {
   const notices = useNotices();
+  const support = useSupportEmail();
   return (
     <ToastProvider duration={NOTICE_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
       {notices.map((notice) => (
@@ -29,7 +34,11 @@ export function Toaster() {
             <ToastTitle>{notice.title}</ToastTitle>
             {notice.description ? <ToastDescription>{notice.description}</ToastDescription> : null}
             {notice.reference ? (
-              <ToastDescription className="text-xs">{`Reference ${notice.reference}`}</ToastDescription>
+              <ToastDescription className="text-xs">
+                {support
+                  ? `Reference ${notice.reference} — write to ${support} if it keeps happening.`
+                  : `Reference ${notice.reference}`}
+              </ToastDescription>
             ) : null}
             {notice.action ? (
               <ToastAction altText={notice.action.label} onClick={notice.action.onClick}>

@@ -72,8 +72,10 @@ function useAuthRequests(form: AuthFormApi) {
     signIn.mutate(
       { email: address, password },
       {
-        onSuccess: (user) => {
-          notify({ title: "Login Successful", description: `Welcome back, ${user.email}!` });
+        onSuccess: ({ firstSignIn, ...user }) => {
+          // docs/product.md: the account's first sign-in is welcomed, later ones welcomed back.
+          const greeting = firstSignIn ? "Welcome" : "Welcome back";
+          notify({ title: "Login Successful", description: `${greeting}, ${user.email}!` });
           setSession(user, "SIGNED_IN");
         },
         onError: (error) => {

@@ -3,7 +3,7 @@ import { Send } from "lucide-react";
 import { type ComponentProps, useId } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import type { z } from "zod";
-import { formatMegabytes, kycDocumentTypes } from "~/core/kyc";
+import { formatMegabytes, KYC_ACCEPTED_DOCUMENTS, KYC_REVIEW_TIME, kycDocumentTypes } from "~/core/kyc";
 import { Button } from "~/web/components/ui/button";
 import { Card, CardContent } from "~/web/components/ui/card";
 import { FieldError } from "~/web/components/ui/field-error";
@@ -119,13 +119,14 @@ export function KycForm({ maxUploadBytes, resubmit }: { maxUploadBytes: number; 
             id={id}
             label="Document Upload (image or PDF)"
             error={errors.documentUpload?.message}
-            {...form.register("documentUpload")}
+            // A file picked anew is checked at once: a fit one clears the last refusal, an unfit one says why.
+            {...form.register("documentUpload", { onChange: () => void form.trigger("documentUpload") })}
             type="file"
             accept={kycDocumentTypes.join(",")}
             className="h-auto py-2"
           />
           <p className="text-sm text-muted-foreground">
-            {`JPEG, PNG, WebP or PDF, up to ${formatMegabytes(maxUploadBytes)}. Your document is stored encrypted, seen only by our reviewers and deleted some time after their decision.`}
+            {`Accepted: ${KYC_ACCEPTED_DOCUMENTS}, up to ${formatMegabytes(maxUploadBytes)}. A review usually takes ${KYC_REVIEW_TIME}; we e-mail you the decision. Your document is stored encrypted, seen only by our reviewers and deleted some time after their decision.`}
           </p>
           <Button type="submit" size="lg" disabled={mutation.isPending}>
             <Send aria-hidden="true" />

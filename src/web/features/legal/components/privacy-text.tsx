@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { COOKIES } from "~/core/cookies";
+import { SupportContact } from "~/web/components/support-contact";
 import { APP_NAME } from "~/web/config/app";
 import { paths } from "~/web/config/paths";
 import { LEGAL_TEXTS_UPDATED, LegalDocument } from "./legal-document";
@@ -40,7 +42,16 @@ export function PrivacyText() {
           redemption or identity verification), which cannot be changed afterwards.
         </li>
       </ul>
-      <p>{`${APP_NAME} uses one cookie, the session cookie that keeps you signed in. There is no advertising or tracking.`}</p>
+      <p>{`${APP_NAME} sets these cookies, all first-party and unreadable by scripts. There is no advertising or tracking.`}</p>
+      <ul aria-label="Cookies">
+        {COOKIES.map((cookie) => (
+          <li key={cookie.name}>
+            <code className="break-all">{cookie.name}</code>
+            {` — ${cookie.purpose} Kept: ${cookie.lifetime}.`}
+          </li>
+        ))}
+      </ul>
+      <p>On an https installation the better-auth cookies' names start with __Secure-.</p>
       <h2>2. How long we keep it</h2>
       <ul>
         <li>
@@ -95,7 +106,9 @@ export function PrivacyText() {
         .
       </p>
       <h2>6. Contact</h2>
-      <p>Questions about your data go to the operator of this service.</p>
+      <p>
+        Questions about your data go to the operator of this service. <SupportContact lead="Write to" />
+      </p>
     </LegalDocument>
   );
 }

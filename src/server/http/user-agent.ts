@@ -1,7 +1,7 @@
 import Bowser from "bowser";
 
 /**
- * "Chrome 131 on Linux" from a stored user agent, for the sessions list of /account. bowser (MIT, maintained)
+ * "Chrome 131 on Linux" from a user agent, for the sessions list of /account and the security mails. bowser (MIT, maintained)
  * does the parsing; the version is cut to its major number, which is what a person recognises.
  */
 export function describeDevice(userAgent: string | null): string {
