@@ -49,20 +49,25 @@ export function ownReferralBonus(
 }
 
 /**
- * A bonus pair declined by an account's deletion (docs/product.md "Deleting the account") rather than by an
- * administrator: declined with no decision recorded, and the other side's account deleted.
+ * Why a declined pair was declined, where no administrator decided it: "left" (the other side's account was deleted, docs/product.md
+ * "Deleting the account") or "expired" (the time limit, docs/product.md "Referral program": both accounts still there);
+ * null for any other pair (an administrator's decision, or not declined).
  */
-export function declinedBecauseLeft(
+export function declinedWithoutDecision(
   state: ReferralBonusState,
   decidedAt: Date | string | null,
   otherDeleted: boolean,
-): boolean {
-  return state === "declined" && decidedAt === null && otherDeleted;
+): "left" | "expired" | null {
+  if (state !== "declined" || decidedAt !== null) return null;
+  return otherDeleted ? "left" : "expired";
 }
 
 /** The referred user's own half as their pages show it (the friend's half is never limited). */
-export function ownReferralBonusStatus(state: ReferralBonusState, left: boolean): OwnReferralBonus["bonus"] {
-  if (left) return "left";
+export function ownReferralBonusStatus(
+  state: ReferralBonusState,
+  why: "left" | "expired" | null,
+): OwnReferralBonus["bonus"] {
+  if (why) return why;
   if (state === "pending") return "joined";
   if (state === "clearing") return "pending";
   if (state === "paid" || state === "released") return "paid";

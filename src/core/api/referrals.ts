@@ -17,9 +17,10 @@ export const referredFriendSchema = z.object({
    * available) until the friend's own earnings clear the rule, then "paid" (available in both balances); or
    * "held" for an administrator's review (the same person on both sides) until released ("paid") or
    * "declined"; or "limit" (the friend's half only: the referrer's 30-day cap was reached); or "left" (declined
-   * because the friend deleted their account before it was paid).
+   * because the friend deleted their account before it was paid); or "expired" (declined because it did not become
+   * available within REFERRAL_EXPIRY_DAYS of the friend's sign-up).
    */
-  bonus: z.enum(["joined", "pending", "paid", "held", "declined", "limit", "left"]),
+  bonus: z.enum(["joined", "pending", "paid", "held", "declined", "limit", "left", "expired"]),
   /** While "pending" (or "limit" and not yet released): the friend's own earnings so far; else null. */
   progress: z.object({ coins: z.number().int(), days: z.number().int() }).nullable(),
 });
@@ -27,10 +28,10 @@ export const referredFriendSchema = z.object({
 /**
  * The user's own 50 coins when they signed up with someone's code (docs/product.md, "Referral program"): "joined"
  * until their first earning, "pending" while their own earnings clear the rule (`progress`), "paid", "held" for
- * review, "declined" by an administrator, or "left" (declined because the account that invited them was deleted).
+ * review, "declined" by an administrator, or "left" (declined because the account that invited them was deleted), or "expired" (declined at the time limit).
  */
 export const ownReferralBonusSchema = z.object({
-  bonus: z.enum(["joined", "pending", "paid", "held", "declined", "left"]),
+  bonus: z.enum(["joined", "pending", "paid", "held", "declined", "left", "expired"]),
   coins: z.number().int(),
   /** While "pending": the user's own earnings so far; else null. */
   progress: z.object({ coins: z.number().int(), days: z.number().int() }).nullable(),

@@ -10,7 +10,7 @@ import type { DatabaseHandle } from "../db/client";
 import { award, getBalances } from "../ledger/ledger.service";
 import { consumeEvents, consumeUserEvents } from "../ledger/ledger-events";
 import { setLedgerPolicy } from "../ledger/ledger-policy";
-import { expireReferrals, recordFirstEarning } from "./referrals.service";
+import { expireReferrals, getReferrals, recordFirstEarning } from "./referrals.service";
 import { releaseConsumer } from "./release-consumer";
 
 /**
@@ -142,6 +142,13 @@ describe(`the expiry, ${REFERRAL_EXPIRY_DAYS} days after the friend signed up`, 
     );
     expect(states).toEqual(["declined", "declined", "clearing", "paid", "paid"]);
     expect(await getBalances(handle.db, clearing.id)).toEqual({ balance: 10, pending: 0 });
+    // Both sides read why: the time limit, not an administrator's review (docs/product.md "Referral program").
+    const view = await getReferrals(handle.db, referrer.id, "http://localhost");
+    const byState = view.friends.map((f) => f.bonus).sort();
+    expect(byState).toEqual(["expired", "expired", "paid", "paid", "pending"]);
+    for (const f of [waiting, clearing])
+      expect((await getReferrals(handle.db, f.id, "http://localhost")).ownBonus?.bonus).toBe("expired");
+    expect((await getReferrals(handle.db, cleared.id, "http://localhost")).ownBonus?.bonus).toBe("paid");
     expect(await getBalances(handle.db, referrer.id)).toEqual({ balance: before.balance + 50, pending: 50 });
     // Nothing more is due; the young one expires once its day comes.
     expect(await expireReferrals(handle.db)).toEqual({ released: 0, declined: 0 });

@@ -2,7 +2,7 @@ import type { OwnReferralBonus, ReferralsView } from "~/core/api/referrals";
 import { maskEmail, REFERRAL_BONUS_COINS } from "~/core/coins";
 import { normalizeReferralCode, type ReferralOutcome } from "~/core/referral-code";
 import {
-  declinedBecauseLeft,
+  declinedWithoutDecision,
   ownReferralBonusStatus,
   REFERRED_FRIENDS_LIMIT,
   referralBonusStatus,
@@ -125,9 +125,9 @@ export async function getReferrals(db: Database, userId: string, origin: string)
     friends: rows.map((r) => ({
       email: maskEmail(r.email),
       joinedAt: new Date(r.joinedAt).toISOString(),
-      bonus: declinedBecauseLeft(r.bonus_status, r.decided_at, r.deleted_at !== null)
-        ? "left"
-        : referralBonusStatus(r.bonus_status, r.referrer_paid),
+      bonus:
+        declinedWithoutDecision(r.bonus_status, r.decided_at, r.deleted_at !== null) ??
+        referralBonusStatus(r.bonus_status, r.referrer_paid),
       progress: r.bonus_status === "clearing" ? (earned.get(r.referred_id) ?? { coins: 0, days: 0 }) : null,
     })),
     release,
@@ -147,9 +147,9 @@ async function ownBonusOf(db: Database, userId: string): Promise<OwnReferralBonu
     .where("referrals.referred_id", "=", userId)
     .executeTakeFirst();
   if (!row) return null;
-  const left = declinedBecauseLeft(row.bonus_status, row.decided_at, row.deleted_at !== null);
+  const why = declinedWithoutDecision(row.bonus_status, row.decided_at, row.deleted_at !== null);
   return {
-    bonus: ownReferralBonusStatus(row.bonus_status, left),
+    bonus: ownReferralBonusStatus(row.bonus_status, why),
     coins: REFERRAL_BONUS_COINS,
     progress: null,
   };

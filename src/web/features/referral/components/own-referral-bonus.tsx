@@ -1,5 +1,6 @@
 import { UserPlus } from "lucide-react";
 import type { OwnReferralBonus } from "~/core/api/referrals";
+import { REFERRAL_EXPIRY_DAYS } from "~/core/earning";
 import { HELD_REFERRAL_NEXT, HELD_REFERRAL_REASON, releaseProgressText } from "~/core/referrals";
 import { ProgressBar } from "~/web/components/ui/progress-bar";
 import { SectionCard } from "~/web/components/ui/section-card";
@@ -18,7 +19,7 @@ function ownBonusTexts(own: OwnReferralBonus, release: Release): { state: string
     case "pending":
       return {
         state: `Your ${own.coins}-coin referral bonus is pending: ${releaseProgressText(own.progress ?? { coins: 0, days: 0 }, release)}.`,
-        next: `It becomes available in your balance once you have earned ${rule}. Until then it cannot be redeemed.`,
+        next: `It becomes available in your balance once you have earned ${rule} within ${REFERRAL_EXPIRY_DAYS} days of signing up; if not, it is declined. Until then it cannot be redeemed.`,
       };
     case "paid":
       return { state: `Your ${own.coins}-coin referral bonus is in your balance.`, next: "" };
@@ -32,6 +33,11 @@ function ownBonusTexts(own: OwnReferralBonus, release: Release): { state: string
     case "left":
       return {
         state: `Your ${own.coins}-coin referral bonus was declined: the account that invited you was deleted before it was paid.`,
+        next: "",
+      };
+    case "expired":
+      return {
+        state: `Your ${own.coins}-coin referral bonus was declined: it did not become available within ${REFERRAL_EXPIRY_DAYS} days of your sign-up.`,
         next: "",
       };
   }

@@ -18,6 +18,7 @@ function bonusLabel(friend: ReferredFriend, release: Release): string {
     declined: "Bonus declined",
     limit: `Friend's bonus only; your 30-day referral limit is reached${progress}`,
     left: "Bonus declined: this friend deleted their account",
+    expired: `Bonus declined: not available within ${REFERRAL_EXPIRY_DAYS} days`,
   };
   return labels[friend.bonus];
 }
