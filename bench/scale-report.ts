@@ -1,0 +1,152 @@
+/**
+ * The docs/benchmarks.md section of `npm run bench:scale`: the size, the table of calls with their targets, the
+ * earning load, the jobs, the plans of the calls over target and the tables' and indexes' sizes.
+ */
+import os from "node:os";
+import pg from "pg";
+import type { Plan } from "./scale-explain";
+import type { LoadedSize } from "./scale-load";
+import type { RunResult, Timing } from "./scale-run";
+
+export const TARGETS = {
+  playerP95Ms: 50,
+  playerTimesEmpty: 2,
+  consoleP95Ms: 150,
+  /** A job's run "does not grow with the table": its p50 at size within 2 × the empty database's + 10 ms. */
+  jobTimesEmpty: 2,
+  jobSlackMs: 10,
+};
+
+/** Why `t` (at size) misses its target beside `e` (empty), or null. */
+export function miss(t: Timing, e: Timing | undefined): string | null {
+  if (t.group !== "job" && t.status !== 200) return `answered ${t.status}`;
+  if (t.group === "player") {
+    if (t.p95 > TARGETS.playerP95Ms) return `p95 > ${TARGETS.playerP95Ms} ms`;
+    if (e && t.p95 > TARGETS.playerTimesEmpty * e.p95) return `p95 > ${TARGETS.playerTimesEmpty} × empty`;
+  }
+  if (t.group === "console" && t.p95 > TARGETS.consoleP95Ms) return `p95 > ${TARGETS.consoleP95Ms} ms`;
+  if (t.group === "job" && e && t.p50 > TARGETS.jobTimesEmpty * e.p50 + TARGETS.jobSlackMs)
+    return `p50 > ${TARGETS.jobTimesEmpty} × empty + ${TARGETS.jobSlackMs} ms`;
+  return null;
+}
+
+const f = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
+const n = (x: number) => x.toLocaleString("en-US").replaceAll(",", " ");
+
+function targetOf(t: Timing): string {
+  if (t.group === "player") return `≤ ${TARGETS.playerP95Ms} ms, ≤ ${TARGETS.playerTimesEmpty} × empty`;
+  if (t.group === "console") return `≤ ${TARGETS.consoleP95Ms} ms`;
+  return "flat";
+}
+
+function callTable(empty: Timing[], sized: Timing[]): string[] {
+  const rows = sized.map((t) => {
+    const e = empty.find((x) => x.name === t.name);
+    const why = miss(t, e);
+    const ratio = e && e.p95 > 0 ? (t.p95 / e.p95).toFixed(1) : "–";
+    const status = t.status === 200 || t.group === "job" ? "" : ` (${t.status})`;
+    return `| ${t.name} | ${e ? `${f(e.p50)} / ${f(e.p95)}` : "–"} | ${f(t.p50)} / ${f(t.p95)}${status} | ${ratio} | ${targetOf(t)} | ${why ? `✗ ${why}` : "✓"} |`;
+  });
+  return [
+    "| call | empty p50 / p95 (ms) | at size p50 / p95 (ms) | × (p95) | target (p95) | |",
+    "|---|---|---|---|---|---|",
+    ...rows,
+  ];
+}
+
+export interface TableSize {
+  table: string;
+  rows: number;
+  tableMib: number;
+  indexesMib: number;
+  totalMib: number;
+}
+
+/** Rows (estimated by the planner's statistics) and sizes of the app's tables, biggest first. */
+export async function tableSizes(url: string): Promise<TableSize[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const r = await client.query(
+      `select c.relname as table, greatest(c.reltuples, 0)::bigint as rows,
+         pg_table_size(c.oid) / 1048576.0 as table_mib, pg_indexes_size(c.oid) / 1048576.0 as indexes_mib,
+         pg_total_relation_size(c.oid) / 1048576.0 as total_mib
+       from pg_class c join pg_namespace s on s.oid = c.relnamespace
+       where s.nspname = 'public' and c.relkind = 'r' and c.relname not like 'bench_%'
+       order by pg_total_relation_size(c.oid) desc limit 16`,
+    );
+    return r.rows.map((x) => ({
+      table: x.table,
+      rows: Number(x.rows),
+      tableMib: Number(x.table_mib),
+      indexesMib: Number(x.indexes_mib),
+      totalMib: Number(x.total_mib),
+    }));
+  } finally {
+    await client.end();
+  }
+}
+
+export interface ScaleReport {
+  size: LoadedSize;
+  reused: boolean;
+  migrationsMs: number;
+  migrationsApplied: string[];
+  empty: RunResult;
+  sized: RunResult;
+  plans: Plan[];
+  sizes: TableSize[];
+  postgres: string;
+  started: string;
+  loadBefore: string;
+  loadAfter: string;
+}
+
+export function formatScale(r: ScaleReport): string {
+  const cpus = os.cpus();
+  const e = r.empty.earning;
+  const s = r.sized.earning;
+  const misses = [...r.sized.calls, ...r.sized.jobs].filter((t) =>
+    miss(
+      t,
+      [...r.empty.calls, ...r.empty.jobs].find((x) => x.name === t.name),
+    ),
+  );
+  return [
+    "## Scale (`npm run bench:scale`)",
+    "",
+    `Run on ${r.started} UTC: ${cpus[0]?.model ?? "unknown CPU"}, ${cpus.length} logical cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB; ${r.postgres}. Load average (1/5/15 min) before: ${r.loadBefore}; after: ${r.loadAfter} (a shared machine: figures, not tests).`,
+    "",
+    `At size: ${n(r.size.users)} users with profiles, ${n(r.size.ledgerRowsLoaded)} ledger rows over 90 days (aimed at ${n(r.size.ledgerRows)} earning rows; plus referral bonuses and redemptions), the other tables in proportion (sizes below). ${r.reused ? `Loaded by an earlier run (\`--reuse\`) at ${r.size.loadedAt.toISOString().slice(0, 16).replace("T", " ")} UTC in ${(r.size.loadSeconds / 60).toFixed(0)} min` : `Loaded by this run in ${(r.size.loadSeconds / 60).toFixed(1)} min`}; migrations applied on it by this run: ${r.migrationsApplied.length ? `${r.migrationsApplied.join(", ")} (${(r.migrationsMs / 1000).toFixed(0)} s)` : "none"}. Empty: the same loader at 100 users (the 5 bench players keep their full 90 days: ${n(5040)} rows each).`,
+    "",
+    "Each call: the compiled server (one process), the heaviest bench player or an administrator signed in, 2 warm-up then",
+    `${process.env.SCALE_REQUESTS ?? 30} sequential requests, whole body read. Periodic jobs: 5 runs each, called directly on the database (p50 / slowest).`,
+    "",
+    ...callTable(r.empty.calls, r.sized.calls),
+    "",
+    ...callTable(r.empty.jobs, r.sized.jobs),
+    "",
+    `Earning (video watches, 32 connections, ${process.env.BENCH_SECONDS ?? 10} s): empty ${e.perSecond.toFixed(0)} awards/s, p50 ${e.p50} ms, p97.5 ${e.p97_5} ms, p99 ${e.p99} ms; at size ${s.perSecond.toFixed(0)} awards/s (${((s.perSecond / e.perSecond) * 100).toFixed(0)} %), p50 ${s.p50} ms, p97.5 ${s.p97_5} ms, p99 ${s.p99} ms${s.non2xx || e.non2xx ? `; non-2xx: ${e.non2xx} / ${s.non2xx}` : ""}.`,
+    "",
+    misses.length ? `Over target: ${misses.length}.` : "Every target met.",
+    "",
+    ...r.plans.flatMap((p) => [
+      `<details><summary>Slowest statement of “${p.call}” (${p.ms.toFixed(1)} ms, auto_explain: EXPLAIN (ANALYZE, BUFFERS))</summary>`,
+      "",
+      "```",
+      p.text.length > 6000 ? `${p.text.slice(0, 6000)}\n…` : p.text,
+      "```",
+      "",
+      "</details>",
+      "",
+    ]),
+    "Tables and indexes at size (pg_table_size, pg_indexes_size; rows as the planner counts them):",
+    "",
+    "| table | rows | table MiB | indexes MiB | total MiB |",
+    "|---|---|---|---|---|",
+    ...r.sizes.map(
+      (t) =>
+        `| ${t.table} | ${n(t.rows)} | ${t.tableMib.toFixed(0)} | ${t.indexesMib.toFixed(0)} | ${t.totalMib.toFixed(0)} |`,
+    ),
+  ].join("\n");
+}
