@@ -25,7 +25,9 @@ async function logFile(client: pg.Client): Promise<string | null> {
     const dir = (await client.query<{ d: string }>("show data_directory")).rows[0]?.d ?? "";
     return current.startsWith("/") ? current : `${dir}/${current}`;
   }
-  const major = (await client.query<{ v: string }>("select current_setting('server_version_num') as v")).rows[0]?.v.slice(0, 2);
+  const major = (
+    await client.query<{ v: string }>("select current_setting('server_version_num') as v")
+  ).rows[0]?.v.slice(0, 2);
   const debian = `/var/log/postgresql/postgresql-${major}-main.log`;
   return existsSync(debian) ? debian : null;
 }
