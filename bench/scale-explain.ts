@@ -4,8 +4,8 @@
  * EXPLAIN (ANALYZE, BUFFERS) to the server's log; each missed call is made once more and the slowest plan logged
  * for this database while it ran is its slowest statement. Needs a superuser URL and a readable server log
  * (pg_current_logfile(), else BENCH_PG_LOG, else Debian's /var/log/postgresql/postgresql-<major>-main.log); without
- * them the section says so. A periodic job's statement that happens to run during the call could be picked
- * instead: the query text shows which it is.
+ * them the section says so. The server's own periodic work runs on the same pool: its statements are left out
+ * (BACKGROUND); the query text above each plan shows what was picked.
  */
 import { closeSync, existsSync, openSync, readSync, statSync } from "node:fs";
 import pg from "pg";
@@ -59,6 +59,13 @@ function entries(log: string, pids: Set<string>): { ms: number; text: string }[]
   return out;
 }
 
+/**
+ * The statements of the server's own periodic work (the award's event consumers every second, the job queue's
+ * polling, the referral release every 10 s), which share the pool with the requests: never a request's statement.
+ */
+const BACKGROUND =
+  /ledger_event_consumptions|from "?jobs"?\b|update "?jobs"?\b|"coin_ledger"\."user_id" = "referrals"\."referred_id"/;
+
 const settings = [
   "session_preload_libraries = 'auto_explain'",
   "auto_explain.log_min_duration = 0",
@@ -110,7 +117,9 @@ export async function plansOf(
     await res.arrayBuffer();
     // The log is written by the server's processes a moment after the statement ends.
     await new Promise((r) => setTimeout(r, 500));
-    const found = entries(readFrom(log, offset), await pidsOf()).sort((a, b) => b.ms - a.ms)[0];
+    const found = entries(readFrom(log, offset), await pidsOf())
+      .filter((e) => !BACKGROUND.test(e.text))
+      .sort((a, b) => b.ms - a.ms)[0];
     plans.push({ call: call.name, ms: found?.ms ?? 0, text: found?.text ?? "(no plan logged)" });
   }
   await admin.end();
