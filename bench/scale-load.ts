@@ -6,6 +6,7 @@
  * it (ADR 073). Records what it loaded in `bench_scale_meta`, which `--reuse` reads.
  */
 import pg from "pg";
+import { playKindsSqlList } from "~/core/coins";
 import { createPasswordHasher, PRODUCTION_ARGON2 } from "~/server/auth/password-hash";
 import { dayStatement } from "./scale-earnings";
 import { extrasStatements } from "./scale-extras";
@@ -157,6 +158,31 @@ async function usersAndAccounts(client: pg.Client, size: ScaleSize, dayZero: Dat
     ]);
 }
 
+const hasPlayCounter = async (client: pg.Client) =>
+  Boolean(
+    (
+      await client.query(
+        "select 1 from information_schema.columns where table_name = 'user_profiles' and column_name = 'play_coins'",
+      )
+    ).rowCount,
+  );
+
+/** Where the schema keeps today's play coins on the profile (play_day, play_coins): today's sums, as the award keeps them. */
+async function dayCounters(client: pg.Client, log: Log): Promise<void> {
+  if (!(await hasPlayCounter(client))) return;
+  await timedStep(
+    client,
+    log,
+    "today's play coins",
+    `update user_profiles p set play_day = t.day, play_coins = t.coins
+     from (select l.user_id, (now() at time zone 'UTC')::date as day, sum(l.amount)::integer as coins
+       from coin_ledger l where l.kind in ${playKindsSqlList}
+         and l.created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'
+       group by l.user_id) t
+     where t.user_id = p.id`,
+  );
+}
+
 /** Loads `size` into the (migrated, empty) database at `url`. */
 export async function loadScale(url: string, size: ScaleSize, log: Log = console.log): Promise<LoadedSize> {
   const client = new pg.Client({ connectionString: url });
@@ -188,6 +214,7 @@ export async function loadScale(url: string, size: ScaleSize, log: Log = console
     }
     for (const [label, text] of extrasStatements(size))
       await timedStep(client, log, label, text, text.includes("$1") ? [dayZero] : undefined);
+    await dayCounters(client, log);
     log("keys and indexes:");
     await rebuildDdl(client, ddl, log);
     await client.query("drop table scale_plan");
@@ -260,6 +287,14 @@ export async function invariantBreaches(url: string): Promise<Record<string, num
         where a.used is distinct from l.c::int`),
       dayOverLimit: await q(`select count(*) as n from (select user_id, limit_key from coin_ledger
         where kind = 'ttt_win' group by 1, 2 having count(*) > 20) x`),
+      playCoinsNotTodaysRows: (await hasPlayCounter(client))
+        ? await q(`select count(*) as n from user_profiles p
+            left join (select user_id, sum(amount) as s from coin_ledger where kind in ${playKindsSqlList}
+              and created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' group by 1) t
+              on t.user_id = p.id
+            where (case when p.play_day = (now() at time zone 'UTC')::date then p.play_coins else 0 end)
+              <> coalesce(t.s, 0)`)
+        : 0,
       pendingNotClearingPairs: await q(`select count(*) as n from user_profiles p
         left join (select id, sum(c) as c from (
           select referred_id as id, 50 as c from referrals where bonus_status = 'clearing'

@@ -42,6 +42,7 @@ it("loads 200 users with every invariant held and the schema whole again", async
     usersWithoutProfile: 0,
     allowanceNotRowCount: 0,
     dayOverLimit: 0,
+    playCoinsNotTodaysRows: 0,
     pendingNotClearingPairs: 0,
   });
   const kinds = await client.query<{ kind: string }>("select distinct kind from coin_ledger order by kind");
