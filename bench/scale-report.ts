@@ -46,7 +46,7 @@ function callTable(empty: Timing[], sized: Timing[]): string[] {
     const e = empty.find((x) => x.name === t.name);
     const why = miss(t, e);
     const ratio = e && e.p95 > 0 ? (t.p95 / e.p95).toFixed(1) : "–";
-    const status = t.status === 200 || t.group === "job" ? "" : ` (${t.status})`;
+    const status = `${t.status === 200 || t.group === "job" ? "" : ` (${t.status})`}${t.group !== "job" && t.n < Number(process.env.SCALE_REQUESTS ?? 30) ? ` (${t.n} requests)` : ""}`;
     return `| ${t.name} | ${e ? `${f(e.p50)} / ${f(e.p95)}` : "–"} | ${f(t.p50)} / ${f(t.p95)}${status} | ${ratio} | ${targetOf(t)} | ${why ? `✗ ${why}` : "✓"} |`;
   });
   return [
@@ -122,7 +122,7 @@ export function formatScale(r: ScaleReport): string {
     `At size: ${n(r.size.users)} users with profiles, ${n(r.size.ledgerRowsLoaded)} ledger rows over 90 days (aimed at ${n(r.size.ledgerRows)} earning rows; plus referral bonuses and redemptions), the other tables in proportion (sizes below). ${r.reused ? `Loaded by an earlier run (\`--reuse\`) at ${r.size.loadedAt.toISOString().slice(0, 16).replace("T", " ")} UTC in ${(r.size.loadSeconds / 60).toFixed(0)} min` : `Loaded by this run in ${(r.size.loadSeconds / 60).toFixed(1)} min`}; migrations applied on it by this run: ${r.migrationsApplied.length ? `${r.migrationsApplied.join(", ")} (${(r.migrationsMs / 1000).toFixed(0)} s)` : "none"}. Empty: the same loader at 100 users (the 5 bench players keep their full 90 days: ${n(5040)} rows each).`,
     "",
     "Each call: the compiled server (one process), the heaviest bench player or an administrator signed in, 2 warm-up then",
-    `${process.env.SCALE_REQUESTS ?? 30} sequential requests, whole body read. Periodic jobs: 5 runs each, called directly on the database (p50 / slowest).`,
+    `${process.env.SCALE_REQUESTS ?? 30} sequential requests (fewer, at least 10, when a call takes over 20 s in all), whole body read. Periodic jobs: 5 runs each, called directly on the database (p50 / slowest).`,
     "",
     ...callTable(r.empty.calls, r.sized.calls),
     "",
