@@ -65,6 +65,7 @@ export async function jobRuns(db: Database, log: (line: string) => void): Promis
       p50: percentile(ms, 50),
       p95: ms[ms.length - 1] ?? 0,
       status: 0,
+      n: RUNS,
     };
     log(`  ${name}: p50 ${t.p50.toFixed(1)} ms, slowest ${t.p95.toFixed(1)} ms`);
     out.push(t);
