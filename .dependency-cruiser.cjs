@@ -47,7 +47,9 @@ const extraEntries = {
   // The counters the places where money moves raise, and the HTTP timing the app mounts.
   metrics: ["registry", "http-metrics"],
   quizzes: ["seed-content"],
-  referrals: ["first-earning-consumer"],
+  referrals: ["first-earning-consumer", "release-consumer"],
+  // The daily figures' consumer of the ledger's events, handed to the ledger at composition.
+  rollups: ["rollups-consumer"],
   openapi: ["build-document"],
   db: ["migrations/index"],
 };

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import SlowFirstSequencer from "./tests/support/slow-first-sequencer";
 
 export default defineConfig({
   resolve: {
@@ -20,6 +21,8 @@ export default defineConfig({
     expect: { poll: { timeout: 20_000, interval: 100 } },
     hookTimeout: 120_000,
     maxWorkers: 2,
+    // The known long files first (tests/support/slow-first-sequencer.ts): no worker idles at the end of a group.
+    sequence: { sequencer: SlowFirstSequencer },
     fileParallelism: true,
   },
 });

@@ -100,6 +100,7 @@ async function buildServer(outDir) {
         main: "src/server/main.ts",
         "migrate-cli": "src/server/migrate-cli.ts",
         "admin-cli": "src/server/admin/admin-cli.ts",
+        "rollups-cli": "src/server/rollups/rollups-cli.ts",
       },
       outdir: path.join(outDir, "server"),
       bundle: true,

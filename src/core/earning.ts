@@ -36,6 +36,12 @@ export const DEFAULT_REFERRAL_RELEASE: ReferralReleaseRule = { coins: 300, days:
 /** Guest quiz sessions per client address per hour. */
 export const DEFAULT_GUEST_QUIZ_SESSIONS_PER_HOUR = 10;
 
+/**
+ * A referral bonus pair that has not cleared this many days after the friend signed up is declined (the friend
+ * can no longer clear it: docs/product.md, "Referral program"); its pending coins are taken back.
+ */
+export const REFERRAL_EXPIRY_DAYS = 90;
+
 /** The referrer-bonus window. */
 export const REFERRAL_LIMIT_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 

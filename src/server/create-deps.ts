@@ -31,12 +31,14 @@ import { createRedisRateLimitStore } from "./redis/redis-rate-limit-store";
 import { redisSecondaryStorage } from "./redis/redis-secondary-storage";
 import { firstEarningConsumer } from "./referrals/first-earning-consumer";
 import {
+  EXPIRE_QUEUE,
+  expireJobHandler,
   FIRST_EARNING_QUEUE,
   firstEarningJobHandler,
-  RELEASE_QUEUE,
-  releaseJobHandler,
 } from "./referrals/referral-bonus.job";
 import { referralOutcomeOf } from "./referrals/referrals.service";
+import { releaseConsumer } from "./referrals/release-consumer";
+import { rollupsConsumer } from "./rollups/rollups-consumer";
 import { streakConsumer } from "./streaks/streak-consumer";
 
 export interface DepsOverrides {
@@ -101,12 +103,17 @@ export function createDeps({
     [PAYOUT_RECHECK_QUEUE]: payoutRecheckJobHandler(payoutDeps, logger),
     [KYC_RETENTION_QUEUE]: kycRetentionJobHandler(db, env.kycRetentionDays, logger),
     [FIRST_EARNING_QUEUE]: firstEarningJobHandler(db),
-    [RELEASE_QUEUE]: releaseJobHandler(db, logger),
+    [EXPIRE_QUEUE]: expireJobHandler(db, logger),
     [LEDGER_ALLOWANCES_QUEUE]: ledgerAllowancesJobHandler(db),
   };
   const queue = createJobWorker({ db, logger, handlers, leaseMs: env.jobLeaseMs, ...overrides.jobs });
   // The award's event's consumers (ledger-events.ts): the ledger is handed them, it imports none.
-  const ledgerEvents = ledgerEventsTask(db, [streakConsumer(env.streakRules), firstEarningConsumer]);
+  const ledgerEvents = ledgerEventsTask(db, [
+    streakConsumer(env.streakRules),
+    firstEarningConsumer,
+    releaseConsumer,
+    rollupsConsumer,
+  ]);
   const jobs = withPeriodicTasks(queue, [ledgerEvents], logger);
   const mailOutbox = createMailOutbox(db, jobs);
   outbox.current = mailOutbox;

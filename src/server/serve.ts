@@ -24,7 +24,7 @@ import { mailDeliveryNote } from "./mail/dev-mailbox.routes";
 import { prepareDatabase } from "./prepare-database";
 import { PAYOUT_RECHECK_EVERY_MS, PAYOUT_RECHECK_QUEUE } from "./redemptions/payout-recheck.job";
 import { openRedis } from "./redis/client";
-import { RELEASE_EVERY_MS, RELEASE_QUEUE } from "./referrals/referral-bonus.job";
+import { EXPIRE_EVERY_MS, EXPIRE_QUEUE } from "./referrals/referral-bonus.job";
 
 /**
  * A serving process: database (migrations and quiz content, prepare-database.ts, in the first process only) → Redis →
@@ -80,7 +80,7 @@ export async function serve(env: Env, logger: Logger, webRoot: string): Promise<
   const app = createApp(deps, { webRoot });
   deps.jobs.schedule(KYC_RETENTION_QUEUE, KYC_RETENTION_EVERY_MS);
   deps.jobs.schedule(PAYOUT_RECHECK_QUEUE, PAYOUT_RECHECK_EVERY_MS);
-  deps.jobs.schedule(RELEASE_QUEUE, RELEASE_EVERY_MS);
+  deps.jobs.schedule(EXPIRE_QUEUE, EXPIRE_EVERY_MS);
   deps.jobs.schedule(LEDGER_ALLOWANCES_QUEUE, LEDGER_ALLOWANCES_EVERY_MS);
 
   deps.jobs.start();

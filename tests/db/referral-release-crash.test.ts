@@ -62,11 +62,12 @@ it(`releases every referral pair exactly once across ${KILLS} SIGKILLs`, { timeo
   const client = httpClient(server.url);
   const referrer = await createVerifiedUser(client, { ip: "10.91.0.1" });
   const me = await (await client.request("/api/me", { cookie: referrer.cookie })).json();
-  const friends: TestUser[] = [];
-  for (let i = 0; i < FRIENDS; i++)
-    friends.push(
-      await createVerifiedUser(client, { referralCode: me.profile.referralCode, ip: `10.91.1.${i + 1}` }),
-    );
+  // Side by side: sign-up is not under test here.
+  const friends: TestUser[] = await Promise.all(
+    Array.from({ length: FRIENDS }, (_, i) =>
+      createVerifiedUser(client, { referralCode: me.profile.referralCode, ip: `10.91.1.${i + 1}` }),
+    ),
+  );
   // The first earnings, each writing its job; the kills begin while those jobs and the release job run.
   await Promise.all(friends.map((friend) => answerQuizCorrectly(client, friend, 1)));
   for (let kill = 0; kill < KILLS; kill++) {

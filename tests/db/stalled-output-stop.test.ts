@@ -10,6 +10,7 @@ import { STOP_DEADLINE_MS } from "~/server/lifecycle";
 import { SERVER_NODE_FLAGS, withServerEnv } from "~/server/node-flags";
 import { childPids } from "../support/processes";
 import { ensureBuild, freePort } from "../support/server-process";
+import { seedDataDir } from "../support/server-template";
 import { openTestDatabase } from "../support/test-db";
 
 /**
@@ -45,6 +46,9 @@ async function startWithStalledOutput(env: Record<string, string>, processes: nu
   ensureBuild();
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), "ple-stall-"));
+  // On PGlite, the run's migrated database (as startServer gives its servers): the stop is under test, not a first
+  // start's migration.
+  if (!env.DATABASE_URL) await seedDataDir(dataDir);
   const url = `http://127.0.0.1:${port}`;
   const node = [process.execPath, ...SERVER_NODE_FLAGS, "dist/server/main.js"].map((a) => `'${a}'`).join(" ");
   const child: ChildProcess = spawn("sh", ["-c", `exec ${node} 2>&1`], {

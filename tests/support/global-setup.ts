@@ -12,28 +12,58 @@ declare module "vitest" {
   }
 }
 
-/** Runs once per project: migrate a golden database that every test file copies. */
+interface Golden {
+  runId: string;
+  made: Promise<string>;
+  users: number;
+  drop(): Promise<void>;
+}
+
+/**
+ * One golden database per kind and run, shared by the projects of that kind (e.g. `pglite` and `pglite-serial`):
+ * Vitest runs each project's global setup in this process, one after another, before any test, so a second
+ * migration would only make the run start later. The last project's teardown removes it.
+ */
+const shelf = globalThis as { __pleGoldens?: Map<string, Golden> };
+shelf.__pleGoldens ??= new Map();
+const goldens = shelf.__pleGoldens;
+
+function golden(kind: "pglite" | "postgres", url: string | undefined): Golden {
+  const known = goldens.get(kind);
+  if (known) return known;
+  const runId = `${Date.now().toString(36)}${process.pid.toString(36)}`;
+  const made = kind === "postgres" ? makePostgresGolden(url!, runId) : makePGliteGolden(runId);
+  const entry: Golden = {
+    runId,
+    made,
+    users: 0,
+    async drop() {
+      if (kind === "postgres") {
+        await dropPostgresDatabases(url!, `ple_t_${runId}_`);
+        await dropPostgresDatabases(url!, `ple_golden_${runId}`);
+      } else await rm(await made, { force: true });
+    },
+  };
+  goldens.set(kind, entry);
+  return entry;
+}
+
+/** Runs once per project: a golden database migrated once per run that every test file copies. */
 export default async function setup(project: TestProject) {
   const kind = project.config.env?.TEST_DB_KIND === "postgres" ? "postgres" : "pglite";
-  const runId = `${Date.now().toString(36)}${process.pid.toString(36)}`;
+  const url = process.env.TEST_DATABASE_URL;
+  if (kind === "postgres" && !url) throw new Error("TEST_DB_KIND=postgres needs TEST_DATABASE_URL");
+  const shared = golden(kind, url);
+  shared.users++;
+  const made = await shared.made;
   project.provide("dbKind", kind);
-  project.provide("runId", runId);
-  if (kind === "postgres") {
-    const url = process.env.TEST_DATABASE_URL;
-    if (!url) throw new Error("TEST_DB_KIND=postgres needs TEST_DATABASE_URL");
-    project.provide("postgresUrl", url);
-    project.provide("postgresGolden", await makePostgresGolden(url, runId));
-    project.provide("pgliteGolden", "");
-    return async () => {
-      await dropPostgresDatabases(url, `ple_t_${runId}_`);
-      await dropPostgresDatabases(url, `ple_golden_${runId}`);
-    };
-  }
-  const file = await makePGliteGolden(runId);
-  project.provide("pgliteGolden", file);
-  project.provide("postgresGolden", "");
-  project.provide("postgresUrl", "");
+  project.provide("runId", shared.runId);
+  project.provide("postgresUrl", kind === "postgres" ? url! : "");
+  project.provide("postgresGolden", kind === "postgres" ? made : "");
+  project.provide("pgliteGolden", kind === "pglite" ? made : "");
   return async () => {
-    await rm(file, { force: true });
+    if (--shared.users > 0) return;
+    goldens.delete(kind);
+    await shared.drop();
   };
 }

@@ -2,6 +2,8 @@ import { DEFAULT_STREAK_RULES, type StreakRules } from "~/core/streak";
 import type { Database } from "~/server/db/client";
 import { dispatchLedgerEvents } from "~/server/ledger/ledger-events.job";
 import { firstEarningConsumer } from "~/server/referrals/first-earning-consumer";
+import { releaseConsumer } from "~/server/referrals/release-consumer";
+import { rollupsConsumer } from "~/server/rollups/rollups-consumer";
 import { streakConsumer } from "~/server/streaks/streak-consumer";
 
 /**
@@ -12,5 +14,11 @@ export async function takeLedgerEvents(
   db: Database,
   rules: StreakRules = DEFAULT_STREAK_RULES,
 ): Promise<Record<string, number>> {
-  return dispatchLedgerEvents(db, [streakConsumer(rules), firstEarningConsumer], { graceMs: 0 });
+  return dispatchLedgerEvents(
+    db,
+    [streakConsumer(rules), firstEarningConsumer, releaseConsumer, rollupsConsumer],
+    {
+      graceMs: 0,
+    },
+  );
 }

@@ -3,11 +3,12 @@ import { addDays } from "~/core/streak";
 import { utcDay } from "~/core/utc-day";
 import type { Database } from "~/server/db/client";
 import { award } from "~/server/ledger/ledger.service";
+import { recountPlayCoins } from "./play-coins";
 
 /**
  * Earning history for streak tests: `coins` (a multiple of 10) earned as `video_watch` rows — each a watch of its
  * own video, paid through the ledger's own writer — on the UTC day `daysAgo` days before today, the rows then
- * moved back to that day.
+ * moved back to that day (and the profile's coins of today recounted).
  */
 export async function earnOnDay(db: Database, userId: string, daysAgo: number, coins: number): Promise<void> {
   if (coins % 10 !== 0) throw new Error("earnOnDay pays whole video watches (10 coins each)");
@@ -23,6 +24,7 @@ export async function earnOnDay(db: Database, userId: string, daysAgo: number, c
     });
     await db.updateTable("coin_ledger").set({ created_at: at }).where("id", "=", result.entryId).execute();
   }
+  await recountPlayCoins(db, userId);
 }
 
 /** `pattern` read left to right, ending today: M = 100 coins that day, m = 60, . = none. */

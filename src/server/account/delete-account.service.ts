@@ -9,6 +9,7 @@ import { withRetryableTransaction } from "../ledger/transaction";
 import { accountDeletedMail } from "../mail/templates";
 import { cancelPendingForDeletion } from "../redemptions/redemptions.service";
 import { declineUnpaidReferralsOf } from "../referrals/referrals.service";
+import { recordAccountDeleted } from "../rollups/rollups.service";
 import { checkPassword } from "./password-check";
 
 /** The address a deleted account keeps: unique, never deliverable (.invalid), and it frees the real one. */
@@ -63,6 +64,7 @@ export async function deleteAccount(
       .where("id", "=", input.userId)
       .returning("points")
       .executeTakeFirstOrThrow();
+    await recordAccountDeleted(trx, profile.points);
     await trx
       .updateTable("user")
       // An administrator who deletes their account is no longer one (the audit row below says it was).

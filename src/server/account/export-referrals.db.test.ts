@@ -3,6 +3,7 @@ import { watchVideoToEnd } from "#tests/support/earning";
 import type { TestUser } from "#tests/support/factories";
 import { createTestContext, type TestContext } from "#tests/support/test-app";
 import { accountExportSchema } from "~/core/api/account";
+import { ledgerPolicy, setLedgerPolicy } from "../ledger/ledger-policy";
 import { releaseClearedReferrals } from "../referrals/referrals.service";
 
 /**
@@ -12,10 +13,11 @@ import { releaseClearedReferrals } from "../referrals/referrals.service";
  */
 let ctx: TestContext;
 beforeAll(async () => {
-  // A release rule small enough for a test (10 coins on 1 day), and one referrer bonus per 30 days.
+  // A release rule small enough for a test but above a first earning (20 coins on 1 day: the pair stays pending),
+  // and one referrer bonus per 30 days.
   ctx = await createTestContext({
     AUTH_RATE_LIMIT: "1000",
-    REFERRAL_RELEASE_COINS: "10",
+    REFERRAL_RELEASE_COINS: "20",
     REFERRAL_RELEASE_DAYS: "1",
     REFERRAL_BONUSES_PER_30_DAYS: "1",
   });
@@ -66,8 +68,15 @@ describe("the data download's referral bonuses", () => {
     expect(theirs.profile).toMatchObject({ balance: 10, pending: 50 });
     expect(mine.ledger.filter((r) => r.kind === "referral_bonus")).toEqual([]);
 
-    // Released: both halves available, in the balances.
-    expect(await releaseClearedReferrals(ctx.db)).toBe(1);
+    // Released: both halves available, in the balances (the rule lowered to the friend's 10 coins, and the pairs
+    // that clear it now released as after such a change).
+    const policy = ledgerPolicy(ctx.db);
+    setLedgerPolicy(ctx.db, { ...policy, referralRelease: { coins: 10, days: 1 } });
+    try {
+      expect(await releaseClearedReferrals(ctx.db)).toBe(1);
+    } finally {
+      setLedgerPolicy(ctx.db, policy);
+    }
     [mine, theirs] = [await exportOf(referrer), await exportOf(friend)];
     expect(await pagesOf(referrer)).toEqual({ friends: ["paid"], balance: 50, pending: 0 });
     expect(mine.referrals.made).toEqual([expect.objectContaining({ bonus: "paid", yourBonus: "available" })]);

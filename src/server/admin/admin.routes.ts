@@ -1,4 +1,5 @@
 import { adminOverviewSchema, auditPageSchema, auditQuery } from "~/core/api/admin";
+import { businessStatsSchema, statsRangeSchema } from "~/core/api/stats";
 import type { AppDeps } from "../app-deps";
 import { listAudit } from "../audit/audit.service";
 import { requireAdmin } from "../auth/require-admin";
@@ -14,6 +15,7 @@ import { createAdminAdjustmentRoutes } from "./admin-adjustments.routes";
 import { createAdminUserActionRoutes } from "./admin-user-actions.routes";
 import { createAdminUserReadRoutes } from "./admin-user-reads.routes";
 import { getOverview } from "./overview.service";
+import { getBusinessStats } from "./stats.service";
 
 /**
  * /api/admin: the operators' API. Every route here is behind requireAdmin (401 for guests, 403 for everyone
@@ -40,6 +42,19 @@ export const createAdminRoutes = (deps: AppDeps) => {
         },
       ),
       async (c) => c.json(await getOverview(deps.db, deps.env.dualControl)),
+    )
+    .get(
+      "/stats",
+      responds(
+        { 200: businessStatsSchema },
+        {
+          summary: "The business day by day",
+          description:
+            "The last 30 or 90 UTC days, oldest first: coins issued per channel, requested, approved, paid out, refunded and forfeited, what is owed at each day's end, sign-ups and active earners; and how long each queue's oldest item has waited (seconds).",
+        },
+      ),
+      query(statsRangeSchema),
+      async (c) => c.json(await getBusinessStats(deps.db, c.req.valid("query").days)),
     )
     .route("/", createAdminUserReadRoutes(deps))
     .route("/", createAdminAdjustmentRoutes(deps, limited))

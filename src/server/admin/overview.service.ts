@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type { AdminOverview } from "~/core/api/admin";
 import { formatDollars } from "~/core/coins";
 import { type DualControl, dualControlWarning } from "~/core/dual-control";
@@ -6,8 +5,7 @@ import type { Database } from "../db/client";
 import { countOpenProposals } from "../dual-control/proposals.service";
 import { countPendingKyc } from "../kyc/kyc.admin.service";
 import { countHeldReferrals } from "../referrals/referrals.service";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { readOverviewFigures } from "../rollups/business-days.service";
 
 /**
  * A count of work waiting for an operator, shown on the overview with a link to its queue. Areas with a queue
@@ -39,46 +37,18 @@ export const pendingCounts: PendingCount[] = [
   },
 ];
 
+/**
+ * The console's overview: users, coins issued today and in the last 7 UTC days (today and the six before) per
+ * kind, what is owed to live accounts and what deleted accounts forfeited — read from the daily figures
+ * (docs/product.md, "Rollups"), a few rows whatever the size of the ledger — and the queues' counts.
+ */
 export async function getOverview(
   db: Database,
   dualControl: DualControl,
   now: Date = new Date(),
 ): Promise<AdminOverview> {
-  const todayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const weekStart = new Date(now.getTime() - 7 * DAY_MS);
-  const since = todayStart < weekStart ? todayStart : weekStart;
-  const [users, issued, liability, pending] = await Promise.all([
-    db
-      .selectFrom("user")
-      .select([
-        sql<number>`count(*)::int`.as("total"),
-        sql<number>`(count(*) filter (where "createdAt" >= ${weekStart}))::int`.as("newLast7Days"),
-      ])
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("coin_ledger")
-      .select([
-        "kind",
-        sql<number>`coalesce(sum(amount) filter (where created_at >= ${todayStart}), 0)::bigint`.as("today"),
-        sql<number>`coalesce(sum(amount) filter (where created_at >= ${weekStart}), 0)::bigint`.as(
-          "last7Days",
-        ),
-      ])
-      .where("amount", ">", 0)
-      .where("created_at", ">=", since)
-      .groupBy("kind")
-      .orderBy("kind")
-      .execute(),
-    // One pass over the balances, split by whether the account is live. There is no running total to read
-    // instead (yet), so this reads every profile on each overview: O(accounts), the same pass as before.
-    db
-      .selectFrom("user_profiles")
-      .select([
-        sql<string>`coalesce(sum(points) filter (where deleted_at is null), 0)::bigint`.as("owed"),
-        sql<string>`coalesce(sum(points) filter (where deleted_at is not null), 0)::bigint`.as("forfeited"),
-        sql<number>`(count(*) filter (where deleted_at is not null and points > 0))::int`.as("forfeitedBy"),
-      ])
-      .executeTakeFirstOrThrow(),
+  const [figures, pending] = await Promise.all([
+    readOverviewFigures(db, now),
     Promise.all(
       pendingCounts.map(async (p) => ({
         key: p.key,
@@ -89,13 +59,12 @@ export async function getOverview(
       })),
     ),
   ]);
-  const owed = Number(liability.owed);
-  const forfeited = Number(liability.forfeited);
+  const { liability: owed, breakage } = figures;
   return {
-    users: { total: users.total, newLast7Days: users.newLast7Days },
-    issued: issued.map((r) => ({ kind: r.kind, today: Number(r.today), last7Days: Number(r.last7Days) })),
+    users: figures.users,
+    issued: figures.issued,
     liability: { coins: owed, dollars: formatDollars(owed) },
-    breakage: { coins: forfeited, dollars: formatDollars(forfeited), accounts: liability.forfeitedBy },
+    breakage: { coins: breakage.coins, dollars: formatDollars(breakage.coins), accounts: breakage.accounts },
     pending,
     dualControl: { ...dualControl, warning: dualControlWarning(dualControl) },
   };

@@ -71,6 +71,12 @@ export interface UserProfileTable {
   deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** Coins recorded but not yet in `points` (a referral pair while it clears); written only by the ledger. */
   pending_points: Generated<number>;
+  /**
+   * The coins of the earning kinds (PLAY_KINDS) in the user's ledger rows of the UTC day `play_day`: kept by the
+   * award (ledger-award.sql) under its lock, read as the earning answers' coins today; migration 0210.
+   */
+  play_day: ColumnType<Date | null, never, never>;
+  play_coins: ColumnType<number, never, never>;
   /** When the account last became an administrator (null when it is not one); migration 0170. */
   admin_since: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }

@@ -3,12 +3,10 @@ import type { ReferralBonusState } from "~/core/referrals";
 
 /** The coins' tables: the ledger, its allowances and events, referrals and redemptions. */
 
-/** The award's outbox: one 'paid' row per paid award (written only by ledger_award; migration 0190). */
+/** The ledger's outbox: one row per ledger row (written by ledger_award and ledger-rows.ts; migrations 0190, 0220). */
 export interface LedgerEventTable {
-  entry_id: ColumnType<string, never, never>;
-  user_id: ColumnType<string, never, never>;
-  kind: ColumnType<string, never, never>;
-  amount: ColumnType<number, never, never>;
+  entry_id: ColumnType<string, string | number, never>;
+  user_id: ColumnType<string, string, never>;
   created_at: ColumnType<Date, never, never>;
 }
 

@@ -34,6 +34,7 @@ import type {
   RedemptionTable,
   ReferralTable,
 } from "./schema-ledger";
+import type { RollupDayTable, RollupEarnerTable, RollupLedgerDayTable } from "./schema-rollups";
 
 export type {
   AdminProposalTable,
@@ -92,6 +93,9 @@ export interface DB {
   ledger_allowances: LedgerAllowanceTable;
   ledger_events: LedgerEventTable;
   ledger_event_consumptions: LedgerEventConsumptionTable;
+  rollup_ledger_days: RollupLedgerDayTable;
+  rollup_days: RollupDayTable;
+  rollup_earners: RollupEarnerTable;
   user_devices: UserDeviceTable;
   sign_in_unlocks: SignInUnlockTable;
   referrals: ReferralTable;

@@ -65,7 +65,7 @@ async function take(tx: Transaction<DB>, consumer: string, due: RawBuilder<unkno
       select d.entry_id, ${consumer} from (${due}) d order by d.entry_id
       on conflict do nothing
       returning entry_id)
-    select e.entry_id, e.user_id, e.kind, e.amount, l.created_at as at
+    select e.entry_id, e.user_id, l.kind, l.amount, l.created_at as at
     from taken join ledger_events e on e.entry_id = taken.entry_id join coin_ledger l on l.id = e.entry_id
     order by e.entry_id`.execute(tx);
   return rows.map(toEvent);

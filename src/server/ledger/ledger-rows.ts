@@ -5,6 +5,9 @@ import { AppError } from "../errors";
 /**
  * The two writes of the ledger (src/server/ledger): a ledger row and the matching balance change. Only the
  * ledger's modules call them, always together and in one transaction (ledger.service.ts, referral-pair.ts, redemption-coins.ts).
+ * A row written here (an adjustment, a redemption's hold or refund, a referral bonus) writes its event in
+ * `ledger_events` with it, as an award does (sql/ledger-award.sql): every coin movement is an event its consumers
+ * (ledger-events.ts) take once — the daily figures among them (docs/product.md, "Rollups").
  */
 
 export async function insertEntry(
@@ -31,7 +34,9 @@ export async function insertEntry(
     .onConflict((oc) => oc.column("cause_key").doNothing())
     .returning("id")
     .executeTakeFirst();
-  return inserted ? Number(inserted.id) : null;
+  if (!inserted) return null;
+  await tx.insertInto("ledger_events").values({ entry_id: inserted.id, user_id: row.userId }).execute();
+  return Number(inserted.id);
 }
 
 export async function addCoins(

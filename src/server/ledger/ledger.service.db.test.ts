@@ -100,6 +100,86 @@ describe("award", () => {
   });
 });
 
+describe("the coins earned by playing today (goalCoinsToday)", () => {
+  /** The sum the counter stands for: the user's rows of the earning kinds whose time is today (UTC). */
+  const summed = async (userId: string) =>
+    (
+      await sql<{ n: number }>`select coalesce(sum(amount), 0)::int as n from coin_ledger
+        where user_id = ${userId} and kind in ('ttt_win', 'quiz_correct', 'quiz_bonus', 'video_watch')
+          and created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`.execute(handle.db)
+    ).rows[0]?.n;
+
+  it("equals the sum of today's rows of the earning kinds after every outcome, concurrent awards included", async () => {
+    const user = await insertUserRow(handle.db);
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        award(handle.db, {
+          userId: user.id,
+          kind: "quiz_correct",
+          causeKey: `goal-coins:${user.id}:${i % 20}`,
+        }),
+      ),
+    );
+    // 20 paid, 10 replays: the largest answer is the day's coins, and the replays answer no more than it.
+    expect(Math.max(...results.map((r) => r.goalCoinsToday))).toBe(200);
+    // A kind that is not earned by playing is paid but does not count; a replay and a limited award answer the sum.
+    const bonus = await award(handle.db, {
+      userId: user.id,
+      kind: "streak_bonus",
+      milestone: 1,
+      causeKey: `goal-coins:${user.id}:s`,
+    });
+    expect(bonus).toMatchObject({ amount: 25, goalCoinsToday: 200 });
+    const replay = await award(handle.db, {
+      userId: user.id,
+      kind: "quiz_correct",
+      causeKey: `goal-coins:${user.id}:0`,
+    });
+    expect(replay).toMatchObject({ duplicate: true, goalCoinsToday: 200 });
+    // A video's one watch a day: the second is limited.
+    await award(handle.db, {
+      userId: user.id,
+      kind: "video_watch",
+      subjectId: "v",
+      causeKey: `goal-coins:${user.id}:v1`,
+    });
+    const limited = await award(handle.db, {
+      userId: user.id,
+      kind: "video_watch",
+      subjectId: "v",
+      causeKey: `goal-coins:${user.id}:v2`,
+    });
+    expect(limited.limited).toBe(true);
+    expect(limited.goalCoinsToday).toBe(await summed(user.id));
+    expect(await summed(user.id)).toBeGreaterThan(200);
+  });
+
+  it("starts again from the award's own amount on a new day", async () => {
+    const user = await insertUserRow(handle.db);
+    await award(handle.db, {
+      userId: user.id,
+      kind: "video_watch",
+      subjectId: "a",
+      causeKey: `goal-day:${user.id}:1`,
+    });
+    // The counter as the last award left it yesterday: today's first award counts from 0.
+    await sql`update user_profiles set play_day = play_day - 1, play_coins = 990 where id = ${user.id}`.execute(
+      handle.db,
+    );
+    await sql`update coin_ledger set created_at = created_at - interval '1 day' where user_id = ${user.id}`.execute(
+      handle.db,
+    );
+    const next = await award(handle.db, {
+      userId: user.id,
+      kind: "video_watch",
+      subjectId: "b",
+      causeKey: `goal-day:${user.id}:2`,
+    });
+    expect(next.goalCoinsToday).toBe(10);
+    expect(await summed(user.id)).toBe(10);
+  });
+});
+
 describe("concurrency", () => {
   it("100 users × 100 concurrent awards: every balance = Σ ledger = 1000; 0 lost, 0 duplicated", async () => {
     const users = await Promise.all(Array.from({ length: 100 }, () => insertUserRow(handle.db)));

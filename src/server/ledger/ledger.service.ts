@@ -1,6 +1,6 @@
 import { type RawBuilder, sql, type Transaction } from "kysely";
 import type { Earned } from "~/core/api/earned";
-import { type EarningKind, PLAY_KINDS, rewards, streakBonusReason } from "~/core/coins";
+import { type EarningKind, isPlayKind, rewards, streakBonusReason } from "~/core/coins";
 import type { Database } from "../db/client";
 import type { DB } from "../db/schema";
 import { AppError } from "../errors";
@@ -51,21 +51,19 @@ export interface AwardResult {
   duplicate: boolean;
   /** True when the day's allowance was used up: nothing was paid now. */
   limited: boolean;
-  /** The user's coins today (UTC) earned by playing (PLAY_KINDS), read after the award in its statement. */
+  /** The user's coins today (UTC) earned by playing (PLAY_KINDS), after the award: its counter under its lock. */
   goalCoinsToday: number;
 }
 
 type AwardOutcome = "paid" | "limited" | "duplicate" | "missing" | "refused" | "foreign";
-
-/** The earning kinds as an SQL array (a constant of the statements' text). */
-const PLAY_KINDS_SQL = sql.raw(`array[${PLAY_KINDS.map((k) => `'${k}'`).join(", ")}]::text[]`);
 
 interface AwardRow {
   /** Null only where no award was made (awardFrom's source yielded no row). */
   outcome: AwardOutcome | null;
   entry_id: string | number | null;
   points: number | null;
-  goal_coins: number | null;
+  /** The user's coins of PLAY_KINDS today, after this award (the profile's counter, sql/ledger-award.sql). */
+  play_coins: number | null;
 }
 
 /** What the award of `kind` pays and counts against, by the ledger's policy: the same for every path in. */
@@ -77,7 +75,7 @@ function terms(db: Database, what: Pick<AwardInput, "kind"> & { milestone?: numb
       : rewards[what.kind];
   if (!Number.isSafeInteger(amount) || amount <= 0)
     throw new Error("an award pays a whole number of coins above 0");
-  return { amount, reason, max: allowanceMax(policy.limits, what.kind) };
+  return { amount, reason, max: allowanceMax(policy.limits, what.kind), play: isPlayKind(what.kind) };
 }
 
 function toResult(row: AwardRow | undefined, t: { amount: number; reason: string }, causeKey: string) {
@@ -86,7 +84,7 @@ function toResult(row: AwardRow | undefined, t: { amount: number; reason: string
     amount: paid,
     reason: t.reason,
     balance: row?.points ?? 0,
-    goalCoinsToday: row?.goal_coins ?? 0,
+    goalCoinsToday: row?.play_coins ?? 0,
     ...flags,
   });
   switch (row?.outcome) {
@@ -115,11 +113,10 @@ export async function award(db: Database, input: AwardInput): Promise<AwardResul
   if (input.kind === "video_watch" && !input.subjectId)
     throw new Error("a video watch's award names its video (subjectId)");
   const { rows } = await sql<AwardRow>`
-    select a.outcome, a.entry_id, a.points, ledger_coins_today(${input.userId}, ${PLAY_KINDS_SQL}) as goal_coins
+    select a.outcome, a.entry_id, a.points, a.play_coins
     from ledger_award(${input.userId}, ${t.amount}, ${input.kind}, ${t.reason}, ${input.causeKey},
-      ${input.subjectId ?? null}, ${input.occurredAt ?? new Date()}, ${t.max}, ${input.sessionToken ?? null}) a`.execute(
-    db,
-  );
+      ${input.subjectId ?? null}, ${input.occurredAt ?? new Date()}, ${t.max}, ${input.sessionToken ?? null},
+      ${t.play}) a`.execute(db);
   return countAward(input.kind, toResult(rows[0], t, input.causeKey));
 }
 
@@ -154,10 +151,11 @@ export async function awardFrom<Row extends AwardSource>(
     with actor as (select ${actor} as id),
     source as (${source(sql<string | null>`(select id from actor)`)})
     select actor.id as actor_id, x.* from actor left join lateral (
-      select source.*, a.outcome, a.entry_id, a.points,
-        ledger_coins_today(source.user_id, ${PLAY_KINDS_SQL}) as goal_coins from source
+      select source.*, a.outcome, a.entry_id, a.points, a.play_coins from source
       cross join lateral ledger_award(source.user_id, ${t.amount}, ${kind}, ${t.reason}, source.cause_key,
-        source.subject_id, source.occurred_at, ${t.max}, ${sessionToken}) a) x on true`.execute(db);
+        source.subject_id, source.occurred_at, ${t.max}, ${sessionToken}, ${t.play}) a) x on true`.execute(
+    db,
+  );
   const row = rows[0];
   const actorId = row?.actor_id ?? null;
   if (!row?.outcome) return { actorId, decided: null };

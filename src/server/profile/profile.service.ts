@@ -1,6 +1,7 @@
 import { generateReferralCode, type ReferralOutcome } from "~/core/referral-code";
 import type { Database } from "../db/client";
 import { recordReferral, referralAtSignUp } from "../referrals/referrals.service";
+import { recordSignUp } from "../rollups/rollups.service";
 
 const MAX_CODE_ATTEMPTS = 10;
 
@@ -30,6 +31,8 @@ export async function createProfile(
     signupDevice: input.signupDevice ?? null,
   };
   if (!(await insertProfile(trx, profile, generateCode))) return outcome;
+  // A sign-up of the day's figures (docs/product.md, "Rollups"), once: with the profile's first insert.
+  await recordSignUp(trx);
   if (referrerId) await recordReferral(trx, referrerId, input.userId);
   return outcome;
 }

@@ -4,6 +4,7 @@ import type { AppDeps } from "../app-deps";
 import type { JobHandler } from "../jobs/jobs.worker";
 import type { Logger } from "../logger";
 import { countRedemption } from "../metrics/registry";
+import { recordRedemptionPaid } from "../rollups/rollups.service";
 import { enqueuePaidMail } from "./payout-queue";
 import { payoutExternalId } from "./providers/payout-provider";
 
@@ -73,6 +74,7 @@ export function payoutJobHandler(deps: Deps, logger: Logger): JobHandler {
         .executeTakeFirst();
       if (paid) {
         countRedemption("paid", paid.coins);
+        await recordRedemptionPaid(trx, paid.coins);
         await enqueuePaidMail(deps, trx, paid);
       }
     });

@@ -10,6 +10,7 @@ import { refundRedemption } from "../ledger/redemption-coins";
 import { withRetryableTransaction } from "../ledger/transaction";
 import { redemptionRejectedMail } from "../mail/templates";
 import { countRedemption } from "../metrics/registry";
+import { recordRedemptionApproved, recordRedemptionPaid } from "../rollups/rollups.service";
 import { enqueuePaidMail, enqueuePayout, enqueuePayoutCheck, livePayoutJobs } from "./payout-queue";
 import { toRedemption } from "./redemptions.service";
 import {
@@ -97,6 +98,7 @@ export async function approveRedemptionIn(
       current.status === "approved" ? toRedemption(current) : refuse(current, "approved"),
     moved: async (trx, before, row) => {
       countRedemption("approved", row.coins);
+      await recordRedemptionApproved(trx, row.coins);
       if (deps.payoutProvider.automatic) await enqueuePayout(trx, id, row.payout_attempt);
       await audit(trx, actor, "approve", before, row, undefined, approved ? { ...approved } : undefined);
     },
@@ -174,6 +176,7 @@ export async function markRedemptionPaid(
     },
     moved: async (trx, before, row) => {
       countRedemption("paid", row.coins);
+      await recordRedemptionPaid(trx, row.coins);
       await enqueuePaidMail(deps, trx, row);
       await audit(trx, actor, "mark_paid", before, row);
     },

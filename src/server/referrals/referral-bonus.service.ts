@@ -10,10 +10,9 @@ import {
   payReferralPair,
   REFERRER_BONUS_LIMIT_KEY,
   recordPendingPair,
-  releasePendingPair,
 } from "../ledger/referral-pair";
 import { withRetryableTransaction } from "../ledger/transaction";
-import { earnedCoins, earnedDays, ownEarningKinds } from "./referral-earnings";
+import { releaseIfCleared } from "./referral-release";
 import { looksLikeSamePerson } from "./same-person";
 
 /**
@@ -50,12 +49,13 @@ async function referrerWithinLimit(tx: Database, referrerId: string, limit: numb
  * The friend's first earning (the job the award's event's consumer writes): under a lock on the referral row, a referral
  * still 'pending' is either held for review (the same person on both sides: same-person.ts, the same mailbox, browser or address) with nothing
  * recorded, or recorded as 'clearing': both 50-coin bonuses as pending coins (the referrer's within its 30-day
- * limit), paid later by releaseClearedReferrals. Idempotent: a referral past 'pending' is left alone.
+ * limit), paid when the friend's own earnings clear the rule (referral-release.ts) — at once ('paid') when they
+ * clear it already. Idempotent: a referral past 'pending' is left alone.
  */
 export async function recordFirstEarning(
   db: Database,
   friendId: string,
-): Promise<"clearing" | "held" | "none"> {
+): Promise<"clearing" | "paid" | "held" | "none"> {
   const limit = ledgerPolicy(db).limits.referralBonusesPer30Days;
   return withRetryableTransaction(db, async (tx) => {
     const referral = await tx
@@ -82,56 +82,10 @@ export async function recordFirstEarning(
       .set({ bonus_status: "clearing", referrer_paid: payReferrer, recorded_at: new Date() })
       .where("referred_id", "=", friendId)
       .execute();
-    return "clearing";
+    // The earnings that came before the record are not looked at again by the release's consumer: a friend who
+    // cleared the rule already (a late job, a low rule) is paid now.
+    return (await releaseIfCleared(tx, friendId, ledgerPolicy(db).referralRelease)) ? "paid" : "clearing";
   });
-}
-
-/**
- * The release job's work: every 'clearing' referral whose friend has earned at least the release rule's coins
- * of their own (ledger policy: REFERRAL_RELEASE_COINS) on at least its days (REFERRAL_RELEASE_DAYS) is paid
- * through the ledger (both rows, the pending coins taken out), each in its own transaction under a lock on the referral row, so a pair is paid exactly once however
- * often and wherever this runs (the cause keys back it up). Returns how many pairs it released.
- */
-export async function releaseClearedReferrals(db: Database, batch = 200): Promise<number> {
-  const rule = ledgerPolicy(db).referralRelease;
-  // Only the clearing referrals' friends' rows are read (the partial index referrals_clearing_idx).
-  const due = await db
-    .selectFrom("referrals")
-    .innerJoin("coin_ledger", "coin_ledger.user_id", "referrals.referred_id")
-    .select("referrals.referred_id")
-    .where("referrals.bonus_status", "=", "clearing")
-    .where("coin_ledger.kind", "in", ownEarningKinds)
-    .groupBy(["referrals.referred_id", "referrals.recorded_at"])
-    .having(earnedCoins, ">=", rule.coins)
-    .having(earnedDays, ">=", rule.days)
-    .orderBy("referrals.recorded_at")
-    .limit(batch)
-    .execute();
-  let released = 0;
-  for (const { referred_id: friendId } of due) {
-    const done = await withRetryableTransaction(db, async (tx) => {
-      const referral = await tx
-        .selectFrom("referrals")
-        .select(["bonus_status", "referrer_id", "referrer_paid"])
-        .where("referred_id", "=", friendId)
-        .forUpdate()
-        .executeTakeFirst();
-      if (referral?.bonus_status !== "clearing") return false;
-      await releasePendingPair(tx, {
-        friendId,
-        referrerId: referral.referrer_id,
-        payReferrer: referral.referrer_paid,
-      });
-      await tx
-        .updateTable("referrals")
-        .set({ bonus_status: "paid" })
-        .where("referred_id", "=", friendId)
-        .execute();
-      return true;
-    });
-    if (done) released++;
-  }
-  return released;
 }
 
 /** What deciding a held referral did: the coins paid to each side (0 when declined). */

@@ -12,8 +12,8 @@ export {
   decideHeldReferral,
   declineUnpaidReferralsOf,
   recordFirstEarning,
-  releaseClearedReferrals,
 } from "./referral-bonus.service";
+export { expireReferrals, releaseClearedReferrals } from "./referral-release";
 
 /**
  * The referral rules (docs/product.md, "Referral program"): the referral recorded at sign-up and what the
@@ -21,11 +21,12 @@ export {
  * its release once the friend's own earnings clear the rule, the referrer's 30-day limit, the administrator's
  * decision on a held pair, and the status the referral page shows. The pair's coins are written only by the
  * ledger (src/server/ledger/referral-pair.ts, called from here). The ledger learns nothing of these rules: its
- * award writes one 'paid' event, whose consumer (first-earning-consumer.ts) writes a job of queue
- * `referral.first-earning` at a referred user's first earning, and the handlers in referral-bonus.job.ts call
- * recordFirstEarning and releaseClearedReferrals. The pair's life is in referral-bonus.service.ts (re-exported
- * here), the friend's own earnings in referral-earnings.ts; the review queue's routes and audited decisions are in
- * referrals.admin.*.
+ * award writes one 'paid' event with two referral consumers: first-earning-consumer.ts writes a job of queue
+ * `referral.first-earning` at a referred user's first earning (its handler in referral-bonus.job.ts calls
+ * recordFirstEarning), release-consumer.ts releases a clearing pair when the friend's earning clears the rule.
+ * The job `referral.expire` declines the pairs past their time limit (referral-release.ts). The pair's life is in
+ * referral-bonus.service.ts and referral-release.ts (re-exported here), the friend's own earnings in
+ * referral-earnings.ts; the review queue's routes and audited decisions are in referrals.admin.*.
  */
 
 /** The user whose referral code this is (any case, spaces ignored), or undefined. */

@@ -23,6 +23,8 @@ import * as m0180 from "./0180-document-number-skeleton";
 import * as m0181 from "./0181-unlock-links-and-browsers";
 import * as m0190 from "./0190-ledger-events";
 import * as m0200 from "./0200-history-groups";
+import * as m0210 from "./0210-cheaper-award-and-release-consumer";
+import * as m0220 from "./0220-rollups";
 
 /** Every migration, in order. The same files run on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +52,6 @@ export const migrations: Record<string, Migration> = {
   "0181-unlock-links-and-browsers": m0181,
   "0190-ledger-events": m0190,
   "0200-history-groups": m0200,
+  "0210-cheaper-award-and-release-consumer": m0210,
+  "0220-rollups": m0220,
 };

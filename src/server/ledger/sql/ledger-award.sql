@@ -3,25 +3,32 @@
 --   1. a profile that does not exist answers 'missing';
 --   2. looked at again under the lock, whatever the request checked before it: a deleted account, a ban in force
 --      or — for a request made through a session (`p_session`, its token) — a session that no longer exists
---      answers 'refused' and pays nothing (a deletion waits for this lock, so its forfeited balance is final);
---   3. a cause key paid before answers 'duplicate' (its row and the balance; 'foreign' when another user owns it);
---   4. an allowance (`p_limit_max`, the ledger's policy; null for an unlimited kind) that is used up answers
---      'limited'. An allowance is a counter (`ledger_allowances`, one row per user and key, raised only below the
---      maximum). A day whose counter the hourly job may have forgotten (before yesterday:
+--      answers 'refused' and pays nothing (a deletion updates the profile, so an award that waited for it reads
+--      its `deleted_at`: its forfeited balance is final). The lock and this look are one statement;
+--   3. an allowance (`p_limit_max`, the ledger's policy; null for an unlimited kind) that is used up answers
+--      'limited' — or 'duplicate' when the cause key was paid before (a replay answers as one, whatever the
+--      allowance says now). An allowance is a counter (`ledger_allowances`, one row per user and key, raised only
+--      below the maximum). A day whose counter the hourly job may have forgotten (before yesterday:
 --      ledger-allowances.job.ts) counts from the ledger's own rows of that key, so a late win counts against its
 --      own day;
---   5. else the ledger row, the balance and ONE event: a 'paid' row in `ledger_events` (the outbox), all in this
---      transaction ('paid').
--- The award knows nothing of what follows a payment (the daily goal, a referral's first earning, rollups): those
+--   4. a cause key paid before answers 'duplicate' (its row and the balance; 'foreign' when another user owns it),
+--      and gives back the allowance step 3 took;
+--   5. else the ledger row, the balance and ONE event: a 'paid' row in `ledger_events` (the outbox: its key, its
+--      user and its time), all in this transaction ('paid').
+-- Every outcome answers the user's coins of the earning kinds today (`play_coins`, `p_play`: this kind is one of
+-- PLAY_KINDS): a counter on the profile (`play_day`, `play_coins`) kept here, in the update of the balance, and
+-- equal to the sum of the user's rows of those kinds whose time is today (UTC) — only this function writes them.
+-- The award knows nothing of what follows a payment (the daily goal, a referral's release, rollups): those
 -- are consumers of the event (src/server/ledger/ledger-events.ts), each with its own cause key.
 create or replace function ledger_award(
   p_user_id text, p_amount integer, p_kind text, p_reason text, p_cause_key text,
-  p_subject text, p_occurred_at timestamptz, p_limit_max integer, p_session text)
-returns table (outcome text, entry_id bigint, points integer)
+  p_subject text, p_occurred_at timestamptz, p_limit_max integer, p_session text, p_play boolean)
+returns table (outcome text, entry_id bigint, points integer, play_coins integer)
 language plpgsql volatile as $$
 declare
   v_points integer;
-  v_deleted timestamptz;
+  v_play integer;
+  v_allowed boolean;
   v_day date := (p_occurred_at at time zone 'UTC')::date;
   v_today date := (now() at time zone 'UTC')::date;
   v_limit_key text;
@@ -30,28 +37,22 @@ declare
   v_entry_id bigint;
   v_used integer;
 begin
-  select p.points, p.deleted_at into v_points, v_deleted
-    from user_profiles p where p.id = p_user_id for update;
+  select p.points, case when p.play_day = v_today then p.play_coins else 0 end,
+      p.deleted_at is null and exists (select 1 from "user" u where u.id = p.id
+        and not (coalesce(u.banned, false) and (u."banExpires" is null or u."banExpires" > now()))
+        and (p_session is null or exists (select 1 from "session" s
+          where s.token = p_session and s."userId" = u.id and s."expiresAt" > now())))
+    into v_points, v_play, v_allowed
+    from user_profiles p where p.id = p_user_id for update of p;
   if not found then
-    return query select 'missing'::text, null::bigint, null::integer;
+    return query select 'missing'::text, null::bigint, null::integer, null::integer;
     return;
   end if;
-  perform 1 from "user" u where u.id = p_user_id
-    and not (coalesce(u.banned, false) and (u."banExpires" is null or u."banExpires" > now()))
-    and (p_session is null or exists (select 1 from "session" s
-      where s.token = p_session and s."userId" = u.id and s."expiresAt" > now()));
-  if v_deleted is not null or not found then
-    return query select 'refused'::text, null::bigint, v_points;
+  if not v_allowed then
+    return query select 'refused'::text, null::bigint, v_points, v_play;
     return;
   end if;
   if p_limit_max is not null then
-    -- A cause paid before answers as a replay, whatever the allowance says now.
-    select l.id, l.user_id into v_entry_id, v_owner from coin_ledger l where l.cause_key = p_cause_key;
-    if found then
-      return query select (case when v_owner = p_user_id then 'duplicate' else 'foreign' end)::text,
-        v_entry_id, v_points;
-      return;
-    end if;
     v_limit_key := ledger_limit_key(p_kind, p_subject, p_occurred_at);
     if v_day < v_today - 1 then
       select count(*)::integer into v_seed from coin_ledger l
@@ -63,7 +64,14 @@ begin
         where greatest(a.used, v_seed) < p_limit_max
       returning a.used into v_used;
     if v_used is null then
-      return query select 'limited'::text, null::bigint, v_points;
+      -- Used up: a cause paid before still answers as a replay.
+      select l.id, l.user_id into v_entry_id, v_owner from coin_ledger l where l.cause_key = p_cause_key;
+      if found then
+        return query select (case when v_owner = p_user_id then 'duplicate' else 'foreign' end)::text,
+          v_entry_id, v_points, v_play;
+        return;
+      end if;
+      return query select 'limited'::text, null::bigint, v_points, v_play;
       return;
     end if;
   end if;
@@ -74,14 +82,17 @@ begin
   if v_entry_id is null then
     select l.id, l.user_id into v_entry_id, v_owner from coin_ledger l where l.cause_key = p_cause_key;
     if v_limit_key is not null then
-      -- Another user's award took the cause key since the look-up: this call used no allowance.
+      -- The cause was paid before (a replay, or another user's award): this call used no allowance.
       update ledger_allowances set used = used - 1 where user_id = p_user_id and limit_key = v_limit_key;
     end if;
     return query select (case when v_owner = p_user_id then 'duplicate' else 'foreign' end)::text,
-      v_entry_id, v_points;
+      v_entry_id, v_points, v_play;
     return;
   end if;
-  update user_profiles p set points = p.points + p_amount where p.id = p_user_id returning p.points into v_points;
-  insert into ledger_events (entry_id, user_id, kind, amount) values (v_entry_id, p_user_id, p_kind, p_amount);
-  return query select 'paid'::text, v_entry_id, v_points;
+  update user_profiles p set points = p.points + p_amount, play_day = v_today,
+      play_coins = (case when p.play_day = v_today then p.play_coins else 0 end)
+        + (case when p_play then p_amount else 0 end)
+    where p.id = p_user_id returning p.points, p.play_coins into v_points, v_play;
+  insert into ledger_events (entry_id, user_id) values (v_entry_id, p_user_id);
+  return query select 'paid'::text, v_entry_id, v_points, v_play;
 end $$

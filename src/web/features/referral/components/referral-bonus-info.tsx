@@ -1,10 +1,12 @@
 import { Gift } from "lucide-react";
 import { REFERRAL_BONUS_COINS } from "~/core/coins";
+import { REFERRAL_EXPIRY_DAYS } from "~/core/earning";
 import { SectionCard } from "~/web/components/ui/section-card";
 
 /**
  * How the referral bonus works (docs/product.md, "Referral program"): 50 coins each, recorded as pending at the
- * friend's first earning activity, available once the friend's own earnings clear the server's rule.
+ * friend's first earning activity, available once the friend's own earnings clear the server's rule, declined
+ * when they have not cleared it REFERRAL_EXPIRY_DAYS after the friend signed up.
  */
 export function ReferralBonusInfo({ release }: { release: { coins: number; days: number } }) {
   return (
@@ -17,6 +19,9 @@ export function ReferralBonusInfo({ release }: { release: { coins: number; days:
         </li>
         <li>
           {`The bonuses show as pending first, and become available once your friend has earned ${release.coins} coins of their own on at least ${release.days} different days.`}
+        </li>
+        <li>
+          {`A bonus that has not become available ${REFERRAL_EXPIRY_DAYS} days after your friend signed up is declined.`}
         </li>
       </ol>
     </SectionCard>

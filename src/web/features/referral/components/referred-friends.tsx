@@ -1,5 +1,6 @@
 import { CircleCheck, Clock } from "lucide-react";
 import type { ReferralBonusStatus, ReferredFriend } from "~/core/api/referrals";
+import { REFERRAL_EXPIRY_DAYS } from "~/core/earning";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/web/components/ui/card";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
@@ -28,7 +29,7 @@ export function ReferredFriends({ friends, release }: { friends: ReferredFriend[
       <CardHeader>
         <CardTitle as="h2">Your Referred Friends</CardTitle>
         <CardDescription>
-          {`Each bonus is pending from a friend's first earning, and available once they have earned ${release.coins} coins on ${release.days} different days.`}
+          {`Each bonus is pending from a friend's first earning, and available once they have earned ${release.coins} coins on ${release.days} different days within ${REFERRAL_EXPIRY_DAYS} days of signing up.`}
         </CardDescription>
       </CardHeader>
       <CardContent>

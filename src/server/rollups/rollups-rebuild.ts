@@ -1,0 +1,125 @@
+import { type Kysely, sql, type Transaction } from "kysely";
+import { playKindsSqlList } from "~/core/coins";
+import type { Database } from "../db/client";
+import type { DB } from "../db/schema";
+import { ROLLUPS_CONSUMER } from "./rollups-consumer";
+
+/**
+ * `npm run rollups:rebuild` (docs/decisions/071-rollups.md): the daily figures computed again from the ledger and
+ * the source tables — what migration 0220 did once — replacing what the rollups hold.
+ *
+ * One transaction at REPEATABLE READ, so every statement reads one moment of the database: the rollups' consumer
+ * is held off first (its advisory lock, held by this connection for the run), then the rollup tables are locked
+ * against the transitions that write them (sign-ups, deletions, approvals, payouts wait for the commit; earning
+ * does not). Every ledger event of that moment is recorded as taken by the rollups (its row is counted here); a
+ * row committed later is not in the moment, and its event is taken after the commit, once. The ledger is read in
+ * chunks of ids (its primary key, which grows with time, so a chunk is a stretch of days), each chunk summed by
+ * the database into its days: neither this process nor one statement holds the whole ledger.
+ */
+
+const day = (column: string) => sql.raw(`(${column} at time zone 'UTC')::date`);
+
+export interface RebuildSummary {
+  ledgerRows: number;
+  chunks: number;
+  days: number;
+}
+
+/** The ledger rows with ids in [lo, hi): their kinds' credit and debit, their earners, their late breakage. */
+async function addLedgerChunk(tx: Transaction<DB>, lo: number, hi: number): Promise<number> {
+  const { rows } = await sql<{ n: string }>`
+    with ledger as (
+      insert into rollup_ledger_days as r (day, kind, credit, debit)
+      select ${day("created_at")}, kind, sum(greatest(amount, 0)), sum(greatest(-amount, 0))
+      from coin_ledger where id >= ${lo} and id < ${hi} group by 1, 2
+      on conflict (day, kind) do update set credit = r.credit + excluded.credit, debit = r.debit + excluded.debit
+      returning 1)
+    select count(*) as n from coin_ledger where id >= ${lo} and id < ${hi}`.execute(tx);
+  await sql`insert into rollup_earners (day, user_id)
+    select distinct ${day("created_at")}, user_id from coin_ledger
+    where id >= ${lo} and id < ${hi} and kind in ${sql.raw(playKindsSqlList)}
+    on conflict do nothing`.execute(tx);
+  // A row written to an account after its deletion is forfeited on its own day (rollups-consumer.ts).
+  await sql`insert into rollup_days as d (day, breakage)
+    select ${day("l.created_at")}, sum(l.amount) from coin_ledger l join user_profiles p on p.id = l.user_id
+    where l.id >= ${lo} and l.id < ${hi} and p.deleted_at is not null and l.created_at > p.deleted_at
+    group by 1
+    on conflict (day) do update set breakage = d.breakage + excluded.breakage`.execute(tx);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** What is not a ledger row's own figure: active earners, sign-ups, approvals, payouts, deletions. */
+async function addDayFigures(tx: Transaction<DB>): Promise<void> {
+  await sql`insert into rollup_days as d (day, approved, paid_out, breakage, breakage_accounts, sign_ups,
+      active_earners)
+    select f.day, sum(f.approved), sum(f.paid_out), sum(f.breakage), sum(f.accounts), sum(f.sign_ups),
+      sum(f.earners)
+    from (
+      select day, 0 as approved, 0 as paid_out, 0 as breakage, 0 as accounts, 0 as sign_ups,
+        count(*) as earners from rollup_earners group by day
+      union all select ${day("created_at")}, 0, 0, 0, 0, count(*), 0 from user_profiles group by 1
+      union all select ${day("created_at")}, sum((after->>'coins')::bigint), 0, 0, 0, 0, 0
+        from audit_log where action = 'redemption.approve' group by 1
+      union all select ${day("paid_at")}, 0, sum(coins), 0, 0, 0, 0
+        from redemptions where status = 'paid' and paid_at is not null group by 1
+      union all select ${day("x.deleted_at")}, 0, 0, sum(x.forfeited), count(*) filter (where x.forfeited > 0),
+        0, 0
+        from (select p.deleted_at, p.points - coalesce((select sum(l.amount) from coin_ledger l
+            where l.user_id = p.id and l.created_at > p.deleted_at), 0) as forfeited
+          from user_profiles p where p.deleted_at is not null) x
+        group by 1
+    ) f group by f.day
+    on conflict (day) do update set approved = d.approved + excluded.approved,
+      paid_out = d.paid_out + excluded.paid_out, breakage = d.breakage + excluded.breakage,
+      breakage_accounts = d.breakage_accounts + excluded.breakage_accounts,
+      sign_ups = d.sign_ups + excluded.sign_ups, active_earners = d.active_earners + excluded.active_earners`.execute(
+    tx,
+  );
+}
+
+async function rebuildIn(tx: Transaction<DB>, chunk: number, log: (line: string) => void) {
+  await sql`lock table rollup_days, rollup_ledger_days, rollup_earners in exclusive mode`.execute(tx);
+  await sql`insert into ledger_event_consumptions (entry_id, consumer)
+    select entry_id, ${ROLLUPS_CONSUMER} from ledger_events on conflict do nothing`.execute(tx);
+  for (const table of ["rollup_ledger_days", "rollup_days", "rollup_earners"] as const)
+    await tx.deleteFrom(table).execute();
+  const bounds = await tx
+    .selectFrom("coin_ledger")
+    .select([sql<string | null>`min(id)`.as("lo"), sql<string | null>`max(id)`.as("hi")])
+    .executeTakeFirstOrThrow();
+  const summary: RebuildSummary = { ledgerRows: 0, chunks: 0, days: 0 };
+  if (bounds.lo !== null && bounds.hi !== null) {
+    for (let lo = Number(bounds.lo); lo <= Number(bounds.hi); lo += chunk) {
+      summary.ledgerRows += await addLedgerChunk(tx, lo, lo + chunk);
+      summary.chunks++;
+      if (summary.chunks % 20 === 0) log(`ledger rows up to id ${lo + chunk - 1}: ${summary.ledgerRows}`);
+    }
+  }
+  await addDayFigures(tx);
+  const days = await tx
+    .selectFrom("rollup_days")
+    .select(sql<string>`count(*)`.as("n"))
+    .executeTakeFirstOrThrow();
+  summary.days = Number(days.n);
+  return summary;
+}
+
+/** Recomputes every rollup (see above). `chunk`: ledger ids per statement. */
+export async function rebuildRollups(
+  db: Database,
+  options: { chunk?: number; log?: (line: string) => void } = {},
+): Promise<RebuildSummary> {
+  const { chunk = 100_000, log = () => {} } = options;
+  return db.connection().execute(async (conn: Kysely<DB>) => {
+    const key = sql`hashtextextended(${`ledger-events:${ROLLUPS_CONSUMER}`}, 0)`;
+    await sql`select pg_advisory_lock(${key})`.execute(conn);
+    try {
+      return await conn
+        .transaction()
+        .setIsolationLevel("repeatable read")
+        .execute((tx) => rebuildIn(tx, chunk, log));
+    } finally {
+      await sql`select pg_advisory_unlock(${key})`.execute(conn);
+    }
+  });
+}

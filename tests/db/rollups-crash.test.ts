@@ -1,0 +1,161 @@
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "kysely";
+import { afterAll, expect, inject, it } from "vitest";
+import { createVerifiedUser, type TestUser, uniqueEmail } from "#tests/support/factories";
+import { httpClient } from "#tests/support/http-client";
+import {
+  booksFromProfiles,
+  expectRollupsEqualRebuild,
+  randomStep,
+  type Workload,
+} from "#tests/support/rollups";
+import { awardThenDie } from "#tests/support/run-award-then-die";
+import { type RunningServer, startServer } from "#tests/support/server-process";
+import { openTestDatabase } from "#tests/support/test-db";
+import { type DatabaseHandle, fromPGlite } from "~/server/db/client";
+import type { AwardInput } from "~/server/ledger/ledger.service";
+
+/**
+ * The daily figures across kill -9 (docs/product.md, "Rollups"): a process pays awards through the ledger and is
+ * SIGKILLed right after they commit, before any consumer took their events; then the real server runs a random
+ * mix of adjustments, redemptions (requested, approved, paid, rejected, cancelled), sign-ups and deletions over
+ * HTTP while it takes those events, and is SIGKILLed mid-run, again and again, and restarted. In the end the
+ * rollups equal their rebuild from the ledger and the source tables, and what they say is owed and forfeited is
+ * what the profiles hold.
+ */
+const USERS = 4;
+const KILLS = 3;
+const LOOPS = 4;
+
+let dataDir: string | undefined;
+let server: RunningServer | undefined;
+let testDb: (DatabaseHandle & { url?: string }) | undefined;
+afterAll(async () => {
+  await server?.kill();
+  await testDb?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+/** Random steps until the server stops answering (it was killed); answers how many steps ran. */
+async function runUntilKilled(w: Workload): Promise<number> {
+  let steps = 0;
+  try {
+    for (;;) {
+      const status = await randomStep(w);
+      expect(status ?? 0, "no step answers a server error").toBeLessThan(500);
+      steps++;
+    }
+  } catch (error) {
+    if (error instanceof Error && error.name === "AssertionError") throw error;
+    return steps;
+  }
+}
+
+it(`keeps the rollups exact across a kill after awards and ${KILLS} kills mid-run`, {
+  timeout: 600_000,
+}, async () => {
+  const kind = inject("dbKind");
+  dataDir = await mkdtemp(path.join(tmpdir(), "ple-rollups-crash-"));
+  const pgliteDir = path.join(dataDir, "pglite");
+  const adminEmail = uniqueEmail("admin");
+  const env: Record<string, string> = {
+    ADMIN_EMAILS: adminEmail,
+    ADMIN_RATE_LIMIT: "10000",
+    AUTH_RATE_LIMIT: "10000",
+    MAIL_RATE_LIMIT: "10000",
+    TRUST_PROXY: "true",
+    REDEEM_REQUIRE_KYC: "false",
+    REDEEM_MIN_COINS: "10",
+    REDEEM_MAX_PENDING: "1000",
+    REDEEM_DAILY_CAP_DOLLARS: "100000",
+    DUAL_CONTROL_COINS: "0",
+    DUAL_CONTROL_DOLLARS: "0",
+    LOG_LEVEL: "warn",
+    DATA_DIR: dataDir,
+  };
+  if (kind === "postgres") {
+    testDb = await openTestDatabase({ poolMax: 2 });
+    env.DATABASE_URL = testDb.url!;
+  }
+  const open = async () => (kind === "postgres" ? testDb! : fromPGlite(await PGlite.create(pgliteDir)));
+  const done = async (h: DatabaseHandle) => {
+    if (kind !== "postgres") await h.close();
+  };
+  let ip = 0;
+  const nextIp = () => `10.71.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`;
+
+  server = await startServer(env);
+  let client = httpClient(server.url);
+  const admin = await createVerifiedUser(client, { email: adminEmail, ip: nextIp() });
+  const users: TestUser[] = [];
+  for (let i = 0; i < USERS; i++) {
+    const user = await createVerifiedUser(client, { ip: nextIp() });
+    // Coins to redeem from the first step on.
+    const granted = await client.request(`/api/admin/users/${user.id}/adjustments`, {
+      method: "POST",
+      cookie: admin.cookie,
+      json: { adjustmentId: randomUUID(), amount: 2000, reason: "Coins to redeem" },
+    });
+    expect(granted.status).toBe(201);
+    users.push(user);
+  }
+  await server.stop();
+  server = undefined;
+
+  // Awards committed, their events taken by no consumer: the process dies right after.
+  const awards: AwardInput[] = users.flatMap((u) =>
+    [0, 1, 2].map(() => ({
+      userId: u.id,
+      kind: "quiz_correct" as const,
+      causeKey: `quiz:${randomUUID()}:q`,
+    })),
+  );
+  const signal = await awardThenDie(
+    awards,
+    kind === "postgres" ? { databaseUrl: env.DATABASE_URL! } : { pgliteDir },
+  );
+  expect(signal).toBe("SIGKILL");
+  const killed = await open();
+  const { rows: waiting } = await sql<{ n: number }>`
+    select count(*)::int as n from ledger_events e where not exists (select 1 from ledger_event_consumptions c
+      where c.entry_id = e.entry_id and c.consumer = 'rollups')`.execute(killed.db);
+  await done(killed);
+  expect(waiting[0]?.n).toBeGreaterThanOrEqual(awards.length);
+
+  const w: Workload = { client, admin, users, redemptions: [], nextIp };
+  let steps = 0;
+  for (let kill = 0; kill < KILLS; kill++) {
+    server = await startServer(env);
+    client = httpClient(server.url);
+    w.client = client;
+    const running = Array.from({ length: LOOPS }, () => runUntilKilled(w));
+    await new Promise((r) => setTimeout(r, 3000 + Math.random() * 4000));
+    await server.kill();
+    steps += (await Promise.all(running)).reduce((a, b) => a + b, 0);
+  }
+  // A last start takes what is left (its periodic task), then stops.
+  server = await startServer(env);
+  await new Promise((r) => setTimeout(r, 3000));
+  await server.stop();
+  server = undefined;
+
+  const handle = await open();
+  try {
+    const rows = await expectRollupsEqualRebuild(handle.db);
+    const books = await booksFromProfiles(handle.db);
+    const { rows: sums } = await sql<{ net: string; breakage: string }>`
+      select (select coalesce(sum(credit - debit), 0) from rollup_ledger_days)::text as net,
+        (select coalesce(sum(breakage), 0) from rollup_days)::text as breakage`.execute(handle.db);
+    expect(Number(sums[0]?.net) - Number(sums[0]?.breakage)).toBe(books.owed);
+    expect(Number(sums[0]?.breakage)).toBe(books.forfeited);
+    console.log(
+      `rollups crash test (${kind}): kills=1+${KILLS}, steps=${steps}, ledger day-kinds=${rows.ledger.length}, owed=${books.owed}, forfeited=${books.forfeited}`,
+    );
+  } finally {
+    await handle.close();
+  }
+});
