@@ -4,9 +4,11 @@
  * `reuse` finds them loaded at that size already (then only the migrations run, which may build new indexes on the
  * loaded tables, as a deploy would).
  */
+import { sql } from "kysely";
 import pg from "pg";
 import { fromPool } from "~/server/db/client";
 import { prepareDatabase } from "~/server/prepare-database";
+import { rebuildRollups } from "~/server/rollups/rollups-rebuild";
 import { invariantBreaches, type LoadedSize, loadedSize, loadScale } from "./scale-load";
 import type { ScaleSize } from "./scale-plan";
 
@@ -41,6 +43,22 @@ export async function migrate(url: string): Promise<{ applied: string[]; ms: num
   }
 }
 
+/** The daily rollups recomputed from the loaded ledger (the app's own rebuild), where the schema has them. */
+async function rebuildRollupsOf(url: string, log: (line: string) => void): Promise<void> {
+  const handle = fromPool(new pg.Pool({ connectionString: url, max: 2 }));
+  try {
+    const exists = await sql<{ t: string | null }>`select to_regclass('rollup_days')::text as t`.execute(
+      handle.db,
+    );
+    if (!exists.rows[0]?.t) return;
+    const started = performance.now();
+    await rebuildRollups(handle.db);
+    log(`  rollups rebuilt from the ledger: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    await handle.close();
+  }
+}
+
 export interface Prepared {
   url: string;
   size: LoadedSize;
@@ -69,6 +87,7 @@ export async function prepareScaleDatabase(
     log(`${name}: applied ${migrations.applied.join(", ")} in ${(migrations.ms / 1000).toFixed(1)} s`);
   if (reusable) return { url, size: before, loaded: false, migrations };
   const loaded = await loadScale(url, size, log);
+  await rebuildRollupsOf(url, log);
   const breaches = await invariantBreaches(url);
   const broken = Object.entries(breaches).filter(([, n]) => n !== 0);
   if (broken.length)

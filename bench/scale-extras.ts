@@ -18,8 +18,9 @@ export function extrasStatements(size: ScaleSize): [string, string][] {
     [
       "referrals",
       // One user in ten (not a bench player) joined with the code of an earlier user. Status by the friend's number:
-      // 80 % paid, 10 % clearing (only friends whose own earnings, under 300 coins, do not clear the release rule
-      // yet: the release job's steady state; the others of these were paid), 5 % pending, 3 % held, 2 % declined.
+      // 80 % paid, 10 % clearing (only friends who joined within the time limit and whose own earnings, under 300
+      // coins, do not clear the release rule yet: the steady state; the others of these were paid), 5 % pending
+      // (within the time limit, else declined), 3 % held, 2 % declined.
       `insert into referrals (referrer_id, referred_id, created_at, bonus_status, referrer_paid, decided_at,
          decided_by, recorded_at)
        select r.id, f.id, f.created, s.status, s.status in ('paid', 'clearing'),
@@ -29,8 +30,11 @@ export function extrasStatements(size: ScaleSize): [string, string][] {
        from scale_plan f
        join scale_plan r on r.i = 1 + abs(hashtext('ref:' || f.i)) % (f.i - 1)
        cross join lateral (select case when (f.i / 10) % 100 < 80 then 'paid'
-         when (f.i / 10) % 100 < 90 then case when f.n < 30 then 'clearing' else 'paid' end
-         when (f.i / 10) % 100 < 95 then 'pending' when (f.i / 10) % 100 < 98 then 'held' else 'declined' end
+         when (f.i / 10) % 100 < 90 then case when f.n < 30 and f.created > $1::timestamptz - interval '80 days'
+           then 'clearing' else 'paid' end
+         when (f.i / 10) % 100 < 95 then case when f.created > $1::timestamptz - interval '80 days'
+           then 'pending' else 'declined' end
+         when (f.i / 10) % 100 < 98 then 'held' else 'declined' end
          as status) s
        where f.i % ${p.referredEvery} = 3 and f.i > 20
        order by f.created`,
