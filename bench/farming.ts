@@ -12,7 +12,6 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import type { TransactionsPage } from "~/core/api/account";
 import type { GameView, MoveResult } from "~/core/api/games";
 import type { QuizSessionView } from "~/core/api/quizzes";
@@ -21,6 +20,7 @@ import { formatDollars, REFERRAL_BONUS_COINS } from "~/core/coins";
 import { DEFAULT_EARNING_LIMITS } from "~/core/earning";
 import { DEFAULT_STREAK_RULES } from "~/core/streak";
 import { fromPGlite } from "~/server/db/client";
+import { createPGlite } from "~/server/db/pglite";
 import { quizContent } from "~/server/quizzes/content";
 import { answerQuizCorrectly } from "../tests/support/earning";
 import { type ApiClient, createVerifiedUser, type TestUser } from "../tests/support/factories";
@@ -222,7 +222,7 @@ async function main() {
     ];
     // The learner met the daily goal on each of the six days before today: today can reach the 7-day milestone.
     await server.stop();
-    const seed = fromPGlite(await PGlite.create(path.join(dataDir, "pglite")));
+    const seed = fromPGlite(await createPGlite(path.join(dataDir, "pglite")));
     await earnPattern(seed.db, learner.id, "MMMMMM.");
     await seed.close();
     server = await startServer(env);

@@ -11,11 +11,11 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { launch } from "chrome-launcher";
 import lighthouse, { desktopConfig } from "lighthouse";
 import { fromPGlite } from "~/server/db/client";
 import { migrateToLatest } from "~/server/db/migrate";
+import { createPGlite } from "~/server/db/pglite";
 import { CHROMIUM_ARGS, findChromium } from "../tests/e2e/support/chromium";
 import { ensureBuild, startServer } from "../tests/support/server-process";
 import { startSmtpSink } from "../tests/support/smtp-sink";
@@ -93,7 +93,7 @@ export async function runLighthouse({
   // The signed-in dashboard's user, made before the server starts in its data dir, signed with its secret.
   const secret = randomBytes(32).toString("base64url");
   const dataDir = await mkdtemp(path.join(tmpdir(), "ple-lighthouse-"));
-  const seed = fromPGlite(await PGlite.create(path.join(dataDir, "pglite")));
+  const seed = fromPGlite(await createPGlite(path.join(dataDir, "pglite")));
   await migrateToLatest(seed.db);
   const ctx = await createTestContext({ AUTH_SECRET: secret }, {}, seed);
   const player = await ctx.createVerifiedUser();

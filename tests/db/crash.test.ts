@@ -1,15 +1,16 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "kysely";
 import { afterAll, expect, inject, it } from "vitest";
 import { makeVideosInstant } from "#tests/support/earning";
 import { createVerifiedUser, type TestUser } from "#tests/support/factories";
 import { httpClient } from "#tests/support/http-client";
 import { type RunningServer, startServer } from "#tests/support/server-process";
+import { seedDataDir } from "#tests/support/server-template";
 import { openTestDatabase } from "#tests/support/test-db";
 import { type DatabaseHandle, fromPGlite } from "~/server/db/client";
+import { createPGlite } from "~/server/db/pglite";
 
 /**
  * Crash safety: the real server under earning load is SIGKILLed at random moments, 20 times, and
@@ -84,23 +85,24 @@ it(`keeps every acknowledged award across ${KILLS} SIGKILLs under load`, { timeo
   dataDir = await mkdtemp(path.join(tmpdir(), "ple-crash-"));
   env.DATA_DIR = dataDir;
   let testDb: (DatabaseHandle & { url?: string }) | undefined;
+  // Two-second videos: a watch reported at once counts (the earning path is what is under test here). Set in the
+  // database before the server's first start (on PGlite, the run's migrated database put in its DATA_DIR).
   if (kind === "postgres") {
     testDb = await openTestDatabase({ poolMax: 2 });
     env.DATABASE_URL = testDb.url!;
-  }
-
-  server = await startServer(env);
-  const users: TestUser[] = [];
-  for (let i = 0; i < USERS; i++) users.push(await createVerifiedUser(httpClient(server.url)));
-  // Two-second videos: a watch reported at once counts (the earning path is what is under test here).
-  await server.stop();
-  if (kind === "postgres") await makeVideosInstant(testDb!.db);
-  else {
-    const setup = fromPGlite(await PGlite.create(path.join(dataDir!, "pglite")));
+    await makeVideosInstant(testDb.db);
+  } else {
+    await seedDataDir(dataDir);
+    const setup = fromPGlite(await createPGlite(path.join(dataDir, "pglite")));
     await makeVideosInstant(setup.db);
     await setup.close();
   }
+
   server = await startServer(env);
+  const base = server.url;
+  const users: TestUser[] = await Promise.all(
+    Array.from({ length: USERS }, () => createVerifiedUser(httpClient(base))),
+  );
 
   const acks: Ack[] = [];
   for (let kill = 0; kill < KILLS; kill++) {
@@ -117,7 +119,7 @@ it(`keeps every acknowledged award across ${KILLS} SIGKILLs under load`, { timeo
   server = undefined;
 
   const handle =
-    kind === "postgres" ? testDb! : fromPGlite(await PGlite.create(path.join(dataDir!, "pglite")));
+    kind === "postgres" ? testDb! : fromPGlite(await createPGlite(path.join(dataDir!, "pglite")));
   try {
     const rows = await handle.db.selectFrom("coin_ledger").select(["id", "user_id"]).execute();
     const found = new Map(rows.map((r) => [Number(r.id), r.user_id]));

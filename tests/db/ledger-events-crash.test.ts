@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "kysely";
 import { afterAll, expect, inject, it } from "vitest";
 import { createVerifiedUser, type TestUser } from "#tests/support/factories";
@@ -12,6 +11,7 @@ import { type RunningServer, startServer } from "#tests/support/server-process";
 import { earnOnDay, earnPattern } from "#tests/support/streak";
 import { openTestDatabase } from "#tests/support/test-db";
 import { type DatabaseHandle, fromPGlite } from "~/server/db/client";
+import { createPGlite } from "~/server/db/pglite";
 import { type AwardInput, award } from "~/server/ledger/ledger.service";
 import { recordFirstEarning } from "~/server/referrals/referrals.service";
 
@@ -63,7 +63,7 @@ it(`runs each consumer's effect once after a kill between the award and its cons
     testDb = await openTestDatabase({ poolMax: 2 });
     env.DATABASE_URL = testDb.url!;
   }
-  const open = async () => (kind === "postgres" ? testDb! : fromPGlite(await PGlite.create(pgliteDir)));
+  const open = async () => (kind === "postgres" ? testDb! : fromPGlite(await createPGlite(pgliteDir)));
   const done = async (h: DatabaseHandle) => {
     if (kind !== "postgres") await h.close();
   };

@@ -86,8 +86,10 @@ it("a payout interrupted by kill -9 resumes after the restart and pays once", {
   }
   server = await startServer(env);
   let client = httpClient(server.url);
-  const user = await createVerifiedUser(client);
-  const admin = await createVerifiedUser(client, { email: adminEmail });
+  const [user, admin] = await Promise.all([
+    createVerifiedUser(client),
+    createVerifiedUser(client, { email: adminEmail }),
+  ]);
 
   // 1. Killed right after the approval committed: the job has not called the provider yet.
   const first = await requestPayout(client, user, admin);

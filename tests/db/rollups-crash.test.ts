@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "kysely";
 import { afterAll, expect, inject, it } from "vitest";
 import { createVerifiedUser, type TestUser, uniqueEmail } from "#tests/support/factories";
@@ -17,6 +16,7 @@ import { awardThenDie } from "#tests/support/run-award-then-die";
 import { type RunningServer, startServer } from "#tests/support/server-process";
 import { openTestDatabase } from "#tests/support/test-db";
 import { type DatabaseHandle, fromPGlite } from "~/server/db/client";
+import { createPGlite } from "~/server/db/pglite";
 import type { AwardInput } from "~/server/ledger/ledger.service";
 
 /**
@@ -81,7 +81,7 @@ it(`keeps the rollups exact across a kill after awards and ${KILLS} kills mid-ru
     testDb = await openTestDatabase({ poolMax: 2 });
     env.DATABASE_URL = testDb.url!;
   }
-  const open = async () => (kind === "postgres" ? testDb! : fromPGlite(await PGlite.create(pgliteDir)));
+  const open = async () => (kind === "postgres" ? testDb! : fromPGlite(await createPGlite(pgliteDir)));
   const done = async (h: DatabaseHandle) => {
     if (kind !== "postgres") await h.close();
   };

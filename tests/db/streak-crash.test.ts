@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "kysely";
 import { afterAll, expect, inject, it } from "vitest";
 import { makeVideosInstant } from "#tests/support/earning";
@@ -12,6 +11,7 @@ import { earnOnDay, earnPattern } from "#tests/support/streak";
 import { openTestDatabase } from "#tests/support/test-db";
 import type { CompleteWatchResponse, StartWatchResponse } from "~/core/api/videos";
 import { type DatabaseHandle, fromPGlite } from "~/server/db/client";
+import { createPGlite } from "~/server/db/pglite";
 
 /**
  * The streak milestone bonus across crashes (docs/product.md, "Daily goal and streak"): each user is one video
@@ -48,7 +48,7 @@ it(`pays each user's milestone bonus once across ${USERS} SIGKILLs between commi
     env.DATABASE_URL = testDb.url!;
   }
   const open = async () =>
-    kind === "postgres" ? testDb! : fromPGlite(await PGlite.create(path.join(dataDir!, "pglite")));
+    kind === "postgres" ? testDb! : fromPGlite(await createPGlite(path.join(dataDir!, "pglite")));
 
   server = await startServer(env);
   const first = server.url;

@@ -2,11 +2,11 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { fromPGlite } from "~/server/db/client";
 import { migrateToLatest } from "~/server/db/migrate";
+import { createPGlite } from "~/server/db/pglite";
 import { grantCoins } from "../support/coins";
 import { type TestUser, uniqueEmail, waitForMail } from "../support/factories";
 import { httpClient } from "../support/http-client";
@@ -44,7 +44,7 @@ describeE2E("redemptions", () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "ple-e2e-redeem-"));
     port = await freePort();
-    const handle = fromPGlite(await PGlite.create(path.join(dataDir, "pglite")));
+    const handle = fromPGlite(await createPGlite(path.join(dataDir, "pglite")));
     await migrateToLatest(handle.db);
     const ctx = await createTestContext(
       { ADMIN_EMAILS: adminEmail, APP_URL: `http://localhost:${port}`, AUTH_SECRET: secret },

@@ -70,8 +70,11 @@ it(`pays nothing after a deletion made on another process, for ${USERS} users`, 
 }, async () => {
   const clientA = httpClient(a.url);
   const outcomes = [];
-  for (let u = 0; u < USERS; u++) {
-    const user = await createVerifiedUser(clientA, { ip: `10.93.0.${u + 1}` });
+  // Signed up side by side beforehand: sign-up is not under test here.
+  const users = await Promise.all(
+    Array.from({ length: USERS }, (_, u) => createVerifiedUser(clientA, { ip: `10.93.0.${u + 1}` })),
+  );
+  for (const [u, user] of users.entries()) {
     const answers = await quizAnswers(clientA, user);
     const stop = { now: false };
     const earning = [

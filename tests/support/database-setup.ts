@@ -1,9 +1,9 @@
 import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { fromPGlite, fromPool } from "~/server/db/client";
+import { createPGlite } from "~/server/db/pglite";
 import { prepareDatabase } from "~/server/prepare-database";
 
 /**
@@ -12,7 +12,7 @@ import { prepareDatabase } from "~/server/prepare-database";
  * test file clones with CREATE DATABASE … TEMPLATE.
  */
 export async function makePGliteGolden(runId: string): Promise<string> {
-  const client = await PGlite.create();
+  const client = await createPGlite();
   const handle = fromPGlite(client);
   await prepareDatabase(handle.db);
   const dump = await client.dumpDataDir("gzip");

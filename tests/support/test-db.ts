@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
-import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
 import { type DatabaseHandle, fromPGlite, fromPool } from "~/server/db/client";
+import { createPGlite } from "~/server/db/pglite";
 import { adminUrl } from "./database-setup";
 
 let counter = 0;
@@ -23,6 +23,6 @@ export async function openTestDatabase(
     return { ...handle, url };
   }
   const dump = await readFile(inject("pgliteGolden"));
-  const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  const client = await createPGlite(undefined, { loadDataDir: new Blob([dump]) });
   return fromPGlite(client);
 }

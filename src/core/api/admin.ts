@@ -41,11 +41,24 @@ export const roleInput = z.object({ role: z.enum(roles), reason: adminReason });
 
 export const userIdParam = z.object({ userId: z.string().min(1).max(100) });
 
-export const userSearchQuery = z.object({
-  /** Part of an e-mail address, or a user id. */
-  q: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-});
+/** A place in the users list: an opaque key of one row (its sign-up time and id), as the list hands it out. */
+const usersCursor = z
+  .string()
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/, "This is not a place in the users list.");
+
+/**
+ * GET /api/admin/users: newest first, a page at a time by key: `after` a row's cursor for the older users that
+ * follow it, `before` for the newer ones that precede it (at most one of the two).
+ */
+export const userSearchQuery = z
+  .object({
+    /** Part of an e-mail address, or a user id. */
+    q: z.string().trim().max(200).optional(),
+    after: usersCursor.optional(),
+    before: usersCursor.optional(),
+  })
+  .refine((v) => !(v.after && v.before), { message: "Give either after or before.", path: ["before"] });
 
 export const ledgerPageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
@@ -103,10 +116,14 @@ export const adminUserRowSchema = z.object({
   deletedAt: z.iso.datetime().nullable(),
 });
 
+/**
+ * A page of the users list. No total: counting a million users on every page is what a page must not cost. The
+ * cursors lead to the older (`nextCursor`) and newer (`prevCursor`) neighbouring pages, null where there is none.
+ */
 export const adminUserListSchema = z.object({
   users: z.array(adminUserRowSchema),
-  total: z.number().int(),
-  page: z.number().int(),
+  nextCursor: z.string().nullable(),
+  prevCursor: z.string().nullable(),
   pageSize: z.number().int(),
 });
 

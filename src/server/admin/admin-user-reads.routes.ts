@@ -14,7 +14,8 @@ import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";
 import { params, query } from "../http/validate";
 import { listEntries } from "../ledger/ledger-history";
-import { getUserDetail, searchUsers } from "./users.service";
+import { getUserDetail } from "./users.service";
+import { searchUsers } from "./users-list";
 
 /**
  * /api/admin/users…: finding a user and reading their profile, coin history and dual-control state. Mounted by
@@ -28,7 +29,8 @@ export const createAdminUserReadRoutes = (deps: AppDeps) =>
         { 200: adminUserListSchema },
         {
           summary: "Find users",
-          description: "By part of the e-mail address (any case) or by exact id; newest first, 20 a page.",
+          description:
+            "By exact id, else by part of the e-mail address (any case); newest first, 20 a page, paged by the cursors of the answer (after: older, before: newer).",
         },
       ),
       query(userSearchQuery),

@@ -1,82 +1,13 @@
-import { sql } from "kysely";
-import { USERS_PAGE_SIZE } from "~/core/admin";
-import type {
-  AdminUserDetail,
-  AdminUserList,
-  AdminUserRow,
-  BanResult,
-  RevokeSessionsResult,
-  UnbanResult,
-} from "~/core/api/admin";
+import type { AdminUserDetail, BanResult, RevokeSessionsResult, UnbanResult } from "~/core/api/admin";
 import type { AppDeps } from "../app-deps";
 import { type Actor, recordAudit } from "../audit/audit.service";
 import type { Database } from "../db/client";
 import { withdrawProposalsOf } from "../dual-control/proposal-records";
 import { AppError } from "../errors";
 import { isListedAdmin } from "./roles.service";
+import { toRow, userRows } from "./users-list";
 
 const iso = (d: Date | string) => new Date(d).toISOString();
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
-function userRows(db: Database) {
-  return db
-    .selectFrom("user")
-    .leftJoin("user_profiles", "user_profiles.id", "user.id")
-    .select([
-      "user.id",
-      "user.email",
-      "user.emailVerified",
-      "user.role",
-      "user.banned",
-      "user.createdAt",
-      sql<number>`coalesce(user_profiles.points, 0)`.as("balance"),
-      "user_profiles.deleted_at as deletedAt",
-    ]);
-}
-
-const toRow = (r: {
-  id: string;
-  email: string;
-  emailVerified: boolean;
-  role: string | null;
-  banned: boolean | null;
-  createdAt: Date;
-  balance: number;
-  deletedAt: Date | null;
-}): AdminUserRow => ({
-  id: r.id,
-  email: r.email,
-  emailVerified: r.emailVerified,
-  role: r.role === "admin" ? "admin" : "user",
-  banned: r.banned === true,
-  balance: Number(r.balance),
-  createdAt: iso(r.createdAt),
-  deletedAt: r.deletedAt ? iso(r.deletedAt) : null,
-});
-
-/** Users whose address contains `q` (any case) or whose id is `q`, newest first, a page at a time. */
-export async function searchUsers(
-  db: Database,
-  input: { q?: string | undefined; page: number },
-): Promise<AdminUserList> {
-  const q = input.q?.trim();
-  let list = userRows(db);
-  let count = db.selectFrom("user").select(sql<number>`count(*)::int`.as("n"));
-  if (q) {
-    list = list.where((eb) => eb.or([eb("user.email", "ilike", likePattern(q)), eb("user.id", "=", q)]));
-    count = count.where((eb) => eb.or([eb("email", "ilike", likePattern(q)), eb("id", "=", q)]));
-  }
-  const [rows, total] = await Promise.all([
-    list
-      .orderBy("user.createdAt", "desc")
-      .orderBy("user.id")
-      .limit(USERS_PAGE_SIZE)
-      .offset((input.page - 1) * USERS_PAGE_SIZE)
-      .execute(),
-    count.executeTakeFirstOrThrow(),
-  ]);
-  return { users: rows.map(toRow), total: total.n, page: input.page, pageSize: USERS_PAGE_SIZE };
-}
 
 export async function getUserDetail(
   db: Database,

@@ -47,17 +47,30 @@ export async function recordAudit(trx: Transaction<DB>, input: AuditInput): Prom
   return Number(row.id);
 }
 
-/** Newest first, filtered by administrator (id or address), target id and action; `before` is the id cursor. */
-export async function listAudit(
-  db: Database,
-  filter: {
-    actor?: string | undefined;
-    target?: string | undefined;
-    action?: string | undefined;
-    limit: number;
-    before?: number | undefined;
-  },
-): Promise<AuditPage> {
+/**
+ * The ids an actor or target filter names: the users whose address is `text` (any case; the index
+ * user_email_lower_idx), else `text` itself as an id. Resolved first, so the log is then filtered by its own
+ * indexed columns (audit_log_actor_idx, audit_log_target_id_idx) — an OR across the join to "user" serves no index.
+ */
+async function idsNamed(db: Database, text: string): Promise<{ ids: string[]; byEmail: boolean }> {
+  const users = await db
+    .selectFrom("user")
+    .select("id")
+    .where(sql`lower(email)`, "=", text.toLowerCase())
+    .execute();
+  return users.length ? { ids: users.map((u) => u.id), byEmail: true } : { ids: [text], byEmail: false };
+}
+
+type AuditFilter = {
+  actor?: string | undefined;
+  target?: string | undefined;
+  action?: string | undefined;
+  limit: number;
+  before?: number | undefined;
+};
+
+/** The audit page's query as listAudit sends it (the console plans test reads its plan). */
+export async function auditPageQuery(db: Database, filter: AuditFilter) {
   let q = db
     .selectFrom("audit_log")
     .leftJoin("user as actor", "actor.id", "audit_log.actor_id")
@@ -83,23 +96,21 @@ export async function listAudit(
     ])
     .orderBy("audit_log.id", "desc")
     .limit(filter.limit + 1);
-  if (filter.actor)
-    q = q.where((eb) =>
-      eb.or([
-        eb("audit_log.actor_id", "=", filter.actor!),
-        eb(sql`lower(actor.email)`, "=", filter.actor!.toLowerCase()),
-      ]),
-    );
-  if (filter.target)
-    q = q.where((eb) =>
-      eb.or([
-        eb("audit_log.target_id", "=", filter.target!),
-        eb(sql`lower(target.email)`, "=", filter.target!.toLowerCase()),
-      ]),
-    );
+  if (filter.actor) q = q.where("audit_log.actor_id", "in", (await idsNamed(db, filter.actor)).ids);
+  if (filter.target) {
+    const named = await idsNamed(db, filter.target);
+    q = q.where("audit_log.target_id", "in", named.ids);
+    // An address names a user: the entries about that user (or a referral of that friend), as the join shows them.
+    if (named.byEmail) q = q.where("audit_log.target_type", "in", ["user", "referral"]);
+  }
   if (filter.action) q = q.where("audit_log.action", "=", filter.action);
   if (filter.before !== undefined) q = q.where("audit_log.id", "<", filter.before);
-  const rows = await q.execute();
+  return q;
+}
+
+/** Newest first, filtered by administrator (id or address), target (id or address) and action; `before` is the id cursor. */
+export async function listAudit(db: Database, filter: AuditFilter): Promise<AuditPage> {
+  const rows = await (await auditPageQuery(db, filter)).execute();
   return cursorPage(
     rows,
     filter.limit,

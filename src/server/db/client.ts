@@ -139,9 +139,12 @@ export async function openDatabase(
   const dir = path.resolve(env.dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
   // Loaded only here: a server on PostgreSQL never holds PGlite's module in memory.
-  const { PGlite } = await import("@electric-sql/pglite");
+  const [{ PGlite }, { createPGlite }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("./pglite"),
+  ]);
   return fromPGlite(
-    await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_BUFFER_CACHE] }),
+    await createPGlite(dir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_BUFFER_CACHE] }),
   );
 }
 

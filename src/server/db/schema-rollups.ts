@@ -23,7 +23,7 @@ export interface RollupDayTable {
   approved: Sum;
   /** Coins of the redemptions paid that day. */
   paid_out: Sum;
-  /** Coins forfeited that day: deleted accounts' balances (and rows written to an account after its deletion). */
+  /** Coins forfeited that day: the balances of the accounts deleted that day. */
   breakage: Sum;
   /** Accounts deleted that day with coins to forfeit. */
   breakage_accounts: Sum;

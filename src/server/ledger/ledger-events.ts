@@ -5,11 +5,13 @@ import type { DB } from "../db/schema";
 import { inheritLedgerPolicy } from "./ledger-policy";
 
 /**
- * The award's one event and its consumers (ADR 067). Every paid award writes one 'paid' row in `ledger_events`
- * (sql/ledger-award.sql), in the transaction of its ledger row and balance. What follows a payment — the daily
- * goal's milestone bonus, a referred friend's first earning — is a consumer of these events, defined by its own
- * module (src/server/streaks, src/server/referrals) and handed to the ledger's job (ledger-events.job.ts) when the
- * app is built; the ledger knows none of them.
+ * The ledger's events and their consumers (ADR 067, ADR 071). Every paid award writes one 'paid' row in
+ * `ledger_events` (sql/ledger-award.sql), in the transaction of its ledger row and balance, and so does every other
+ * ledger row (ledger-rows.ts: adjustments, a redemption's hold and refund, referral bonuses). What follows a
+ * payment — the daily goal's milestone bonus, a referred friend's first earning (both look at the earning kinds
+ * only), the daily figures — is a consumer of these events, defined by its own module (src/server/streaks,
+ * src/server/referrals, src/server/rollups) and handed to the ledger's job (ledger-events.job.ts) when the app is
+ * built; the ledger knows none of them.
  *
  * Exactly once: a consumer takes events by inserting one `ledger_event_consumptions` row per event under its own
  * name (the consumer's cause key on the event: primary key (entry_id, consumer)), and its effect runs in that same

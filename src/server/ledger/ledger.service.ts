@@ -195,7 +195,9 @@ export interface AdjustmentInput {
 /**
  * An administrator's correction of a balance, as a ledger row of kind `adjustment`, inside `tx` — the caller's
  * transaction, which also holds the audit row of the change. The balance never goes below 0: a negative
- * amount larger than the balance throws ADJUSTMENT_BELOW_ZERO and writes nothing.
+ * amount larger than the balance throws ADJUSTMENT_BELOW_ZERO and writes nothing. A deleted account's balance
+ * is forfeited for good (docs/product.md, "Deleting the account"): adjusting it is refused (NOT_FOUND), looked at
+ * under the profile's lock, so no coin moves into or out of an account once its deletion committed.
  */
 export async function adjustBalance(
   tx: Transaction<DB>,
@@ -207,16 +209,20 @@ export async function adjustBalance(
     .updateTable("user_profiles")
     .set({ points: sql<number>`points + ${input.amount}` })
     .where("id", "=", input.userId)
+    .where("deleted_at", "is", null)
     .where(sql<boolean>`points + ${input.amount} >= 0`)
     .returning("points")
     .executeTakeFirst();
   if (!row) {
-    const exists = await tx
+    const profile = await tx
       .selectFrom("user_profiles")
-      .select("id")
+      .select("deleted_at")
       .where("id", "=", input.userId)
       .executeTakeFirst();
-    throw new AppError(exists ? "ADJUSTMENT_BELOW_ZERO" : "NOT_FOUND");
+    if (!profile) throw new AppError("NOT_FOUND");
+    if (profile.deleted_at)
+      throw new AppError("NOT_FOUND", "This account was deleted: its balance is forfeited.");
+    throw new AppError("ADJUSTMENT_BELOW_ZERO");
   }
   const entryId = await insertEntry(tx, { ...input, kind: "adjustment" });
   if (entryId === null) throw new Error(`cause key ${input.causeKey} was used before`);

@@ -10,19 +10,33 @@ import { toRedemption } from "./redemptions.service";
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** An account younger than this is flagged. */
 const YOUNG_ACCOUNT_DAYS = 7;
+/** The earnings by channel shown (and the referral-bonus signal) are those of the last this many days. */
+export const EARNINGS_DAYS = 90;
 /** A ban (or unban) this recent is flagged. */
 const RECENT_BAN_DAYS = 30;
 
 /** Where an administrator's eye goes first: pending (oldest first), then failed, approved, and the rest (newest). */
 const ORDER = sql<number>`case status when 'pending' then 0 when 'failed' then 1 when 'approved' then 2 else 3 end`;
 
-/** The redemptions of the queue, each with its user's address, age and ban. */
+/**
+ * The redemptions of the queue, each with its user's address, age and ban. The page is picked from redemptions
+ * alone (redemptions_status_idx) and only its rows are joined to their users, never the whole queue.
+ */
 async function queueRows(
   db: Database,
   options: { status?: string | undefined; ids?: number[]; limit: number },
 ) {
-  let q = db
+  let picked = db
     .selectFrom("redemptions")
+    .selectAll()
+    .orderBy(ORDER)
+    .orderBy(sql`case when status = 'pending' then redemptions.id else -redemptions.id end`)
+    .limit(options.limit);
+  if (options.status === "open") picked = picked.where("status", "in", ["pending", "failed", "approved"]);
+  else if (options.status) picked = picked.where("status", "=", options.status as "pending");
+  if (options.ids) picked = picked.where("id", "in", options.ids);
+  return await db
+    .selectFrom(picked.as("redemptions"))
     .innerJoin("user", "user.id", "redemptions.user_id")
     .selectAll("redemptions")
     .select([
@@ -34,11 +48,7 @@ async function queueRows(
     ])
     .orderBy(ORDER)
     .orderBy(sql`case when status = 'pending' then redemptions.id else -redemptions.id end`)
-    .limit(options.limit);
-  if (options.status === "open") q = q.where("redemptions.status", "in", ["pending", "failed", "approved"]);
-  else if (options.status) q = q.where("redemptions.status", "=", options.status as "pending");
-  if (options.ids) q = q.where("redemptions.id", "in", options.ids);
-  return await q.execute();
+    .execute();
 }
 
 type QueueRow = Awaited<ReturnType<typeof queueRows>>[number];
@@ -50,6 +60,9 @@ async function evidenceOf(db: Database, rows: QueueRow[], userIds: string[], now
       .selectFrom("coin_ledger")
       .select(["user_id", "kind", sql<number>`sum(amount)::int`.as("coins")])
       .where("user_id", "in", userIds)
+      // The window keeps the sum to what the daily limits allow in it (coin_ledger_user_created_idx), whatever
+      // the length of a user's history.
+      .where("created_at", ">=", new Date(now.getTime() - EARNINGS_DAYS * DAY_MS))
       .where("amount", ">", 0)
       .where("kind", "<>", "redemption_refund")
       .groupBy(["user_id", "kind"])

@@ -25,7 +25,7 @@ export interface RebuildSummary {
   days: number;
 }
 
-/** The ledger rows with ids in [lo, hi): their kinds' credit and debit, their earners, their late breakage. */
+/** The ledger rows with ids in [lo, hi): their kinds' credit and debit, and their earners. */
 async function addLedgerChunk(tx: Transaction<DB>, lo: number, hi: number): Promise<number> {
   const { rows } = await sql<{ n: string }>`
     with ledger as (
@@ -39,12 +39,6 @@ async function addLedgerChunk(tx: Transaction<DB>, lo: number, hi: number): Prom
     select distinct ${day("created_at")}, user_id from coin_ledger
     where id >= ${lo} and id < ${hi} and kind in ${sql.raw(playKindsSqlList)}
     on conflict do nothing`.execute(tx);
-  // A row written to an account after its deletion is forfeited on its own day (rollups-consumer.ts).
-  await sql`insert into rollup_days as d (day, breakage)
-    select ${day("l.created_at")}, sum(l.amount) from coin_ledger l join user_profiles p on p.id = l.user_id
-    where l.id >= ${lo} and l.id < ${hi} and p.deleted_at is not null and l.created_at > p.deleted_at
-    group by 1
-    on conflict (day) do update set breakage = d.breakage + excluded.breakage`.execute(tx);
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -62,12 +56,8 @@ async function addDayFigures(tx: Transaction<DB>): Promise<void> {
         from audit_log where action = 'redemption.approve' group by 1
       union all select ${day("paid_at")}, 0, sum(coins), 0, 0, 0, 0
         from redemptions where status = 'paid' and paid_at is not null group by 1
-      union all select ${day("x.deleted_at")}, 0, 0, sum(x.forfeited), count(*) filter (where x.forfeited > 0),
-        0, 0
-        from (select p.deleted_at, p.points - coalesce((select sum(l.amount) from coin_ledger l
-            where l.user_id = p.id and l.created_at > p.deleted_at), 0) as forfeited
-          from user_profiles p where p.deleted_at is not null) x
-        group by 1
+      union all select ${day("deleted_at")}, 0, 0, sum(points), count(*) filter (where points > 0), 0, 0
+        from user_profiles where deleted_at is not null group by 1
     ) f group by f.day
     on conflict (day) do update set approved = d.approved + excluded.approved,
       paid_out = d.paid_out + excluded.paid_out, breakage = d.breakage + excluded.breakage,

@@ -10,6 +10,7 @@ import {
   rollupRows,
   type Workload,
 } from "#tests/support/rollups";
+import { DELETE_CONFIRMATION } from "~/core/account";
 import type { AdminOverview } from "~/core/api/admin";
 import { type BusinessStats, businessStatsSchema, issueChannels } from "~/core/api/stats";
 import { PLAY_KINDS } from "~/core/coins";
@@ -79,6 +80,26 @@ describe("rollups", () => {
     expect(last?.day).toBe(today);
     expect(last?.liability).toBe(books.owed);
     expect(last?.breakageToDate).toBe(books.forfeited);
+  });
+
+  it("a deleted account's forfeited balance moves no more: its adjustment is refused, the books unchanged", async () => {
+    const user = await ctx.createVerifiedUser();
+    await playAward(user.id);
+    const deleted = await ctx.request("/api/account/delete", {
+      method: "POST",
+      cookie: user.cookie,
+      json: { password: user.password, confirmation: DELETE_CONFIRMATION },
+    });
+    expect(deleted.status).toBe(200);
+    const before = await booksFromProfiles(ctx.db);
+    const res = await adminRequest(ctx, admin, `/api/admin/users/${user.id}/adjustments`, {
+      adjustmentId: randomUUID(),
+      amount: 100,
+      reason: "After deletion",
+    });
+    expect(res.status).toBe(404);
+    expect(await booksFromProfiles(ctx.db)).toEqual(before);
+    await expectRollupsEqualRebuild(ctx.db);
   });
 
   it("a rebuild of the rebuild changes nothing, and events taken twice count once", async () => {

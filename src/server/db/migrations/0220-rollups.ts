@@ -55,14 +55,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
          from audit_log where action = 'redemption.approve' group by 1
        union all select ${day("paid_at")}, 0, sum(coins), 0, 0, 0, 0
          from redemptions where status = 'paid' and paid_at is not null group by 1
-       union all select ${day("d.deleted_at")}, 0, 0, sum(d.forfeited), count(*) filter (where d.forfeited > 0), 0, 0
-         from (select p.deleted_at, p.points - coalesce((select sum(l.amount) from coin_ledger l
-             where l.user_id = p.id and l.created_at > p.deleted_at), 0) as forfeited
-           from user_profiles p where p.deleted_at is not null) d
-         group by 1
-       union all select ${day("l.created_at")}, 0, 0, sum(l.amount), 0, 0, 0
-         from coin_ledger l join user_profiles p on p.id = l.user_id
-         where p.deleted_at is not null and l.created_at > p.deleted_at group by 1
+       union all select ${day("deleted_at")}, 0, 0, sum(points), count(*) filter (where points > 0), 0, 0
+         from user_profiles where deleted_at is not null group by 1
      ) f group by f.day`,
   ]);
 }

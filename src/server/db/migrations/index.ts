@@ -1,4 +1,5 @@
 import type { Migration } from "kysely/migration";
+import type { ConcurrentIndex } from "../concurrent-indexes";
 import * as m0001 from "./0001-auth-and-profiles";
 import * as m0002 from "./0002-mail-outbox";
 import * as m0003 from "./0003-coin-ledger";
@@ -25,6 +26,7 @@ import * as m0190 from "./0190-ledger-events";
 import * as m0200 from "./0200-history-groups";
 import * as m0210 from "./0210-cheaper-award-and-release-consumer";
 import * as m0220 from "./0220-rollups";
+import * as m0230 from "./0230-console-search-and-indexes";
 
 /** Every migration, in order. The same files run on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +56,8 @@ export const migrations: Record<string, Migration> = {
   "0200-history-groups": m0200,
   "0210-cheaper-award-and-release-consumer": m0210,
   "0220-rollups": m0220,
+  "0230-console-search-and-indexes": m0230,
 };
+
+/** The indexes the migrations build CONCURRENTLY after they run (../concurrent-indexes.ts), in order. */
+export const concurrentIndexes: readonly ConcurrentIndex[] = [...m0230.concurrentIndexes];

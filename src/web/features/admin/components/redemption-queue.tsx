@@ -25,7 +25,7 @@ function QueueFacts({ r }: { r: AdminRedemption }) {
       <dd>{r.user.kycStatus}</dd>
       <dt className="text-muted-foreground">Account age</dt>
       <dd>{`${r.user.accountAgeDays} days`}</dd>
-      <dt className="text-muted-foreground">Earnings</dt>
+      <dt className="text-muted-foreground">Earnings (90 days)</dt>
       <dd>
         {r.user.earnings.length
           ? r.user.earnings

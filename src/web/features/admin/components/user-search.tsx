@@ -8,29 +8,37 @@ import { Button } from "~/web/components/ui/button";
 import { Input } from "~/web/components/ui/input";
 import { Label } from "~/web/components/ui/label";
 import { adminPaths } from "~/web/config/admin-paths";
-import { useUsers } from "../api/search-users";
+import { type UsersPlace, useUsers } from "../api/search-users";
 import { formatTime } from "./format";
 
 export interface UserSearchProps {
   q: string;
-  page: number;
+  place: UsersPlace;
   /** Called with a new search or page; the route keeps both in the URL. */
-  onChange: (next: { q: string; page: number }) => void;
+  onChange: (next: { q: string; place: UsersPlace }) => void;
 }
 
 /** The search field: part of an e-mail address or an id, trimmed (the server's `userSearchQuery` checks the rest). */
 const searchSchema = z.object({ q: z.string().trim() });
 
-/** Search by part of an e-mail address or by id; 20 users a page, newest first. */
-export function UserSearch({ q, page, onChange }: UserSearchProps) {
+/**
+ * How many users the page shows: the whole count when it is the only page, else this page's (the list has no
+ * total: counting every user on every page is what the list must not cost).
+ */
+function countText(users: number, onlyPage: boolean, q: string) {
+  const count = users === 1 ? "1 user" : `${users} users`;
+  return `${onlyPage ? count : `${count} on this page`}${q ? ` matching “${q}”` : ""}`;
+}
+
+/** Search by part of an e-mail address or by id; 20 users a page, newest first, Previous / Next by key. */
+export function UserSearch({ q, place, onChange }: UserSearchProps) {
   const id = useId();
-  const query = useUsers(q, page);
+  const query = useUsers(q, place);
   const data = query.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   // The field shows the search of the URL, also after going back or forward.
   const form = useForm({ values: { q }, resolver: zodResolver(searchSchema) });
-  const submit = form.handleSubmit((values) => onChange({ q: values.q, page: 1 }));
+  const submit = form.handleSubmit((values) => onChange({ q: values.q, place: {} }));
 
   return (
     <div className="flex flex-col gap-4">
@@ -49,8 +57,7 @@ export function UserSearch({ q, page, onChange }: UserSearchProps) {
         {data ? (
           <>
             <p aria-live="polite" className="text-sm text-muted-foreground">
-              {data.total === 1 ? "1 user" : `${data.total} users`}
-              {q ? ` matching “${q}”` : ""}
+              {countText(data.users.length, !data.nextCursor && !data.prevCursor, q)}
             </p>
             {data.users.length > 0 ? (
               <div className="overflow-x-auto rounded-2xl border bg-card">
@@ -100,20 +107,19 @@ export function UserSearch({ q, page, onChange }: UserSearchProps) {
                 </table>
               </div>
             ) : null}
-            {pages > 1 ? (
+            {data.nextCursor || data.prevCursor ? (
               <nav aria-label="Pages" className="flex items-center justify-between gap-2">
                 <Button
                   variant="outline"
-                  disabled={page <= 1}
-                  onClick={() => onChange({ q, page: page - 1 })}
+                  disabled={!data.prevCursor}
+                  onClick={() => data.prevCursor && onChange({ q, place: { before: data.prevCursor } })}
                 >
                   Previous
                 </Button>
-                <span className="text-sm">{`Page ${page} of ${pages}`}</span>
                 <Button
                   variant="outline"
-                  disabled={page >= pages}
-                  onClick={() => onChange({ q, page: page + 1 })}
+                  disabled={!data.nextCursor}
+                  onClick={() => data.nextCursor && onChange({ q, place: { after: data.nextCursor } })}
                 >
                   Next
                 </Button>
