@@ -27,15 +27,17 @@ export interface CallContext {
   playerEmail: string;
   adminEmail: string;
   rareActorEmail: string;
-  /** A user with rows in the audit log (its target). */
+  /** A user with rows in the audit log (its target), and its e-mail address. */
   auditTarget: string;
+  auditTargetEmail: string;
   /** A wallet history key about 4 000 rows deep into the player's history. */
   deepBefore: number;
   /** A user id the search looks up exactly, and a fragment of its e-mail. */
   exactId: string;
   fragment: string;
-  /** The users list's deepest page the console can reach by number. */
-  deepUsersPage: number;
+  /** A place half-way down the users list (newest first), as the list's cursor encodes it. */
+  deepUsersCursor: string;
+  deepUsersOffset: number;
 }
 
 export async function callContext(url: string, size: ScaleSize): Promise<CallContext> {
@@ -48,8 +50,18 @@ export async function callContext(url: string, size: ScaleSize): Promise<CallCon
       "select id from coin_ledger where user_id = $1 order by id desc offset 4000 limit 1",
       [player.id],
     );
-    const target = await id("select target_id from audit_log order by id limit 1", []);
+    const target = await id(
+      `select a.target_id, u.email from audit_log a join "user" u on u.id = a.target_id order by a.id limit 1`,
+      [],
+    );
     const exact = Math.min(4242, size.users);
+    // The users list pages by key (admin/users-list.ts: its cursor is [createdAt in UTC, id] in base64url JSON).
+    const half = Math.floor(size.users / 2);
+    const deepUser = await id(
+      `select to_char("createdAt" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created, id from "user"
+       order by "createdAt" desc, id desc offset $1 limit 1`,
+      [half],
+    );
     const userRow = await id(`select id, email from "user" where id = md5('scale-user:' || $1::int)`, [
       exact,
     ]);
@@ -59,11 +71,12 @@ export async function callContext(url: string, size: ScaleSize): Promise<CallCon
       adminEmail: adminEmail(1),
       rareActorEmail: adminEmail(3),
       auditTarget: target.target_id,
+      auditTargetEmail: target.email,
       deepBefore: Number(deep?.id ?? 1),
       exactId: userRow.id,
       fragment: String(userRow.email).split("@")[0] ?? "user1",
-      // 20 users a page; page numbers stop at 10 000 (the console's own limit).
-      deepUsersPage: Math.max(1, Math.min(10_000, Math.floor(size.users / 20) - 1)),
+      deepUsersCursor: Buffer.from(JSON.stringify([deepUser.created, deepUser.id])).toString("base64url"),
+      deepUsersOffset: half,
     };
   } finally {
     await client.end();
@@ -96,7 +109,7 @@ export function consoleCalls(ctx: CallContext): Call[] {
     a("overview", "/api/admin/overview"),
     a("stats", "/api/admin/stats"),
     a("users list, first page", "/api/admin/users"),
-    a(`users list, page ${ctx.deepUsersPage}`, `/api/admin/users?page=${ctx.deepUsersPage}`),
+    a("users list, half-way down (by key)", `/api/admin/users?after=${ctx.deepUsersCursor}`),
     a(`user search '${ctx.fragment}'`, `/api/admin/users?q=${q(ctx.fragment)}`),
     a("user search 'mail.test'", `/api/admin/users?q=${q("mail.test")}`),
     a("user search '@inbox'", `/api/admin/users?q=${q("@inbox")}`),
@@ -106,6 +119,7 @@ export function consoleCalls(ctx: CallContext): Call[] {
     a("user's dual control", `/api/admin/users/${q(ctx.playerId)}/dual-control`),
     a("audit log", "/api/admin/audit"),
     a("audit by target id", `/api/admin/audit?target=${q(ctx.auditTarget)}`),
+    a("audit by target e-mail", `/api/admin/audit?target=${q(ctx.auditTargetEmail)}`),
     a("audit by actor e-mail (rare)", `/api/admin/audit?actor=${q(ctx.rareActorEmail)}`),
     a("audit by action", "/api/admin/audit?action=coins.adjust"),
     a("redemptions queue, open", "/api/admin/redemptions?status=open"),
