@@ -134,7 +134,8 @@ const report = [
   "",
 ].join("\n");
 
-// The dependency-fault figures come from `npm run bench:faults`; keep them.
-const faults = sectionOf(out, "faults");
-writeFileSync(out, faults ? `${report.trimEnd()}\n\n${faults}\n` : report);
+// The dependency-fault figures come from `npm run bench:faults`, the scale figures from `npm run bench:scale`
+// (an hour's load of its own): keep them.
+const kept = ["faults", "scale"].map((name) => sectionOf(out, name)).filter(Boolean);
+writeFileSync(out, kept.length ? `${report.trimEnd()}\n\n${kept.join("\n\n")}\n` : report);
 console.log(`\n${report}\nwrote ${path.relative(process.cwd(), out)}`);
