@@ -23,6 +23,11 @@ export function adminMatrix(f: MatrixFixtures): Record<string, MatrixCase> {
     init: { method: "POST", json },
   });
   return {
+    "GET /api/admin/stats": {
+      request: () => ({ path: "/api/admin/stats?days=30" }),
+      expect: adminOnly(200),
+      check: (_actor, res) => expect(Array.isArray(body(res).days) && body(res).days).toHaveLength(30),
+    },
     "GET /api/admin/users": {
       request: () => ({ path: `/api/admin/users?q=${encodeURIComponent(f.owner.email)}` }),
       expect: adminOnly(200),

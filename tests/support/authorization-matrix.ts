@@ -160,6 +160,27 @@ export function authorizationMatrix(f: MatrixFixtures): Record<string, MatrixCas
       },
     },
 
+    "GET /api/me/stats": {
+      request: () => ({ path: "/api/me/stats" }),
+      expect: signedIn(200),
+      // The last 30 days are the actor's own: today's coins by channel sum to the actor's positive rows of today.
+      check: async (actor, res) => {
+        const days = body(res).days;
+        expect(Array.isArray(days) && days.length).toBe(30);
+        const today = Array.isArray(days) ? body(body(days[29]).earned) : {};
+        const rows = await f.ctx.db
+          .selectFrom("coin_ledger")
+          .select("amount")
+          .where("user_id", "=", idOf(actor)!)
+          .where("amount", ">", 0)
+          .where("kind", "not in", ["redemption", "redemption_refund"])
+          .where("created_at", ">=", new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`))
+          .execute();
+        const shown = Object.values(today).reduce((n: number, v) => n + Number(v), 0);
+        expect(shown).toBe(rows.reduce((n, r) => n + r.amount, 0));
+      },
+    },
+
     "GET /api/streak": {
       request: () => ({ path: "/api/streak" }),
       expect: signedIn(200),
