@@ -19,7 +19,16 @@ function stripReactRouterDisplayNames(): Plugin {
     apply: "build",
     transform(code, id) {
       if (!/[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/]/.test(id)) return null;
-      return { code: code.replace(/^\s*[\w.]+\.displayName = "[^"]*";$/gm, ""), map: null };
+      const stripped = code.replace(/^\s*[\w.]+\.displayName = "[^"]*";$/gm, "");
+      // Its top-level components and contexts (`const Link = React$1.forwardRef(…)`) are calls the bundler must
+      // keep unless marked pure: marked, an unused `<Link>` goes with its prefetch code (src/web/components/ui/app-link.tsx).
+      return {
+        code: stripped.replace(
+          /^(const \w+ = )(React\$1\.(?:forwardRef|createContext|memo)\()/gm,
+          "$1/* @__PURE__ */ $2",
+        ),
+        map: null,
+      };
     },
   };
 }
@@ -77,12 +86,12 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // React and the notice and fetch helpers, which the entry and most pages import: one shared chunk
-          // instead of three small ones (less gzip and module overhead on "/").
+          // React, React Router and the notice and fetch helpers, which the entry and most pages import: one shared
+          // chunk instead of several small ones (less gzip and module overhead on "/").
           groups: [
             {
               name: "shell",
-              test: /node_modules[\\/]react[\\/]|src[\\/]web[\\/]lib[\\/](notify|api-client)\.ts/,
+              test: /node_modules[\\/]react(-router)?[\\/]|src[\\/]web[\\/]lib[\\/](notify|api-client)\.ts/,
             },
             {
               // TanStack Query (never on "/"): one chunk instead of ~7 small ones. Each file a page loads costs

@@ -1,6 +1,6 @@
 import { LogIn } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { AppLink } from "~/web/components/ui/app-link";
 import { buttonVariants } from "~/web/components/ui/button-variants";
 import { useLoginHref } from "~/web/lib/use-login-href";
 
@@ -22,9 +22,9 @@ export function LoginPrompt({ message, linkLabel = "Log in", children }: LoginPr
       </span>
       <p className="text-lg font-medium text-pretty">{message}</p>
       {children}
-      <Link to={href} className={buttonVariants()}>
+      <AppLink to={href} className={buttonVariants()}>
         {linkLabel}
-      </Link>
+      </AppLink>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { UserPlus } from "lucide-react";
-import { Link } from "react-router";
+import { AppLink } from "~/web/components/ui/app-link";
 import { buttonVariants } from "~/web/components/ui/button-variants";
 import { paths } from "~/web/config/paths";
 
@@ -21,10 +21,10 @@ export function SignUpInvite({ what, coins }: { what: string; coins: number }) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-xl border bg-brand-soft px-4 py-3 text-center">
       <p className="font-medium">{signUpInvite(what, coins)}</p>
-      <Link to={REGISTER_HREF} className={buttonVariants({ size: "sm" })}>
+      <AppLink to={REGISTER_HREF} className={buttonVariants({ size: "sm" })}>
         <UserPlus aria-hidden="true" />
         Create an account
-      </Link>
+      </AppLink>
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { ShieldAlert, ShieldCheck } from "lucide-react";
 import { lazy } from "react";
-import { NavLink, useRoutes } from "react-router";
+import { useRoutes } from "react-router";
 import { Page } from "~/web/components/layout/page";
 import { SessionGate } from "~/web/components/session-gate";
+import { AppNavLink } from "~/web/components/ui/app-link";
 import { adminPaths } from "~/web/config/admin-paths";
 import { cn } from "~/web/lib/cn";
 import type { SessionUser } from "~/web/lib/session";
@@ -102,9 +103,9 @@ function AdminConsole({ user }: { user: SessionUser }) {
           <ul className="flex flex-wrap gap-1">
             {consoleNav.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.end} className={navClass}>
+                <AppNavLink to={item.to} end={item.end} className={navClass}>
                   {item.label}
-                </NavLink>
+                </AppNavLink>
               </li>
             ))}
           </ul>

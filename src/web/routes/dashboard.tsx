@@ -1,8 +1,8 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { ArrowRight, Coins, LayoutDashboard, Sparkles } from "lucide-react";
 import { Suspense } from "react";
-import { Link } from "react-router";
 import { Page } from "~/web/components/layout/page";
+import { AppLink } from "~/web/components/ui/app-link";
 import { buttonVariants } from "~/web/components/ui/button-variants";
 import { SectionCard } from "~/web/components/ui/section-card";
 import { nextAction } from "~/web/features/dashboard/components/next-action";
@@ -60,13 +60,13 @@ function Dashboard() {
           <SectionCard icon={Sparkles} title="Next up">
             <div className="flex min-h-[88px] flex-col justify-center gap-3">
               {action?.href ? (
-                <Link
+                <AppLink
                   to={action.href}
                   className={buttonVariants({ size: "lg", className: "whitespace-normal" })}
                 >
                   {action.label}
                   <ArrowRight aria-hidden="true" />
-                </Link>
+                </AppLink>
               ) : action ? (
                 <p className="font-medium">{action.label}</p>
               ) : allowance.isError ? (

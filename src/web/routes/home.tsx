@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "~/web/components/ui/app-link";
 import { buttonVariants } from "~/web/components/ui/button-variants";
 import { paths } from "~/web/config/paths";
 import { FeatureCard } from "~/web/features/home/components/feature-card";
@@ -77,13 +77,16 @@ export function HomeRoute() {
             every victory, ace our quizzes and turn your coins into cash.
           </p>
           <div className="flex w-full max-w-xs flex-col gap-3 sm:w-auto sm:max-w-none sm:flex-row">
-            <Link to={paths.auth.getHref()} className={buttonVariants({ size: "lg" })}>
+            <AppLink to={paths.auth.getHref()} className={buttonVariants({ size: "lg" })}>
               Get Started Now
               <ArrowRightIcon />
-            </Link>
-            <Link to={paths.games.getHref()} className={buttonVariants({ size: "lg", variant: "outline" })}>
+            </AppLink>
+            <AppLink
+              to={paths.games.getHref()}
+              className={buttonVariants({ size: "lg", variant: "outline" })}
+            >
               Explore Games
-            </Link>
+            </AppLink>
           </div>
         </div>
       </section>

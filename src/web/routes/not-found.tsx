@@ -1,5 +1,5 @@
 import { House } from "lucide-react";
-import { Link } from "react-router";
+import { AppLink } from "~/web/components/ui/app-link";
 import { buttonVariants } from "~/web/components/ui/button-variants";
 import { paths } from "~/web/config/paths";
 import { usePageTitle } from "~/web/lib/use-page-title";
@@ -15,10 +15,10 @@ export function NotFoundRoute() {
       <p className="text-muted-foreground">
         Sorry, the page you are looking for does not exist or has moved.
       </p>
-      <Link to={paths.home.getHref()} className={buttonVariants({ size: "lg" })}>
+      <AppLink to={paths.home.getHref()} className={buttonVariants({ size: "lg" })}>
         <House aria-hidden="true" />
         Go Back Home
-      </Link>
+      </AppLink>
     </div>
   );
 }

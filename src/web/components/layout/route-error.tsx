@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "~/web/components/ui/app-link";
 import { buttonVariants } from "~/web/components/ui/button-variants";
 import { paths } from "~/web/config/paths";
 import { usePageTitle } from "~/web/lib/use-page-title";
@@ -20,9 +20,9 @@ export function RouteError() {
         <button type="button" className={buttonVariants()} onClick={() => window.location.reload()}>
           Reload Page
         </button>
-        <Link to={paths.home.getHref()} className={buttonVariants({ variant: "outline" })}>
+        <AppLink to={paths.home.getHref()} className={buttonVariants({ variant: "outline" })}>
           Go Back Home
-        </Link>
+        </AppLink>
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { CoinLogo } from "~/web/components/layout/coin-logo";
 import { SupportContact } from "~/web/components/support-contact";
+import { AppLink } from "~/web/components/ui/app-link";
 import { APP_NAME } from "~/web/config/app";
 import { paths } from "~/web/config/paths";
 
@@ -33,28 +33,28 @@ export function SiteFooter() {
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
             {footerLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className={linkClass}>
+                <AppLink to={link.to} className={linkClass}>
                   {link.label}
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>
         </nav>
         <ul className="flex flex-wrap gap-x-6 gap-y-2 text-muted-foreground">
           <li>
-            <Link to={paths.help.getHref()} className={linkClass}>
+            <AppLink to={paths.help.getHref()} className={linkClass}>
               Help
-            </Link>
+            </AppLink>
           </li>
           <li>
-            <Link to={paths.terms.getHref()} className={linkClass}>
+            <AppLink to={paths.terms.getHref()} className={linkClass}>
               Terms of Service
-            </Link>
+            </AppLink>
           </li>
           <li>
-            <Link to={paths.privacy.getHref()} className={linkClass}>
+            <AppLink to={paths.privacy.getHref()} className={linkClass}>
               Privacy Policy
-            </Link>
+            </AppLink>
           </li>
         </ul>
       </div>

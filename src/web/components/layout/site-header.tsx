@@ -1,8 +1,8 @@
 import { clsx } from "clsx";
 import { lazy, Suspense } from "react";
-import { Link, NavLink } from "react-router";
 import { CoinLogo } from "~/web/components/layout/coin-logo";
 import type { HeaderSession } from "~/web/components/layout/header-session";
+import { AppLink, AppNavLink } from "~/web/components/ui/app-link";
 import { buttonVariants } from "~/web/components/ui/button-variants";
 import { APP_NAME } from "~/web/config/app";
 import { paths } from "~/web/config/paths";
@@ -53,21 +53,21 @@ export function SiteHeader({ session, sessionPending = false }: SiteHeaderProps)
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur-md">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-1 px-4 sm:gap-x-6 py-2 sm:px-6 md:h-16 md:flex-nowrap md:py-0">
-        <Link
+        <AppLink
           to={paths.home.getHref()}
           className="flex h-10 items-center gap-2 rounded-lg text-base font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         >
           <CoinLogo />
           {/* Signed in on a phone, the balance and Logout need the room: the name stays for screen readers. */}
           <span className={session ? "max-sm:sr-only" : undefined}>{APP_NAME}</span>
-        </Link>
+        </AppLink>
         <nav aria-label="Main" className="order-last -mx-2 w-full sm:-mx-3 md:order-none md:mx-0 md:w-auto">
           <ul className="flex flex-wrap items-center gap-0.5 sm:gap-1">
             {links.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end={link.end} className={navLinkClass}>
+                <AppNavLink to={link.to} end={link.end} className={navLinkClass}>
                   {link.label}
-                </NavLink>
+                </AppNavLink>
               </li>
             ))}
           </ul>
@@ -82,9 +82,9 @@ export function SiteHeader({ session, sessionPending = false }: SiteHeaderProps)
               <AccountArea session={session} />
             </Suspense>
           ) : (
-            <Link to={paths.auth.getHref()} className={buttonVariants({ size: "sm" })}>
+            <AppLink to={paths.auth.getHref()} className={buttonVariants({ size: "sm" })}>
               Login/Register
-            </Link>
+            </AppLink>
           )}
         </div>
       </div>

@@ -1,6 +1,6 @@
 import { ChevronDown, UserRound } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
-import { Link } from "react-router";
+import { AppLink } from "~/web/components/ui/app-link";
 import { buttonVariants } from "~/web/components/ui/button-variants";
 import { paths } from "~/web/config/paths";
 
@@ -42,13 +42,13 @@ export function UserMenu({
         </DropdownMenu.Label>
         <DropdownMenu.Separator className="my-1 h-px bg-border" />
         <DropdownMenu.Item asChild className={itemClass}>
-          <Link to={paths.account.getHref()}>Account</Link>
+          <AppLink to={paths.account.getHref()}>Account</AppLink>
         </DropdownMenu.Item>
         <DropdownMenu.Item asChild className={itemClass}>
-          <Link to={paths.kyc.getHref()}>Identity verification</Link>
+          <AppLink to={paths.kyc.getHref()}>Identity verification</AppLink>
         </DropdownMenu.Item>
         <DropdownMenu.Item asChild className={itemClass}>
-          <Link to={paths.referral.getHref()}>Referral Program</Link>
+          <AppLink to={paths.referral.getHref()}>Referral Program</AppLink>
         </DropdownMenu.Item>
         <DropdownMenu.Separator className="my-1 h-px bg-border" />
         <DropdownMenu.Item className={itemClass} disabled={isLoggingOut} onSelect={onLogout}>

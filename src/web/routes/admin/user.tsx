@@ -1,5 +1,6 @@
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { QueryState } from "~/web/components/query-state";
+import { AppLink } from "~/web/components/ui/app-link";
 import { adminPaths } from "~/web/config/admin-paths";
 import { useAdminUser } from "~/web/features/admin/api/get-user";
 import { UserActions } from "~/web/features/admin/components/user-actions";
@@ -15,9 +16,9 @@ export function AdminUserRoute() {
   const query = useAdminUser(userId);
   return (
     <ConsolePage title={query.data?.user.email ?? "User"}>
-      <Link to={adminPaths.users.getHref()} className="text-sm font-medium underline underline-offset-4">
+      <AppLink to={adminPaths.users.getHref()} className="text-sm font-medium underline underline-offset-4">
         Back to users
-      </Link>
+      </AppLink>
       <QueryState query={query} what="this user">
         {query.data && self ? (
           <div className="flex flex-col gap-6">

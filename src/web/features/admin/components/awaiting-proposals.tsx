@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import type { Proposal } from "~/core/api/dual-control";
 import { awaitingSecondAdmin, describeProposal } from "~/core/dual-control";
+import { AppLink } from "~/web/components/ui/app-link";
 import { Card, CardContent } from "~/web/components/ui/card";
 import { adminPaths } from "~/web/config/admin-paths";
 
@@ -23,12 +23,12 @@ export function AwaitingProposals({ proposals }: { proposals: readonly Proposal[
             </li>
           ))}
         </ul>
-        <Link
+        <AppLink
           to={adminPaths.proposals.getHref()}
           className="text-sm font-medium underline underline-offset-4"
         >
           Open Proposals
-        </Link>
+        </AppLink>
       </CardContent>
     </Card>
   );

@@ -1,7 +1,7 @@
 import { TriangleAlert } from "lucide-react";
-import { Link } from "react-router";
 import { ledgerKindLabels } from "~/core/admin";
 import { QueryState } from "~/web/components/query-state";
+import { AppLink } from "~/web/components/ui/app-link";
 import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";
 import { useOverview } from "../api/get-overview";
 
@@ -63,9 +63,9 @@ export function OverviewPanel() {
                   {p.dollars === undefined ? null : (
                     <p className="text-sm text-muted-foreground tabular-nums">{`$${p.dollars}`}</p>
                   )}
-                  <Link to={p.href} className="text-sm font-medium underline underline-offset-4">
+                  <AppLink to={p.href} className="text-sm font-medium underline underline-offset-4">
                     {`Open ${p.label.toLowerCase()}`}
-                  </Link>
+                  </AppLink>
                 </CardContent>
               </Card>
             ))}

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import type { AdminUserDetail } from "~/core/api/admin";
 import { formatDollars } from "~/core/coins";
+import { AppLink } from "~/web/components/ui/app-link";
 import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";
 import { adminPaths } from "~/web/config/admin-paths";
 import { formatTime } from "./format";
@@ -37,12 +37,12 @@ export function UserDetails({ detail }: { detail: AdminUserDetail }) {
             <Field label="Referral code">{detail.referralCode ?? "None"}</Field>
             <Field label="Referred by">
               {detail.referredBy ? (
-                <Link
+                <AppLink
                   className="underline underline-offset-4"
                   to={adminPaths.user.getHref(detail.referredBy.id)}
                 >
                   {detail.referredBy.email}
-                </Link>
+                </AppLink>
               ) : (
                 "Nobody"
               )}
@@ -88,9 +88,9 @@ export function UserDetails({ detail }: { detail: AdminUserDetail }) {
               <ul className="divide-y text-sm">
                 {detail.referrals.map((r) => (
                   <li key={r.id} className="flex flex-wrap justify-between gap-2 py-2">
-                    <Link className="underline underline-offset-4" to={adminPaths.user.getHref(r.id)}>
+                    <AppLink className="underline underline-offset-4" to={adminPaths.user.getHref(r.id)}>
                       {r.email}
-                    </Link>
+                    </AppLink>
                     <span className="text-muted-foreground">{formatTime(r.createdAt)}</span>
                   </li>
                 ))}

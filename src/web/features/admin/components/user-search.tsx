@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
-import { Link } from "react-router";
 import { z } from "zod";
 import { QueryState } from "~/web/components/query-state";
+import { AppLink } from "~/web/components/ui/app-link";
 import { Button } from "~/web/components/ui/button";
 import { Input } from "~/web/components/ui/input";
 import { Label } from "~/web/components/ui/label";
@@ -82,12 +82,12 @@ export function UserSearch({ q, place, onChange }: UserSearchProps) {
                     {data.users.map((u) => (
                       <tr key={u.id} className="border-b last:border-0">
                         <th scope="row" className="px-4 py-2 font-normal break-all">
-                          <Link
+                          <AppLink
                             className="font-medium underline underline-offset-4"
                             to={adminPaths.user.getHref(u.id)}
                           >
                             {u.email}
-                          </Link>
+                          </AppLink>
                         </th>
                         <td className="px-4 py-2 text-right tabular-nums">{u.balance}</td>
                         <td className="px-4 py-2">

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "~/web/components/ui/app-link";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/web/components/ui/card";
 import { paths } from "~/web/config/paths";
 import { AuthAlert } from "./auth-alert";
@@ -32,12 +32,12 @@ export function ResetLinkProblem({ reason }: ResetLinkProblemProps) {
         <RequestResetLink />
         <p className="text-center text-sm text-muted-foreground">
           Remembered it?{" "}
-          <Link
+          <AppLink
             to={paths.auth.getHref()}
             className="font-semibold text-brand underline-offset-4 hover:underline"
           >
             Back to login
-          </Link>
+          </AppLink>
         </p>
       </CardContent>
     </Card>

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { formatDollars } from "~/core/coins";
+import { AppLink } from "~/web/components/ui/app-link";
 import { buttonVariants } from "~/web/components/ui/button-variants";
 import { ProgressBar, TextSkeleton } from "~/web/components/ui/progress-bar";
 import { paths } from "~/web/config/paths";
@@ -41,9 +41,9 @@ export function PayoutProgress({
           )}
         </p>
         {ready && balance >= minCoins ? (
-          <Link to={paths.wallet.getHref()} className={buttonVariants({ size: "sm" })}>
+          <AppLink to={paths.wallet.getHref()} className={buttonVariants({ size: "sm" })}>
             {`Redeem $${formatDollars(balance)} in your wallet`}
-          </Link>
+          </AppLink>
         ) : ready ? (
           <p className="text-muted-foreground">{`${minCoins - balance} more coins to redeem`}</p>
         ) : null}

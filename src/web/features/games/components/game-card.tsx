@@ -1,6 +1,6 @@
 import { Grid3x3, type LucideIcon, Play } from "lucide-react";
-import { Link } from "react-router";
 import type { GameColor, GameIcon, GameListItem } from "~/core/games";
+import { AppLink } from "~/web/components/ui/app-link";
 import { buttonVariants } from "~/web/components/ui/button-variants";
 import {
   Card,
@@ -34,10 +34,10 @@ export function GameCard({ game }: { game: GameListItem }) {
         <CardDescription className="text-base">{game.description}</CardDescription>
       </CardContent>
       <CardFooter>
-        <Link to={game.path} className={buttonVariants({ className: "w-full" })}>
+        <AppLink to={game.path} className={buttonVariants({ className: "w-full" })}>
           <Play aria-hidden="true" />
           Play Now
-        </Link>
+        </AppLink>
       </CardFooter>
     </Card>
   );

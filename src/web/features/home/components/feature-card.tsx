@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "~/web/components/ui/app-link";
 import { ArrowRightIcon, type HomeIcon } from "~/web/features/home/components/home-icons";
 
 export interface FeatureCardProps {
@@ -18,13 +18,13 @@ export function FeatureCard({ title, description, href, linkLabel, icon: Icon }:
       </span>
       <h3 className="text-xl font-semibold tracking-tight">{title}</h3>
       <p className="flex-1 text-muted-foreground">{description}</p>
-      <Link
+      <AppLink
         to={href}
         className="inline-flex items-center gap-1 self-start rounded-sm font-semibold text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       >
         {linkLabel}
         <ArrowRightIcon className="size-4" />
-      </Link>
+      </AppLink>
     </article>
   );
 }

@@ -2,10 +2,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Check, TriangleAlert } from "lucide-react";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
-import { Link } from "react-router";
 import { z } from "zod";
 import type { KycSameDocumentAccount } from "~/core/api/kyc";
 import { KYC_REASON_MAX, KYC_SAME_DOCUMENT_REASON_MESSAGE } from "~/core/kyc";
+import { AppLink } from "~/web/components/ui/app-link";
 import { Button } from "~/web/components/ui/button";
 import { FieldError } from "~/web/components/ui/field-error";
 import { Input } from "~/web/components/ui/input";
@@ -60,9 +60,12 @@ export function SameDocumentApproval({
         {accounts.map((a) => (
           <li key={a.userId} className="break-all">
             {"Same document as "}
-            <Link to={adminPaths.user.getHref(a.userId)} className="font-medium underline underline-offset-4">
+            <AppLink
+              to={adminPaths.user.getHref(a.userId)}
+              className="font-medium underline underline-offset-4"
+            >
               {a.email}
-            </Link>
+            </AppLink>
             {` (${STATUS[a.status]})`}
           </li>
         ))}

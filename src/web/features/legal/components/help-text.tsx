@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import { REFERRAL_BONUS_COINS, rewards } from "~/core/coins";
 import { KYC_ACCEPTED_DOCUMENTS, KYC_REVIEW_TIME } from "~/core/kyc";
 import { QUESTIONS_PER_QUIZ } from "~/core/quiz/scoring";
 import { payoutMethodDelivery, payoutMethodLabels } from "~/core/redemptions";
 import { SupportContact } from "~/web/components/support-contact";
+import { AppLink } from "~/web/components/ui/app-link";
 import { paths } from "~/web/config/paths";
 import { Setting } from "./settings";
 
@@ -60,9 +60,9 @@ export function HelpText() {
       <ul>
         <li>
           From the{" "}
-          <Link className={link} to={paths.wallet.getHref()}>
+          <AppLink className={link} to={paths.wallet.getHref()}>
             Wallet
-          </Link>
+          </AppLink>
           : at least <Setting name="redeemMinCoins" />, at most <Setting name="redeemMaxPending" /> pending at
           a time and <Setting name="redeemDailyCapDollars" /> a day. Identity verification is{" "}
           <Setting name="redeemRequireKyc" />.
@@ -77,9 +77,9 @@ export function HelpText() {
       <h2>Which documents does identity verification accept?</h2>
       <p>
         On the{" "}
-        <Link className={link} to={paths.kyc.getHref()}>
+        <AppLink className={link} to={paths.kyc.getHref()}>
           KYC Verification
-        </Link>{" "}
+        </AppLink>{" "}
         page: {KYC_ACCEPTED_DOCUMENTS}, at most <Setting name="kycMaxUploadBytes" />. A review usually takes{" "}
         {KYC_REVIEW_TIME}; you are e-mailed the decision. The document is deleted{" "}
         <Setting name="kycRetentionDays" /> after it.
@@ -87,22 +87,22 @@ export function HelpText() {
       <h2>How do I delete my account?</h2>
       <p>
         On the{" "}
-        <Link className={link} to={paths.account.getHref()}>
+        <AppLink className={link} to={paths.account.getHref()}>
           Account
-        </Link>{" "}
+        </AppLink>{" "}
         page, with your password. Pending redemptions are cancelled first; the coins in your balance and any
         pending referral bonuses are forfeited. Download your data there before, if you want to keep it.
       </p>
       <h2>Still stuck?</h2>
       <p>
         <SupportContact lead="Write to" /> Replies to our e-mails are not read; the{" "}
-        <Link className={link} to={paths.privacy.getHref()}>
+        <AppLink className={link} to={paths.privacy.getHref()}>
           Privacy Policy
-        </Link>{" "}
+        </AppLink>{" "}
         and{" "}
-        <Link className={link} to={paths.terms.getHref()}>
+        <AppLink className={link} to={paths.terms.getHref()}>
           Terms of Service
-        </Link>{" "}
+        </AppLink>{" "}
         say the rest.
       </p>
     </article>

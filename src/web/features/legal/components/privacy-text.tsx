@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { COOKIES } from "~/core/cookies";
 import { SupportContact } from "~/web/components/support-contact";
+import { AppLink } from "~/web/components/ui/app-link";
 import { APP_NAME } from "~/web/config/app";
 import { paths } from "~/web/config/paths";
 import { LEGAL_TEXTS_UPDATED, LegalDocument } from "./legal-document";
@@ -88,9 +88,9 @@ export function PrivacyText() {
       <ul>
         <li>
           On the{" "}
-          <Link className={link} to={paths.account.getHref()}>
+          <AppLink className={link} to={paths.account.getHref()}>
             Account
-          </Link>{" "}
+          </AppLink>{" "}
           page you can download everything we hold about you (as JSON, and the coin ledger as CSV) and, after
           entering your password again, the identity document you uploaded.
         </li>
@@ -100,9 +100,9 @@ export function PrivacyText() {
       <p>
         Redemptions are reviewed by an administrator and paid to the PayPal or e-mail address you give. The
         rules are in the{" "}
-        <Link className={link} to={paths.terms.getHref()}>
+        <AppLink className={link} to={paths.terms.getHref()}>
           Terms of Service
-        </Link>
+        </AppLink>
         .
       </p>
       <h2>6. Contact</h2>

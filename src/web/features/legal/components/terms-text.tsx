@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { formatDollars, REFERRAL_BONUS_COINS, rewards } from "~/core/coins";
+import { AppLink } from "~/web/components/ui/app-link";
 import { APP_NAME } from "~/web/config/app";
 import { paths } from "~/web/config/paths";
 import { LEGAL_TEXTS_UPDATED, LegalDocument } from "./legal-document";
@@ -24,9 +24,9 @@ export function TermsText() {
         <li>
           You can change your password, see where you are signed in and end those sessions, download your data
           and delete your account at any time on the{" "}
-          <Link className={link} to={paths.account.getHref()}>
+          <AppLink className={link} to={paths.account.getHref()}>
             Account
-          </Link>{" "}
+          </AppLink>{" "}
           page.
         </li>
       </ul>
@@ -83,9 +83,9 @@ export function TermsText() {
       <p>
         The operator may change these terms and will say so on this page. How we handle your data is described
         in the{" "}
-        <Link className={link} to={paths.privacy.getHref()}>
+        <AppLink className={link} to={paths.privacy.getHref()}>
           Privacy Policy
-        </Link>
+        </AppLink>
         .
       </p>
     </LegalDocument>

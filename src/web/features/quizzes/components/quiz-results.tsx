@@ -1,8 +1,8 @@
 import { RotateCcw, Trophy } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
 import { QUIZ_BONUS_COINS, sessionCoins } from "~/core/quiz/scoring";
 import { SignUpInvite } from "~/web/components/sign-up-invite";
+import { AppLink } from "~/web/components/ui/app-link";
 import { Button } from "~/web/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/web/components/ui/card";
 import { paths } from "~/web/config/paths";
@@ -61,12 +61,12 @@ export function QuizResults({
             />
             <p className="text-sm text-muted-foreground">
               Already have an account?{" "}
-              <Link
+              <AppLink
                 to={paths.auth.getHref()}
                 className="font-semibold text-brand underline underline-offset-4"
               >
                 Log in
-              </Link>
+              </AppLink>
             </p>
           </>
         )}

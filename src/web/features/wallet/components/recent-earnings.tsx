@@ -1,5 +1,5 @@
 import { History } from "lucide-react";
-import { Link } from "react-router";
+import { AppLink } from "~/web/components/ui/app-link";
 import { SectionCard } from "~/web/components/ui/section-card";
 import { paths } from "~/web/config/paths";
 import { cn } from "~/web/lib/cn";
@@ -54,9 +54,12 @@ export function RecentEarnings({ userId }: { userId: string | null }) {
         </ul>
       )}
       <p className="mt-3 text-sm">
-        <Link to={paths.wallet.getHref()} className="font-semibold text-brand underline underline-offset-4">
+        <AppLink
+          to={paths.wallet.getHref()}
+          className="font-semibold text-brand underline underline-offset-4"
+        >
           All transactions in your wallet
-        </Link>
+        </AppLink>
       </p>
     </SectionCard>
   );

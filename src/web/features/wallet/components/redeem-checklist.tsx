@@ -1,6 +1,6 @@
 import { CircleCheck, CircleX, ListChecks } from "lucide-react";
-import { Link } from "react-router";
 import type { RedeemEligibility } from "~/core/api/redemptions";
+import { AppLink } from "~/web/components/ui/app-link";
 import { SectionCard } from "~/web/components/ui/section-card";
 import { cn } from "~/web/lib/cn";
 
@@ -27,13 +27,16 @@ export function RedeemChecklist({ eligibility }: { eligibility: RedeemEligibilit
               <p className="text-sm text-muted-foreground">
                 {item.detail}{" "}
                 {!item.ok && item.href ? (
-                  <Link to={item.href} className="font-medium text-foreground underline underline-offset-4">
+                  <AppLink
+                    to={item.href}
+                    className="font-medium text-foreground underline underline-offset-4"
+                  >
                     {item.key === "kyc"
                       ? "Verify my identity"
                       : item.key === "balance"
                         ? "Earn coins"
                         : "Fix this"}
-                  </Link>
+                  </AppLink>
                 ) : null}
               </p>
             </div>
