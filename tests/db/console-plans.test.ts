@@ -8,7 +8,7 @@ import type { Database, DatabaseHandle } from "~/server/db/client";
 import { listProposals } from "~/server/dual-control/proposals.service";
 import { listKycSubmissions } from "~/server/kyc/kyc.admin.service";
 import { listEntries, listHistory } from "~/server/ledger/ledger-history";
-import { listRedemptionQueue } from "~/server/redemptions/redemptions.admin.service";
+import { listRedemptionQueue, redemptionQueuePage } from "~/server/redemptions/redemptions.admin.service";
 import { earnedPerDay } from "~/server/streaks/streak-settle";
 
 /**
@@ -89,18 +89,19 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
-function seqScans(node: PlanNode): string[] {
+function seqScans(node: PlanNode, watched: readonly string[] = WATCHED_TABLES): string[] {
   const own =
-    node["Node Type"] === "Seq Scan" &&
-    node["Relation Name"] &&
-    WATCHED_TABLES.includes(node["Relation Name"])
+    node["Node Type"] === "Seq Scan" && node["Relation Name"] && watched.includes(node["Relation Name"])
       ? [node["Relation Name"]]
       : [];
-  return [...own, ...(node.Plans ?? []).flatMap(seqScans)];
+  return [...own, ...(node.Plans ?? []).flatMap((p) => seqScans(p, watched))];
 }
 
 /** Runs `call` on a recording handle and returns, per SELECT it sent, the watched tables it reads whole. */
-async function scansOf(call: (db: Database) => Promise<unknown>) {
+async function scansOf(
+  call: (db: Database) => Promise<unknown>,
+  watched: readonly string[] = WATCHED_TABLES,
+) {
   const rec = recording(db);
   await call(rec.db);
   const selects = rec.seen.filter((q) => /^\s*(with|select)\b/i.test(q.sql));
@@ -112,7 +113,7 @@ async function scansOf(call: (db: Database) => Promise<unknown>) {
     );
     const raw = rows[0]?.["QUERY PLAN"];
     const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
-    const scans = seqScans(plan[0]!.Plan);
+    const scans = seqScans(plan[0]!.Plan, watched);
     if (scans.length) found.push({ sql: q.sql, scans });
   }
   return found;
@@ -162,6 +163,23 @@ describe("console queries at size use indexes (no Seq Scan on coin_ledger, user,
     expect(await scansOf((d) => listKycSubmissions(d, "pending"))).toEqual([]);
     expect(await scansOf((d) => listKycSubmissions(d, "approved"))).toEqual([]);
     expect(await scansOf((d) => listProposals(d, { status: "proposed", limit: 50 }))).toEqual([]);
+  });
+
+  it("the redemptions queue's deep pages are read by its key (no Seq Scan on redemptions either)", async () => {
+    const queue = [...WATCHED_TABLES, "redemptions"];
+    let cursor = (await redemptionQueuePage(db, { limit: 100 })).nextCursor!;
+    // 20 pages down (2 000 redemptions, past the pending and failed ones), by key.
+    for (let i = 0; i < 20; i++)
+      cursor = (await redemptionQueuePage(db, { limit: 100, after: cursor })).nextCursor!;
+    expect(cursor).toMatch(/^3\./);
+    const picks = (q: string) => /order by case status/i.test(q);
+    const deep = await scansOf((d) => redemptionQueuePage(d, { limit: 100, after: cursor }), queue);
+    expect(deep.filter((f) => picks(f.sql))).toEqual([]);
+    const open = await scansOf(
+      (d) => redemptionQueuePage(d, { status: "open", limit: 100, after: "1.-1500" }),
+      queue,
+    );
+    expect(open.filter((f) => picks(f.sql))).toEqual([]);
   });
 
   it("a user's history, first and deep page (the wallet's lines and the console's rows)", async () => {
