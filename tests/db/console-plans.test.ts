@@ -6,7 +6,7 @@ import { searchUsers } from "~/server/admin/users-list";
 import { listAudit } from "~/server/audit/audit.service";
 import type { Database, DatabaseHandle } from "~/server/db/client";
 import { listProposals } from "~/server/dual-control/proposals.service";
-import { listKycSubmissions } from "~/server/kyc/kyc.admin.service";
+import { kycSubmissionsPage, listKycSubmissions } from "~/server/kyc/kyc.admin.service";
 import { listEntries, listHistory } from "~/server/ledger/ledger-history";
 import { listRedemptionQueue, redemptionQueuePage } from "~/server/redemptions/redemptions.admin.service";
 import { earnedPerDay } from "~/server/streaks/streak-settle";
@@ -180,6 +180,18 @@ describe("console queries at size use indexes (no Seq Scan on coin_ledger, user,
       queue,
     );
     expect(open.filter((f) => picks(f.sql))).toEqual([]);
+  });
+
+  it("the KYC lists' deep pages are read by their key (no Seq Scan on kyc_submissions either)", async () => {
+    const kyc = [...WATCHED_TABLES, "kyc_submissions"];
+    for (const status of ["pending", "approved"] as const) {
+      let cursor = (await kycSubmissionsPage(db, { status, limit: 50 })).nextCursor!;
+      for (let i = 0; i < 8; i++)
+        cursor = (await kycSubmissionsPage(db, { status, limit: 50, after: cursor })).nextCursor!;
+      expect(await scansOf((d) => kycSubmissionsPage(d, { status, limit: 50, after: cursor }), kyc)).toEqual(
+        [],
+      );
+    }
   });
 
   it("a user's history, first and deep page (the wallet's lines and the console's rows)", async () => {
