@@ -86,6 +86,7 @@ function recording(db: Database) {
 interface PlanNode {
   "Node Type": string;
   "Relation Name"?: string;
+  "Index Name"?: string;
   Plans?: PlanNode[];
 }
 
@@ -95,6 +96,27 @@ function seqScans(node: PlanNode, watched: readonly string[] = WATCHED_TABLES): 
       ? [node["Relation Name"]]
       : [];
   return [...own, ...(node.Plans ?? []).flatMap((p) => seqScans(p, watched))];
+}
+
+/** The indexes a plan reads. */
+function indexesOf(node: PlanNode): string[] {
+  return [...(node["Index Name"] ? [node["Index Name"]] : []), ...(node.Plans ?? []).flatMap(indexesOf)];
+}
+
+/** Runs `call` on a recording handle and returns the indexes read by the statements whose SQL `pick` matches. */
+async function indexesRead(call: (db: Database) => Promise<unknown>, pick: (sql: string) => boolean) {
+  const rec = recording(db);
+  await call(rec.db);
+  const used: string[] = [];
+  for (const q of rec.seen.filter((q) => pick(q.sql))) {
+    const { rows } = await db.executeQuery<{ "QUERY PLAN": unknown }>(
+      Compiled.raw(`explain (format json) ${q.sql}`, [...q.parameters]),
+    );
+    const raw = rows[0]?.["QUERY PLAN"];
+    const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
+    used.push(...indexesOf(plan[0]!.Plan));
+  }
+  return used;
 }
 
 /** Runs `call` on a recording handle and returns, per SELECT it sent, the watched tables it reads whole. */
@@ -175,6 +197,10 @@ describe("console queries at size use indexes (no Seq Scan on coin_ledger, user,
     const picks = (q: string) => /order by case status/i.test(q);
     const deep = await scansOf((d) => redemptionQueuePage(d, { limit: 100, after: cursor }), queue);
     expect(deep.filter((f) => picks(f.sql))).toEqual([]);
+    // A full read of another index (or a sort of the whole table) is no Seq Scan either: the page is read from
+    // the queue's own index, from the cursor on.
+    const page = (d: Database) => redemptionQueuePage(d, { limit: 100, after: cursor });
+    expect(await indexesRead(page, picks)).toContain("redemptions_queue_idx");
     const open = await scansOf(
       (d) => redemptionQueuePage(d, { status: "open", limit: 100, after: "1.-1500" }),
       queue,
