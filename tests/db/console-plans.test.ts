@@ -6,9 +6,9 @@ import { searchUsers } from "~/server/admin/users-list";
 import { listAudit } from "~/server/audit/audit.service";
 import type { Database, DatabaseHandle } from "~/server/db/client";
 import { listProposals } from "~/server/dual-control/proposals.service";
-import { listKycSubmissions } from "~/server/kyc/kyc.admin.service";
+import { kycSubmissionsPage, listKycSubmissions } from "~/server/kyc/kyc.admin.service";
 import { listEntries, listHistory } from "~/server/ledger/ledger-history";
-import { listRedemptionQueue } from "~/server/redemptions/redemptions.admin.service";
+import { listRedemptionQueue, redemptionQueuePage } from "~/server/redemptions/redemptions.admin.service";
 import { earnedPerDay } from "~/server/streaks/streak-settle";
 
 /**
@@ -86,21 +86,44 @@ function recording(db: Database) {
 interface PlanNode {
   "Node Type": string;
   "Relation Name"?: string;
+  "Index Name"?: string;
   Plans?: PlanNode[];
 }
 
-function seqScans(node: PlanNode): string[] {
+function seqScans(node: PlanNode, watched: readonly string[] = WATCHED_TABLES): string[] {
   const own =
-    node["Node Type"] === "Seq Scan" &&
-    node["Relation Name"] &&
-    WATCHED_TABLES.includes(node["Relation Name"])
+    node["Node Type"] === "Seq Scan" && node["Relation Name"] && watched.includes(node["Relation Name"])
       ? [node["Relation Name"]]
       : [];
-  return [...own, ...(node.Plans ?? []).flatMap(seqScans)];
+  return [...own, ...(node.Plans ?? []).flatMap((p) => seqScans(p, watched))];
+}
+
+/** The indexes a plan reads. */
+function indexesOf(node: PlanNode): string[] {
+  return [...(node["Index Name"] ? [node["Index Name"]] : []), ...(node.Plans ?? []).flatMap(indexesOf)];
+}
+
+/** Runs `call` on a recording handle and returns the indexes read by the statements whose SQL `pick` matches. */
+async function indexesRead(call: (db: Database) => Promise<unknown>, pick: (sql: string) => boolean) {
+  const rec = recording(db);
+  await call(rec.db);
+  const used: string[] = [];
+  for (const q of rec.seen.filter((q) => pick(q.sql))) {
+    const { rows } = await db.executeQuery<{ "QUERY PLAN": unknown }>(
+      Compiled.raw(`explain (format json) ${q.sql}`, [...q.parameters]),
+    );
+    const raw = rows[0]?.["QUERY PLAN"];
+    const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
+    used.push(...indexesOf(plan[0]!.Plan));
+  }
+  return used;
 }
 
 /** Runs `call` on a recording handle and returns, per SELECT it sent, the watched tables it reads whole. */
-async function scansOf(call: (db: Database) => Promise<unknown>) {
+async function scansOf(
+  call: (db: Database) => Promise<unknown>,
+  watched: readonly string[] = WATCHED_TABLES,
+) {
   const rec = recording(db);
   await call(rec.db);
   const selects = rec.seen.filter((q) => /^\s*(with|select)\b/i.test(q.sql));
@@ -112,7 +135,7 @@ async function scansOf(call: (db: Database) => Promise<unknown>) {
     );
     const raw = rows[0]?.["QUERY PLAN"];
     const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
-    const scans = seqScans(plan[0]!.Plan);
+    const scans = seqScans(plan[0]!.Plan, watched);
     if (scans.length) found.push({ sql: q.sql, scans });
   }
   return found;
@@ -162,6 +185,39 @@ describe("console queries at size use indexes (no Seq Scan on coin_ledger, user,
     expect(await scansOf((d) => listKycSubmissions(d, "pending"))).toEqual([]);
     expect(await scansOf((d) => listKycSubmissions(d, "approved"))).toEqual([]);
     expect(await scansOf((d) => listProposals(d, { status: "proposed", limit: 50 }))).toEqual([]);
+  });
+
+  it("the redemptions queue's deep pages are read by its key (no Seq Scan on redemptions either)", async () => {
+    const queue = [...WATCHED_TABLES, "redemptions"];
+    let cursor = (await redemptionQueuePage(db, { limit: 100 })).nextCursor!;
+    // 20 pages down (2 000 redemptions, past the pending and failed ones), by key.
+    for (let i = 0; i < 20; i++)
+      cursor = (await redemptionQueuePage(db, { limit: 100, after: cursor })).nextCursor!;
+    expect(cursor).toMatch(/^3\./);
+    const picks = (q: string) => /order by case status/i.test(q);
+    const deep = await scansOf((d) => redemptionQueuePage(d, { limit: 100, after: cursor }), queue);
+    expect(deep.filter((f) => picks(f.sql))).toEqual([]);
+    // A full read of another index (or a sort of the whole table) is no Seq Scan either: the page is read from
+    // the queue's own index, from the cursor on.
+    const page = (d: Database) => redemptionQueuePage(d, { limit: 100, after: cursor });
+    expect(await indexesRead(page, picks)).toContain("redemptions_queue_idx");
+    const open = await scansOf(
+      (d) => redemptionQueuePage(d, { status: "open", limit: 100, after: "1.-1500" }),
+      queue,
+    );
+    expect(open.filter((f) => picks(f.sql))).toEqual([]);
+  });
+
+  it("the KYC lists' deep pages are read by their key (no Seq Scan on kyc_submissions either)", async () => {
+    const kyc = [...WATCHED_TABLES, "kyc_submissions"];
+    for (const status of ["pending", "approved"] as const) {
+      let cursor = (await kycSubmissionsPage(db, { status, limit: 50 })).nextCursor!;
+      for (let i = 0; i < 8; i++)
+        cursor = (await kycSubmissionsPage(db, { status, limit: 50, after: cursor })).nextCursor!;
+      expect(await scansOf((d) => kycSubmissionsPage(d, { status, limit: 50, after: cursor }), kyc)).toEqual(
+        [],
+      );
+    }
   });
 
   it("a user's history, first and deep page (the wallet's lines and the console's rows)", async () => {

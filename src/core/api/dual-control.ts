@@ -76,12 +76,16 @@ export const proposedSchema = z.object({ proposal: proposalSchema });
 
 export const proposalListSchema = z.object({
   proposals: z.array(proposalSchema.extend({ case: proposalCaseSchema.nullable() })),
+  /** The cursor (`after`) of the page that follows (the last proposal's id), or null when this page is the last. */
+  nextCursor: z.number().int().nullable(),
 });
 export type ProposalList = z.output<typeof proposalListSchema>;
 
 export const proposalListQuery = z.object({
   status: z.enum(proposalStatuses).default("proposed"),
   limit: z.coerce.number().int().min(1).max(200).default(100),
+  /** The page after this proposal id (the previous page's `nextCursor`), in the list's order. */
+  after: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
 });
 
 export const proposalIdParams = z.object({

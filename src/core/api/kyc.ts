@@ -112,7 +112,36 @@ export const kycQueueItem = z.object({
 });
 export type KycQueueItem = z.infer<typeof kycQueueItem>;
 
-export const kycQueueResponse = z.object({ items: z.array(kycQueueItem) });
+/**
+ * A place in a KYC list, as the list hands it out: the submission's time at full precision (microseconds, UTC)
+ * and its id, `<time>_<id>`.
+ */
+export const kycListCursor = z
+  .string()
+  .max(80)
+  .regex(
+    /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    "This is not a place in the KYC list.",
+  )
+  .refine((c) => {
+    const ms = `${c.slice(0, 23)}Z`;
+    return !Number.isNaN(Date.parse(ms)) && new Date(ms).toISOString() === ms;
+  }, "This is not a place in the KYC list.");
+
+/** GET /api/admin/kyc: one status's submissions, a page at a time by key. */
+export const kycListQuery = z.object({
+  status: z.enum(["pending", "approved", "rejected"]).default("pending"),
+  /** At most this many a page; 200 when not given. */
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+  /** The page after this place (the previous page's `nextCursor`). */
+  after: kycListCursor.optional(),
+});
+
+export const kycQueueResponse = z.object({
+  items: z.array(kycQueueItem),
+  /** The cursor (`after`) of the page that follows, or null when this page is the last. */
+  nextCursor: z.string().nullable(),
+});
 export type KycQueueResponse = z.infer<typeof kycQueueResponse>;
 
 /** Another account whose KYC submission carries the same document number (its latest such submission). */

@@ -146,9 +146,21 @@ export type AdminRedemption = z.output<typeof adminRedemptionSchema>;
 export const payoutModeSchema = z.enum(["manual", "tremendous"]);
 export type PayoutMode = z.output<typeof payoutModeSchema>;
 
+/**
+ * A place in the console's redemption queue, as the queue hands it out: the row's rank in the queue's order
+ * (0 pending, 1 payout failed, 2 approved, 3 the rest) and its key within the rank (the id for pending, oldest
+ * first; minus the id for the rest, newest first), as `rank.key`.
+ */
+export const redemptionQueueCursor = z
+  .string()
+  .max(40)
+  .regex(/^[0-3]\.-?[1-9][0-9]{0,14}$/, "This is not a place in the redemption queue.");
+
 export const adminRedemptionListSchema = z.object({
   redemptions: z.array(adminRedemptionSchema),
   payoutMode: payoutModeSchema,
+  /** The cursor (`after`) of the page that follows, or null when this page is the last. */
+  nextCursor: z.string().nullable(),
 });
 export type AdminRedemptionList = z.output<typeof adminRedemptionListSchema>;
 

@@ -12,7 +12,7 @@ import type { rateLimit } from "../http/rate-limit";
 import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";
 import { jsonBody, params, query } from "../http/validate";
-import { approveProposal, listProposals, withdrawProposal } from "./proposals.service";
+import { approveProposal, proposalsPage, withdrawProposal } from "./proposals.service";
 
 /**
  * /api/admin/proposals: dual control (docs/decisions/056 and 063). Coin adjustments and redemption approvals past
@@ -28,11 +28,11 @@ export const createProposalRoutes = (deps: AppDeps, limited: ReturnType<typeof r
         {
           summary: "Dual-control proposals",
           description:
-            "Waiting ones (`status=proposed`, the default) oldest first, each with its whole case (the account, its balance before and after, its latest coin movements and recent earning, its KYC status; for a redemption the method, payout address and same-person signals); decided ones newest first, without it.",
+            "Waiting ones (`status=proposed`, the default) oldest first, each with its whole case (the account, its balance before and after, its latest coin movements and recent earning, its KYC status; for a redemption the method, payout address and same-person signals); decided ones newest first, without it. A page at a time by id: `after` the previous page's `nextCursor` (null on the last page).",
         },
       ),
       query(proposalListQuery),
-      async (c) => c.json({ proposals: await listProposals(deps.db, c.req.valid("query")) }),
+      async (c) => c.json(await proposalsPage(deps.db, c.req.valid("query"))),
     )
     .post(
       "/:id/approve",

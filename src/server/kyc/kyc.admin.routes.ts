@@ -3,6 +3,7 @@ import {
   type KycQueueResponse,
   kycDecisionResult,
   kycDecisionSchema,
+  kycListQuery,
   kycQueueResponse,
   kycSubmissionDetail,
 } from "~/core/api/kyc";
@@ -13,12 +14,11 @@ import type { rateLimit } from "../http/rate-limit";
 import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";
 import { jsonBody, params, query } from "../http/validate";
-import { getKycSubmission, listKycSubmissions, readKycDocumentFile } from "./kyc.admin.service";
+import { getKycSubmission, KYC_PAGE, kycSubmissionsPage, readKycDocumentFile } from "./kyc.admin.service";
 import { decideKyc } from "./kyc.service";
 import { kycEncryptionKey } from "./kyc-key";
 
 const idParams = z.object({ id: z.uuid() });
-const listQuery = z.object({ status: z.enum(["pending", "approved", "rejected"]).default("pending") });
 
 const EXTENSIONS: Record<string, string> = {
   "image/jpeg": "jpg",
@@ -36,12 +36,20 @@ export const createKycAdminRoutes = (deps: AppDeps, limited: ReturnType<typeof r
   return createRouter()
     .get(
       "/",
-      responds({ 200: kycQueueResponse }, { summary: "KYC submissions by status, pending first" }),
-      query(listQuery),
-      async (c) =>
-        c.json({
-          items: await listKycSubmissions(deps.db, c.req.valid("query").status),
-        } satisfies KycQueueResponse),
+      responds(
+        { 200: kycQueueResponse },
+        {
+          summary: "KYC submissions by status, pending first",
+          description:
+            "Pending oldest first, decided newest first, a page at a time by key: `after` the previous page's `nextCursor` (null on the last page).",
+        },
+      ),
+      query(kycListQuery),
+      async (c) => {
+        const { status, limit, after } = c.req.valid("query");
+        const page = await kycSubmissionsPage(deps.db, { status, limit: limit ?? KYC_PAGE, after });
+        return c.json(page satisfies KycQueueResponse);
+      },
     )
     .get(
       "/:id",

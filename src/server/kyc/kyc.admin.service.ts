@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { KycQueueItem, KycSubmissionDetail } from "~/core/api/kyc";
 import { documentNumberKey } from "~/core/document-number";
 import type { Database } from "../db/client";
@@ -10,7 +11,8 @@ import { sameDocumentAs } from "./kyc-same-document";
 
 /** The administrators' side of KYC: the review queue, one submission with its document id, the document. */
 
-const QUEUE_LIMIT = 200;
+/** A page of a KYC list, unless the request asks fewer. */
+export const KYC_PAGE = 200;
 
 const listQuery = (db: Database) =>
   db
@@ -40,15 +42,47 @@ const toItem = (row: ListRow): KycQueueItem => ({
   submittedAt: new Date(row.created_at).toISOString(),
 });
 
-/** Pending submissions oldest first (the queue); decided ones newest first. */
+/** The submission's time at full precision (microseconds, UTC): with the id, a row's place in a list. */
+const CREATED_KEY = sql<string>`to_char(k.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * A page of one status's submissions: pending oldest first (the queue), decided newest first, by (time, id),
+ * `limit` after the cursor `after` (kycListCursor, validated at the edge); and the next page's cursor, or null.
+ */
+export async function kycSubmissionsPage(
+  db: Database,
+  options: { status: KycStatusValue; limit: number; after?: string | undefined },
+): Promise<{ items: KycQueueItem[]; nextCursor: string | null }> {
+  const oldestFirst = options.status === "pending";
+  const direction = oldestFirst ? "asc" : "desc";
+  let rows = listQuery(db)
+    .select(CREATED_KEY.as("created_key"))
+    .where("k.status", "=", options.status)
+    .orderBy("k.created_at", direction)
+    .orderBy("k.id", direction)
+    .limit(options.limit + 1);
+  if (options.after) {
+    const at = options.after.slice(0, 27);
+    const id = options.after.slice(28);
+    const place = sql`(${at}::timestamptz, ${id}::uuid)`;
+    rows = rows.where(
+      oldestFirst
+        ? sql<boolean>`(k.created_at, k.id) > ${place}`
+        : sql<boolean>`(k.created_at, k.id) < ${place}`,
+    );
+  }
+  const found = await rows.execute();
+  const page = found.slice(0, options.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toItem),
+    nextCursor: found.length > options.limit && last ? `${last.created_key}_${last.id}` : null,
+  };
+}
+
+/** The first page of one status's submissions (kycSubmissionsPage). */
 export async function listKycSubmissions(db: Database, status: KycStatusValue): Promise<KycQueueItem[]> {
-  const rows = await listQuery(db)
-    .where("k.status", "=", status)
-    .orderBy("k.created_at", status === "pending" ? "asc" : "desc")
-    .orderBy("k.id")
-    .limit(QUEUE_LIMIT)
-    .execute();
-  return rows.map(toItem);
+  return (await kycSubmissionsPage(db, { status, limit: KYC_PAGE })).items;
 }
 
 export async function countPendingKyc(db: Database): Promise<number> {

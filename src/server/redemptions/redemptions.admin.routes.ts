@@ -6,6 +6,7 @@ import {
   markPaidSchema,
   redemptionDecisionSchema,
   redemptionIdParams,
+  redemptionQueueCursor,
   rejectRedemptionSchema,
 } from "~/core/api/redemptions";
 import { formatDollars } from "~/core/coins";
@@ -24,12 +25,14 @@ import {
   rejectRedemption,
   retryRedemption,
 } from "./redemption-transitions";
-import { listRedemptionQueue, pendingRedemptions } from "./redemptions.admin.service";
+import { pendingRedemptions, redemptionQueuePage } from "./redemptions.admin.service";
 
 const queueQuery = z.object({
   /** One status, or `open`: what still needs an administrator (pending, payout failed, approved not yet paid). */
   status: z.enum([...redemptionStatuses, "open"]).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(100),
+  /** The page after this place of the queue (the previous page's `nextCursor`). */
+  after: redemptionQueueCursor.optional(),
 });
 
 // The overview's entry for this queue: how many redemptions wait, and their dollars.
@@ -59,7 +62,7 @@ const queueDocs = () =>
     {
       summary: "The redemption queue, with each user's history and signals to look twice",
       description:
-        "`payoutMode` is how this installation pays (Tremendous at once, or by hand and 'Mark paid'). `fourEyes` says whether approving a pending redemption now becomes a proposal (the user's redemptions approved by one administrator alone in 24 hours would pass DUAL_CONTROL_DOLLARS) and which proposal already waits for a second administrator.",
+        "Pending first (oldest first), then payout failed, approved and the rest (newest first), a page at a time by key: `after` the previous page's `nextCursor` (null on the last page). `payoutMode` is how this installation pays (Tremendous at once, or by hand and 'Mark paid'). `fourEyes` says whether approving a pending redemption now becomes a proposal (the user's redemptions approved by one administrator alone in 24 hours would pass DUAL_CONTROL_DOLLARS) and which proposal already waits for a second administrator.",
     },
   );
 
@@ -82,9 +85,9 @@ const approveDocs = () =>
 export const createRedemptionsAdminRoutes = (deps: AppDeps, limited: ReturnType<typeof rateLimit>) => {
   return createRouter()
     .get("/", queueDocs(), query(queueQuery), async (c) => {
-      const { status, limit } = c.req.valid("query");
-      const redemptions = await listRedemptionQueue(deps.db, { status, limit, rule: deps.env.dualControl });
-      return c.json({ redemptions, payoutMode: deps.payoutProvider.name } satisfies AdminRedemptionList);
+      const { status, limit, after } = c.req.valid("query");
+      const page = await redemptionQueuePage(deps.db, { status, limit, after, rule: deps.env.dualControl });
+      return c.json({ ...page, payoutMode: deps.payoutProvider.name } satisfies AdminRedemptionList);
     })
     .post("/:id/approve", approveDocs(), params(redemptionIdParams), limited, async (c) => {
       const outcome = await requestRedemptionApproval(deps, actingAdmin(c.var), c.req.valid("param").id);

@@ -17,21 +17,34 @@ const RECENT_BAN_DAYS = 30;
 
 /** Where an administrator's eye goes first: pending (oldest first), then failed, approved, and the rest (newest). */
 const ORDER = sql<number>`case status when 'pending' then 0 when 'failed' then 1 when 'approved' then 2 else 3 end`;
+/** The order within a rank: pending oldest first, the rest newest first. (ORDER, KEY) is the queue's key and index. */
+const KEY = sql<number>`case when status = 'pending' then redemptions.id else -redemptions.id end`;
+
+type QueueOptions = {
+  status?: string | undefined;
+  ids?: number[];
+  limit: number;
+  after?: string | undefined;
+};
+
+/** The cursor of a row of the queue: its rank and key (redemptionQueueCursor). */
+function cursorOf(r: { id: number; status: string }): string {
+  const rank = ["pending", "failed", "approved"].indexOf(r.status);
+  return `${rank < 0 ? 3 : rank}.${r.status === "pending" ? Number(r.id) : -Number(r.id)}`;
+}
 
 /**
  * The redemptions of the queue, each with its user's address, age and ban. The page is picked from redemptions
  * alone (redemptions_status_idx) and only its rows are joined to their users, never the whole queue.
  */
-async function queueRows(
-  db: Database,
-  options: { status?: string | undefined; ids?: number[]; limit: number },
-) {
-  let picked = db
-    .selectFrom("redemptions")
-    .selectAll()
-    .orderBy(ORDER)
-    .orderBy(sql`case when status = 'pending' then redemptions.id else -redemptions.id end`)
-    .limit(options.limit);
+async function queueRows(db: Database, options: QueueOptions) {
+  let picked = db.selectFrom("redemptions").selectAll().orderBy(ORDER).orderBy(KEY).limit(options.limit);
+  if (options.after) {
+    // The cursor is validated at the edge (rank 0-3 and an integer key); the row comparison reads the queue's
+    // index (redemptions_queue_idx) from that place on.
+    const [rank, key] = options.after.split(".").map(Number) as [number, number];
+    picked = picked.where(sql<boolean>`(${ORDER}, ${KEY}) > (${rank}::int, ${key}::bigint)`);
+  }
   if (options.status === "open") picked = picked.where("status", "in", ["pending", "failed", "approved"]);
   else if (options.status) picked = picked.where("status", "=", options.status as "pending");
   if (options.ids) picked = picked.where("id", "in", options.ids);
@@ -47,7 +60,7 @@ async function queueRows(
       "user.banReason",
     ])
     .orderBy(ORDER)
-    .orderBy(sql`case when status = 'pending' then redemptions.id else -redemptions.id end`)
+    .orderBy(KEY)
     .execute();
 }
 
@@ -106,7 +119,7 @@ async function evidenceOf(db: Database, rows: QueueRow[], userIds: string[], now
  */
 export async function listRedemptionQueue(
   db: Database,
-  options: { status?: string | undefined; ids?: number[]; limit: number; rule?: DualControl },
+  options: QueueOptions & { rule?: DualControl },
   now = new Date(),
 ): Promise<AdminRedemption[]> {
   const rows = await queueRows(db, options);
@@ -147,6 +160,18 @@ export async function listRedemptionQueue(
       fourEyes: fourEyes(r),
     };
   });
+}
+
+/** A page of the queue (`limit` items after the cursor `after`) and the cursor of the next, null on the last. */
+export async function redemptionQueuePage(
+  db: Database,
+  options: QueueOptions & { rule?: DualControl },
+  now = new Date(),
+): Promise<{ redemptions: AdminRedemption[]; nextCursor: string | null }> {
+  const rows = await listRedemptionQueue(db, { ...options, limit: options.limit + 1 }, now);
+  const redemptions = rows.slice(0, options.limit);
+  const last = redemptions.at(-1);
+  return { redemptions, nextCursor: rows.length > options.limit && last ? cursorOf(last) : null };
 }
 
 /**

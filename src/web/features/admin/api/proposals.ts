@@ -1,22 +1,24 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import type { ProposalApproval, ProposalList } from "~/core/api/dual-control";
 import { api, call } from "~/web/lib/api";
 
-/** Dual-control proposals waiting for a second administrator, oldest first. */
-export function getProposals(signal?: AbortSignal): Promise<ProposalList> {
-  return call(() =>
-    api.admin.proposals.$get({ query: { status: "proposed", limit: "100" } }, { init: { signal } }),
-  );
+/** A page of the proposals waiting for a second administrator, oldest first: the first, or after id `after`. */
+export function getProposals(after: number | undefined, signal?: AbortSignal): Promise<ProposalList> {
+  const query: { status: "proposed"; limit: string; after?: number } = { status: "proposed", limit: "100" };
+  if (after !== undefined) query.after = after;
+  return call(() => api.admin.proposals.$get({ query }, { init: { signal } }));
 }
 
 export const proposalsQueryOptions = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: ["admin", "proposals", "proposed"] as const,
-    queryFn: ({ signal }) => getProposals(signal),
+    queryFn: ({ pageParam, signal }) => getProposals(pageParam, signal),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: 0,
   });
 
-export const useProposals = () => useQuery(proposalsQueryOptions());
+export const useProposals = () => useInfiniteQuery(proposalsQueryOptions());
 
 /** The second administrator's approval: applies the proposal. */
 export const approveProposal = (id: number): Promise<ProposalApproval> =>

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Proposal } from "~/core/api/dual-control";
 import type { AdminRedemptionList, Redemption } from "~/core/api/redemptions";
 import type { RedemptionStatus } from "~/core/redemptions";
@@ -8,24 +8,30 @@ export type QueueFilter = RedemptionStatus | "open";
 
 import { api, call } from "~/web/lib/api";
 
+/** A page of the queue: the first, or the one after the cursor `after` (the previous page's `nextCursor`). */
 export function getRedemptionQueue(
   status: QueueFilter | undefined,
+  after: string | undefined,
   signal?: AbortSignal,
 ): Promise<AdminRedemptionList> {
   // 100: the server's default page of the queue.
-  const query = status ? { status, limit: "100" } : { limit: "100" };
+  const query: { limit: string; status?: QueueFilter; after?: string } = { limit: "100" };
+  if (status) query.status = status;
+  if (after) query.after = after;
   return call(() => api.admin.redemptions.$get({ query }, { init: { signal } }));
 }
 
 export const redemptionQueueQueryOptions = (status: QueueFilter | undefined) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: ["admin", "redemptions", status ?? "all"] as const,
-    queryFn: ({ signal }) => getRedemptionQueue(status, signal),
+    queryFn: ({ pageParam, signal }) => getRedemptionQueue(status, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: 0,
   });
 
 export const useRedemptionQueue = (status: QueueFilter | undefined) =>
-  useQuery(redemptionQueueQueryOptions(status));
+  useInfiniteQuery(redemptionQueueQueryOptions(status));
 
 export type RedemptionDecision =
   | { id: number; action: "approve" | "retry" | "recheck" }

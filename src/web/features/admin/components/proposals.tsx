@@ -1,5 +1,6 @@
 import type { ProposalList } from "~/core/api/dual-control";
 import { awaitingSecondAdmin, describeProposal, dualControlRule } from "~/core/dual-control";
+import { LoadMoreButton } from "~/web/components/load-more-button";
 import { QueryState } from "~/web/components/query-state";
 import { Button } from "~/web/components/ui/button";
 import { referenceOf } from "~/web/lib/api-client";
@@ -107,22 +108,24 @@ function ProposalCard({ p, self }: { p: Listed; self: { id: string; email: strin
  */
 export function Proposals({ self }: { self: { id: string; email: string } }) {
   const query = useProposals();
+  const proposals = query.data?.pages.flatMap((page) => page.proposals) ?? [];
   const overview = useOverview();
   return (
     <QueryState query={query} what="the proposals">
       {overview.data ? (
         <p className="text-sm text-muted-foreground">{dualControlRule(overview.data.dualControl)}</p>
       ) : null}
-      {query.data && query.data.proposals.length === 0 ? (
+      {query.data && proposals.length === 0 ? (
         <p className="text-muted-foreground">No proposals are waiting for approval.</p>
       ) : null}
-      {query.data?.proposals.length ? (
+      {proposals.length ? (
         <ul aria-label="Proposals" className="flex flex-col gap-4">
-          {query.data.proposals.map((p) => (
+          {proposals.map((p) => (
             <ProposalCard key={p.id} p={p} self={self} />
           ))}
         </ul>
       ) : null}
+      <LoadMoreButton query={query} className="self-start" />
     </QueryState>
   );
 }

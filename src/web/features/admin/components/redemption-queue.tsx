@@ -3,7 +3,7 @@ import { ledgerKindLabels } from "~/core/admin";
 import type { AdminRedemption, PayoutMode } from "~/core/api/redemptions";
 import { formatCount } from "~/core/coins";
 import { payoutMethodLabels, redemptionStatuses, redemptionStatusLabels } from "~/core/redemptions";
-import { QueryState } from "~/web/components/query-state";
+import { PagedList } from "~/web/components/paged-list";
 import { Card, CardContent } from "~/web/components/ui/card";
 import { Label } from "~/web/components/ui/label";
 import { type QueueFilter, useRedemptionQueue } from "../api/redemptions";
@@ -101,6 +101,11 @@ function QueueItem({
 export function RedemptionQueue({ selfId }: { selfId: string }) {
   const [status, setStatus] = useState<QueueFilter | undefined>("open");
   const query = useRedemptionQueue(status);
+  // The pages are read one after another by key; a redemption that a decision moved between two reads shows once.
+  const redemptions = [
+    ...new Map(query.data?.pages.flatMap((p) => p.redemptions).map((r) => [r.id, r])).values(),
+  ];
+  const payoutMode = query.data?.pages[0]?.payoutMode ?? "manual";
   const filterId = useId();
   return (
     <div className="flex flex-col gap-4">
@@ -121,17 +126,19 @@ export function RedemptionQueue({ selfId }: { selfId: string }) {
           ))}
         </select>
       </div>
-      <QueryState query={query} what="the redemptions">
-        {query.data?.redemptions.length ? (
-          <ul aria-label="Redemption queue" className="flex flex-col gap-4">
-            {query.data.redemptions.map((r) => (
-              <QueueItem key={r.id} r={r} selfId={selfId} payoutMode={query.data.payoutMode} />
-            ))}
-          </ul>
-        ) : (
-          <p className="text-muted-foreground">No redemptions to show.</p>
-        )}
-      </QueryState>
+      <PagedList
+        query={query}
+        what="the redemptions"
+        count={redemptions.length}
+        empty="No redemptions to show."
+        loadMoreClassName="self-start"
+      >
+        <ul aria-label="Redemption queue" className="flex flex-col gap-4">
+          {redemptions.map((r) => (
+            <QueueItem key={r.id} r={r} selfId={selfId} payoutMode={payoutMode} />
+          ))}
+        </ul>
+      </PagedList>
     </div>
   );
 }

@@ -1,18 +1,23 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import type { KycQueueResponse } from "~/core/api/kyc";
 import { api, call } from "~/web/lib/api";
 
-export function getKycQueue(signal?: AbortSignal): Promise<KycQueueResponse> {
-  return call(() => api.admin.kyc.$get({ query: { status: "pending" } }, { init: { signal } }));
+/** A page of the pending queue: the first, or the one after the cursor `after` (the previous page's `nextCursor`). */
+export function getKycQueue(after: string | undefined, signal?: AbortSignal): Promise<KycQueueResponse> {
+  const query: { status: "pending"; after?: string } = { status: "pending" };
+  if (after) query.after = after;
+  return call(() => api.admin.kyc.$get({ query }, { init: { signal } }));
 }
 
 export const kycQueueQueryOptions = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: ["admin", "kyc", "queue"] as const,
-    queryFn: ({ signal }) => getKycQueue(signal),
+    queryFn: ({ pageParam, signal }) => getKycQueue(pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: 0,
   });
 
 export function useKycQueue() {
-  return useQuery(kycQueueQueryOptions());
+  return useInfiniteQuery(kycQueueQueryOptions());
 }
