@@ -146,7 +146,8 @@ export async function createVerifiedUser(
   // As a browser does: the sign-up sets its device cookie, and confirming the address signs it in.
   const device = cookieFrom(res);
   const confirmed = await followConfirmation(client, email, device, options.ip);
-  const cookie = [device, confirmed.cookie].filter(Boolean).join("; ");
+  // The session's cookies first (tests read the session token as the first pair), then the device's.
+  const cookie = [confirmed.cookie, device].filter(Boolean).join("; ");
   const me = await client.request("/api/me", { cookie });
   const body: { user: { id: string } } = await me.json();
   return { id: body.user.id, email, password, cookie };

@@ -61,6 +61,9 @@ function numberOf(schema: JsonSchema, edge: Edge, integer: boolean): number {
 
 export function example(schema: JsonSchema, edge: Edge, depth = 0): unknown {
   if (schema.const !== undefined) return schema.const;
+  // A value the document gives as an example (an opaque cursor's shape): the first, or the last at `high`.
+  if (Array.isArray(schema.examples) && schema.examples.length)
+    return edge === "high" ? schema.examples[schema.examples.length - 1] : schema.examples[0];
   if (Array.isArray(schema.enum) && schema.enum.length)
     return edge === "high" ? schema.enum[schema.enum.length - 1] : schema.enum[0];
   const variants = schemas(schema.anyOf ?? schema.oneOf).filter((s) => s.type !== "null");

@@ -68,5 +68,8 @@ async function ensureTemplate(): Promise<string> {
 export async function seedDataDir(dataDir: string): Promise<void> {
   const target = path.join(dataDir, "pglite");
   if (existsSync(target)) return;
+  // The template is keyed by the build (dist/build-info.json): a suite may seed before its first server start
+  // builds dist/ (on a clean checkout, nothing has yet). scripts/build.mjs holds a lock, so parallel files build once.
+  execFileSync(process.execPath, ["scripts/build.mjs", "--if-stale"], { cwd: repoRoot, stdio: "inherit" });
   await cp(path.join(await ensureTemplate(), "pglite"), target, { recursive: true });
 }

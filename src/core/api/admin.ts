@@ -48,20 +48,19 @@ export const userIdParam = z.object({ userId: z.string().min(1).max(100) });
 const usersCursor = z
   .string()
   .max(200)
-  .regex(/^[A-Za-z0-9_-]+$/, "This is not a place in the users list.");
+  .regex(/^[A-Za-z0-9_-]+$/, "This is not a place in the users list.")
+  .meta({ examples: ["WyIyMDI2LTAxLTAxVDAwOjAwOjAwLjAwMFoiLCJleGFtcGxlLXVzZXItaWQiXQ"] });
 
 /**
  * GET /api/admin/users: newest first, a page at a time by key: `after` a row's cursor for the older users that
- * follow it, `before` for the newer ones that precede it (at most one of the two).
+ * follow it, `before` for the newer ones that precede it; both: the rows between the two places, older first.
  */
-export const userSearchQuery = z
-  .object({
-    /** Part of an e-mail address, or a user id. */
-    q: z.string().trim().max(200).optional(),
-    after: usersCursor.optional(),
-    before: usersCursor.optional(),
-  })
-  .refine((v) => !(v.after && v.before), { message: "Give either after or before.", path: ["before"] });
+export const userSearchQuery = z.object({
+  /** Part of an e-mail address, or a user id. */
+  q: z.string().trim().max(200).optional(),
+  after: usersCursor.optional(),
+  before: usersCursor.optional(),
+});
 
 export const ledgerPageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),

@@ -126,7 +126,8 @@ export const kycListCursor = z
   .refine((c) => {
     const ms = `${c.slice(0, 23)}Z`;
     return !Number.isNaN(Date.parse(ms)) && new Date(ms).toISOString() === ms;
-  }, "This is not a place in the KYC list.");
+  }, "This is not a place in the KYC list.")
+  .meta({ examples: ["2026-01-01T00:00:00.000000Z_3f2c7a52-5d0e-4b8e-9a4c-2f1d3b6e7c90"] });
 
 /** GET /api/admin/kyc: one status's submissions, a page at a time by key. */
 export const kycListQuery = z.object({

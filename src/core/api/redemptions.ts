@@ -154,7 +154,8 @@ export type PayoutMode = z.output<typeof payoutModeSchema>;
 export const redemptionQueueCursor = z
   .string()
   .max(40)
-  .regex(/^[0-3]\.-?[1-9][0-9]{0,14}$/, "This is not a place in the redemption queue.");
+  .regex(/^[0-3]\.-?[1-9][0-9]{0,14}$/, "This is not a place in the redemption queue.")
+  .meta({ examples: ["0.1", "3.-1"] });
 
 export const adminRedemptionListSchema = z.object({
   redemptions: z.array(adminRedemptionSchema),

@@ -10,11 +10,10 @@ export const issueChannels = ["game", "quiz", "video", "referral", "streak", "ad
 export type IssueChannel = (typeof issueChannels)[number];
 
 export const statsRangeSchema = z.object({
-  days: z.coerce
-    .number()
-    .int()
-    .refine((d) => d === 30 || d === 90, { message: "days must be 30 or 90" })
-    .default(30),
+  days: z
+    .enum(["30", "90"], { message: "days must be 30 or 90" })
+    .default("30")
+    .transform((d) => Number(d) as 30 | 90),
 });
 
 const coins = z.number().int();

@@ -75,7 +75,13 @@ function decodeCursor(cursor: string, field: "after" | "before"): Key {
 }
 
 /** The rows of one page: `limit + 1` from the cursor on, in the direction asked (older, or newer reversed). */
-function pageQuery(db: Database, q: string | undefined, limit: number, from?: { key: Key; newer: boolean }) {
+function pageQuery(
+  db: Database,
+  q: string | undefined,
+  limit: number,
+  from?: { key: Key; newer: boolean },
+  newerThan?: Key,
+) {
   const newer = from?.newer === true;
   let list = userRows(db)
     .select(CREATED_KEY.as("createdKey"))
@@ -86,6 +92,10 @@ function pageQuery(db: Database, q: string | undefined, limit: number, from?: { 
   if (from) {
     const key = sql`(${from.key.createdAt}::timestamptz, ${from.key.id}::text)`;
     list = list.where(sql<boolean>`("user"."createdAt", "user".id) ${sql.raw(newer ? ">" : "<")} ${key}`);
+  }
+  if (newerThan) {
+    const key = sql`(${newerThan.createdAt}::timestamptz, ${newerThan.id}::text)`;
+    list = list.where(sql<boolean>`("user"."createdAt", "user".id) > ${key}`);
   }
   return list;
 }
@@ -104,12 +114,11 @@ export async function searchUsers(
     const byId = await userRows(db).where("user.id", "=", q).executeTakeFirst();
     if (byId) return { users: [toRow(byId)], nextCursor: null, prevCursor: null, pageSize };
   }
-  const from = input.before
-    ? { key: decodeCursor(input.before, "before"), newer: true }
-    : input.after
-      ? { key: decodeCursor(input.after, "after"), newer: false }
-      : undefined;
-  const rows = await pageQuery(db, q, pageSize, from).execute();
+  const after = input.after ? decodeCursor(input.after, "after") : undefined;
+  const before = input.before ? decodeCursor(input.before, "before") : undefined;
+  // Both: the rows between the two places, going older from `after` and bounded by `before`.
+  const from = after ? { key: after, newer: false } : before ? { key: before, newer: true } : undefined;
+  const rows = await pageQuery(db, q, pageSize, from, after && before ? before : undefined).execute();
   const more = rows.length > pageSize;
   const page = rows.slice(0, pageSize);
   if (from?.newer) page.reverse();
