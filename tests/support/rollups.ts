@@ -39,7 +39,10 @@ const steps: [number, Step][] = [
     async (w) => {
       const user = pick(w.users);
       if (!user) return;
-      if (w.award) return await w.award(user), 200;
+      if (w.award) {
+        await w.award(user);
+        return 200;
+      }
       const res = await adminPost(w, `/api/admin/users/${user.id}/adjustments`, {
         adjustmentId: randomUUID(),
         amount: coins(300),
