@@ -103,20 +103,34 @@ function indexesOf(node: PlanNode): string[] {
   return [...(node["Index Name"] ? [node["Index Name"]] : []), ...(node.Plans ?? []).flatMap(indexesOf)];
 }
 
+/** How a plan reads `table`: each node's type, with its index ("Index Only Scan coin_ledger_…"). */
+function readsOf(node: PlanNode, table: string): string[] {
+  const own =
+    node["Relation Name"] === table
+      ? [`${node["Node Type"]}${node["Index Name"] ? ` ${node["Index Name"]}` : ""}`]
+      : [];
+  return [...own, ...(node.Plans ?? []).flatMap((p) => readsOf(p, table))];
+}
+
 /** Runs `call` on a recording handle and returns the indexes read by the statements whose SQL `pick` matches. */
 async function indexesRead(call: (db: Database) => Promise<unknown>, pick: (sql: string) => boolean) {
+  return (await plansOf(call, pick)).flatMap(indexesOf);
+}
+
+/** Runs `call` on a recording handle and returns the plans of the statements whose SQL `pick` matches. */
+async function plansOf(call: (db: Database) => Promise<unknown>, pick: (sql: string) => boolean) {
   const rec = recording(db);
   await call(rec.db);
-  const used: string[] = [];
+  const plans: PlanNode[] = [];
   for (const q of rec.seen.filter((q) => pick(q.sql))) {
     const { rows } = await db.executeQuery<{ "QUERY PLAN": unknown }>(
       Compiled.raw(`explain (format json) ${q.sql}`, [...q.parameters]),
     );
     const raw = rows[0]?.["QUERY PLAN"];
     const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
-    used.push(...indexesOf(plan[0]!.Plan));
+    plans.push(plan[0]!.Plan);
   }
-  return used;
+  return plans;
 }
 
 /** Runs `call` on a recording handle and returns, per SELECT it sent, the watched tables it reads whole. */
@@ -185,6 +199,19 @@ describe("console queries at size use indexes (no Seq Scan on coin_ledger, user,
     expect(await scansOf((d) => listKycSubmissions(d, "pending"))).toEqual([]);
     expect(await scansOf((d) => listKycSubmissions(d, "approved"))).toEqual([]);
     expect(await scansOf((d) => listProposals(d, { status: "proposed", limit: 50 }))).toEqual([]);
+  });
+
+  it("the queue's earnings by channel and a player's streak days are read from the ledger's index alone (no heap)", async () => {
+    const earnings = (q: string) => /from "coin_ledger"/.test(q) && /group by "user_id", "kind"/.test(q);
+    const queue = await plansOf((d) => listRedemptionQueue(d, { status: "open", limit: 100 }), earnings);
+    expect(queue.length).toBe(1);
+    expect(readsOf(queue[0]!, "coin_ledger")).toEqual(["Index Only Scan coin_ledger_user_created_incl_idx"]);
+    const days = await plansOf(
+      (d) => earnedPerDay(d, HEAVY),
+      (q) => /from "coin_ledger"/.test(q),
+    );
+    expect(days.length).toBe(1);
+    expect(readsOf(days[0]!, "coin_ledger")).toEqual(["Index Only Scan coin_ledger_user_created_incl_idx"]);
   });
 
   it("the redemptions queue's deep pages are read by its key (no Seq Scan on redemptions either)", async () => {

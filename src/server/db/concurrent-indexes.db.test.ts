@@ -46,4 +46,22 @@ describe("concurrent indexes", () => {
     expect([...a, ...b]).toEqual(["ci_probe_idx"]);
     expect(await validity("ci_probe_idx")).toEqual([true]);
   });
+
+  it("an index that replaces another drops the old one only once it is built, and the old one stays gone", async () => {
+    await sql`create table ci_swap (n integer, m integer)`.execute(handle.db);
+    await sql`create index ci_swap_old_idx on ci_swap (n)`.execute(handle.db);
+    const wanted = [{ name: "ci_swap_new_idx", on: "ci_swap (n) include (m)", replaces: "ci_swap_old_idx" }];
+    expect(await buildConcurrentIndexes(handle.db, wanted)).toEqual(["ci_swap_new_idx"]);
+    expect(await validity("ci_swap_new_idx")).toEqual([true]);
+    expect(await validity("ci_swap_old_idx")).toEqual([]);
+    // A run interrupted after the build, before the drop: the next run drops the old one and builds nothing.
+    await sql`create index ci_swap_old_idx on ci_swap (n)`.execute(handle.db);
+    expect(await buildConcurrentIndexes(handle.db, wanted)).toEqual([]);
+    expect(await validity("ci_swap_old_idx")).toEqual([]);
+  });
+
+  it("the ledger's covering index took the place of the plain one", async () => {
+    expect(await validity("coin_ledger_user_created_incl_idx")).toEqual([true]);
+    expect(await validity("coin_ledger_user_created_idx")).toEqual([]);
+  });
 });

@@ -16,6 +16,11 @@ export interface ConcurrentIndex {
   name: string;
   /** What follows `ON`: the table, the method and the columns (`coin_ledger (created_at)`). */
   on: string;
+  /**
+   * An index this one takes the place of: dropped (CONCURRENTLY) once this one is valid, never before, so the
+   * queries it served always have one of the two.
+   */
+  replaces?: string;
 }
 
 /** The advisory lock key of the step (any constant no other code uses). */
@@ -36,7 +41,12 @@ export async function buildConcurrentIndexes<T>(
   wanted: readonly ConcurrentIndex[],
 ): Promise<string[]> {
   const pending: ConcurrentIndex[] = [];
-  for (const index of wanted) if ((await indexState(db, index.name)) !== "valid") pending.push(index);
+  for (const index of wanted)
+    if (
+      (await indexState(db, index.name)) !== "valid" ||
+      (index.replaces && (await indexState(db, index.replaces)) !== "missing")
+    )
+      pending.push(index);
   if (pending.length === 0) return [];
   return db.connection().execute(async (conn) => {
     for (;;) {
@@ -51,11 +61,16 @@ export async function buildConcurrentIndexes<T>(
       for (const index of pending) {
         // Looked at again under the lock: another instance may have built it meanwhile.
         const state = await indexState(conn, index.name);
-        if (state === "valid") continue;
-        if (state === "invalid")
-          await sql.raw(`drop index concurrently if exists "${index.name}"`).execute(conn);
-        await sql.raw(`create index concurrently if not exists "${index.name}" on ${index.on}`).execute(conn);
-        built.push(index.name);
+        if (state !== "valid") {
+          if (state === "invalid")
+            await sql.raw(`drop index concurrently if exists "${index.name}"`).execute(conn);
+          await sql
+            .raw(`create index concurrently if not exists "${index.name}" on ${index.on}`)
+            .execute(conn);
+          built.push(index.name);
+        }
+        if (index.replaces)
+          await sql.raw(`drop index concurrently if exists "${index.replaces}"`).execute(conn);
       }
       return built;
     } finally {

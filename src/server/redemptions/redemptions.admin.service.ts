@@ -73,7 +73,7 @@ async function evidenceOf(db: Database, rows: QueueRow[], userIds: string[], now
       .selectFrom("coin_ledger")
       .select(["user_id", "kind", sql<number>`sum(amount)::int`.as("coins")])
       .where("user_id", "in", userIds)
-      // The window keeps the sum to what the daily limits allow in it (coin_ledger_user_created_idx), whatever
+      // The window keeps the sum to what the daily limits allow in it (coin_ledger_user_created_incl_idx), whatever
       // the length of a user's history.
       .where("created_at", ">=", new Date(now.getTime() - EARNINGS_DAYS * DAY_MS))
       .where("amount", ">", 0)

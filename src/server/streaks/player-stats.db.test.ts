@@ -108,7 +108,7 @@ describe("GET /api/me/stats", () => {
       return rows.map((r) => Object.values(r).join(" ")).join("\n");
     });
     // Both bounds in the index condition: the user and the first day (a range of one user's rows).
-    expect(plan).toMatch(/coin_ledger_user_created_idx/);
+    expect(plan).toMatch(/coin_ledger_user_created_incl_idx/);
     expect(plan).toMatch(/Index Cond: \(\(user_id = .+\) AND \(created_at >= .+\)\)/);
     expect(plan).not.toMatch(/Seq Scan on coin_ledger/);
   });

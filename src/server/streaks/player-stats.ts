@@ -24,7 +24,7 @@ export function coinsByDayAndKind(db: Database, userId: string, first: string) {
 
 /**
  * A player's last 30 UTC days (docs/product.md, "Dashboard"): the coins earned each day per channel (the positive
- * ledger rows of those days, read through coin_ledger_user_created_idx: one user, 30 days, never the history),
+ * ledger rows of those days, read through coin_ledger_user_created_incl_idx: one user, 30 days, never the history),
  * and whether the day met the daily goal — decided by the streak's own rule (evaluateStreak over the same days'
  * play coins), so the chart and the streak never disagree.
  */

@@ -24,7 +24,7 @@ export { earnedPerDay, settleStreak } from "./streak-settle";
  * next time the streak is read.
  */
 
-/** Coins earned (GOAL_KINDS) today (UTC): the user's rows of today (coin_ledger_user_created_idx). */
+/** Coins earned (GOAL_KINDS) today (UTC): the user's rows of today (coin_ledger_user_created_incl_idx). */
 async function earnedToday(db: Database, userId: string, now: Date): Promise<number> {
   const row = await db
     .selectFrom("coin_ledger")

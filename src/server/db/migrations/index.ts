@@ -30,6 +30,7 @@ import * as m0230 from "./0230-console-search-and-indexes";
 import * as m0250 from "./0250-redemption-approved-at";
 import * as m0260 from "./0260-signed-in-browsers";
 import * as m0270 from "./0270-queue-keys";
+import * as m0280 from "./0280-ledger-covering-index";
 
 /** Every migration, in order. The same files run on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -63,10 +64,12 @@ export const migrations: Record<string, Migration> = {
   "0250-redemption-approved-at": m0250,
   "0260-signed-in-browsers": m0260,
   "0270-queue-keys": m0270,
+  "0280-ledger-covering-index": m0280,
 };
 
 /** The indexes the migrations build CONCURRENTLY after they run (../concurrent-indexes.ts), in order. */
 export const concurrentIndexes: readonly ConcurrentIndex[] = [
   ...m0230.concurrentIndexes,
   ...m0270.concurrentIndexes,
+  ...m0280.concurrentIndexes,
 ];
