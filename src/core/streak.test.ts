@@ -7,7 +7,13 @@ import {
   FREEZE_EVERY_DAYS,
   MAX_FREEZES,
   milestoneOf,
+  SHOWN_DAYS,
+  SHOWN_EVENTS,
+  type StreakCheckpoint,
   type StreakRules,
+  type StreakState,
+  shownDays,
+  streakCheckpoint,
 } from "./streak";
 
 const rules: StreakRules = { goalCoins: 100, bonusCoins: 25, bonusEveryDays: 7 };
@@ -189,5 +195,138 @@ describe("the defaults", () => {
     // Default limits: 20 wins × 10, 3 quizzes × 110, 3 videos × 10 = 560 coins a day (docs/product.md).
     expect(560 + DEFAULT_STREAK_RULES.bonusCoins).toBeLessThanOrEqual(600);
     expect(DEFAULT_STREAK_RULES).toEqual({ goalCoins: 100, bonusCoins: 25, bonusEveryDays: 7 });
+  });
+});
+
+/** A small seeded generator (mulberry32): the same seed, the same cases, so a failure can be replayed. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
+  return { int, pick: <T>(items: readonly T[]) => items[int(0, items.length - 1)] as T };
+}
+
+/**
+ * A random history ending at the latest `today`: runs of days met (long enough to earn freezes and reach
+ * milestones) between gaps of missed days (a freeze or two used, or a reset) and days under the goal; a day's
+ * coins come in one to three rows, in no order.
+ */
+function randomCase(seed: number) {
+  const r = random(seed);
+  const rules: StreakRules = {
+    goalCoins: r.pick([1, 50, 100, 150]),
+    bonusCoins: r.pick([0, 25, 25]),
+    bonusEveryDays: r.int(1, 10),
+  };
+  const goal = Math.max(1, rules.goalCoins);
+  const length = r.int(1, 160);
+  const today = addDays(TODAY, r.int(0, 400));
+  const history: DayEarnings[] = [];
+  let day = addDays(today, 1 - length);
+  while (day <= today) {
+    const met = r.int(0, 2) > 0;
+    const run = met ? r.int(1, 30) : r.int(1, 4);
+    for (let i = 0; i < run && day <= today; i++, day = addDays(day, 1)) {
+      const coins = met ? goal + r.int(0, 60) : r.pick([0, 0, r.int(0, goal - 1)]);
+      const rows = r.int(1, 3);
+      for (let k = 0; k < rows; k++)
+        history.push({
+          day,
+          coins: k < rows - 1 ? Math.floor(coins / rows) : coins - (rows - 1) * Math.floor(coins / rows),
+        });
+    }
+  }
+  for (let i = history.length - 1; i > 0; i--) {
+    const j = r.int(0, i);
+    [history[i], history[j]] = [history[j]!, history[i]!];
+  }
+  // Any closed day: before the first earning day, inside the history, up to yesterday.
+  const through = addDays(today, -r.int(1, length + 5));
+  return { rules, history, today, through, r };
+}
+
+/** What GET /api/streak shows of a state (the days and events it shows, the counts and today). */
+function shown(s: StreakState, days = SHOWN_DAYS) {
+  const { today, todayCoins, todayMet, current, longest, freezesHeld, nextMilestone, milestoneToday } = s;
+  return {
+    today,
+    todayCoins,
+    todayMet,
+    current,
+    longest,
+    freezesHeld,
+    nextMilestone,
+    milestoneToday,
+    days: shownDays(s, days),
+    events: s.events.slice(-SHOWN_EVENTS),
+  };
+}
+
+const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
+
+describe("a checkpoint", () => {
+  const CASES = 400;
+
+  it("gives what the full fold gives, from any closed day (random histories and rules)", {
+    timeout: 60_000,
+  }, () => {
+    const seen = { freezesHeld: 0, current: 0, events: 0, frozenAfter: 0, resetAfter: 0, milestoneToday: 0 };
+    for (let seed = 1; seed <= CASES; seed++) {
+      const { rules, history, today, through } = randomCase(seed);
+      const full = evaluateStreak(history, today, rules);
+      const checkpoint = streakCheckpoint(history, through, rules);
+      const resumed = evaluateStreak(history, today, rules, checkpoint);
+      const context = `seed ${seed}, through ${through}, rules ${JSON.stringify(rules)}`;
+      // Every day after the checkpoint, and the 28 shown when the checkpoint is older than they are.
+      const window = daysBetween(through, today);
+      expect(shown(resumed, window), context).toEqual(shown(full, window));
+      if (window > SHOWN_DAYS) expect(shown(resumed), context).toEqual(shown(full));
+      expect(resumed.days[0]?.day, context).toBe(addDays(through, 1));
+      // The history before the checkpoint is not read again: the resumed fold gives the same without it.
+      const after = history.filter((h) => h.day > through);
+      expect(evaluateStreak(after, today, rules, checkpoint), context).toEqual(resumed);
+      if (checkpoint.freezesHeld > 0) seen.freezesHeld++;
+      if (checkpoint.current > 0) seen.current++;
+      if (checkpoint.events.length > 0) seen.events++;
+      if (resumed.days.some((d) => d.state === "frozen")) seen.frozenAfter++;
+      if (resumed.events.some((e) => e.kind === "reset" && e.day > through)) seen.resetAfter++;
+      if (full.milestoneToday !== null) seen.milestoneToday++;
+    }
+    // The cases reach what a checkpoint must carry: a drop of any of it would fail above.
+    for (const [what, n] of Object.entries(seen)) expect(n, what).toBeGreaterThan(CASES / 20);
+  });
+
+  it("moved up from an earlier checkpoint is the checkpoint made from the start", { timeout: 60_000 }, () => {
+    for (let seed = 1; seed <= CASES; seed++) {
+      const { rules, history, today, through, r } = randomCase(seed);
+      const later = addDays(through, r.int(0, daysBetween(through, today) - 1));
+      const step = streakCheckpoint(history, later, rules, streakCheckpoint(history, through, rules));
+      expect(step, `seed ${seed}`).toEqual(streakCheckpoint(history, later, rules));
+    }
+  });
+
+  it("keeps the last events only, and the state of the day it closes", () => {
+    const long = history(`${"M".repeat(7)}.`.repeat(30));
+    const c = streakCheckpoint(long, addDays(TODAY, -1), rules);
+    expect(c.events).toHaveLength(SHOWN_EVENTS);
+    expect(c.events).toEqual(evaluateStreak(long, TODAY, rules).events.slice(-SHOWN_EVENTS));
+    // A missed day it closes is decided (today, open in a fold as of today, is not).
+    const missed = streakCheckpoint(history("MMM."), TODAY, rules);
+    expect(missed).toMatchObject({ through: TODAY, current: 0, longest: 3, freezesHeld: 0 });
+    expect(evaluateStreak(history("MMM."), TODAY, rules).current).toBe(3);
+    const none = streakCheckpoint([], TODAY, rules);
+    expect(none).toEqual({ through: TODAY, current: 0, longest: 0, freezesHeld: 0, events: [] });
+  });
+
+  it("refuses to resume at or after today, or to go back", () => {
+    const c: StreakCheckpoint = streakCheckpoint(history("MMM"), addDays(TODAY, -1), rules);
+    expect(() => evaluateStreak([], addDays(TODAY, -1), rules, c)).toThrow(/before today/);
+    expect(() => streakCheckpoint([], addDays(TODAY, -2), rules, c)).toThrow(/go back/);
   });
 });

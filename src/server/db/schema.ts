@@ -35,6 +35,7 @@ import type {
   ReferralTable,
 } from "./schema-ledger";
 import type { RollupDayTable, RollupEarnerTable, RollupLedgerDayTable } from "./schema-rollups";
+import type { StreakCheckpointTable } from "./schema-streaks";
 
 export type {
   AdminProposalTable,
@@ -96,6 +97,7 @@ export interface DB {
   rollup_ledger_days: RollupLedgerDayTable;
   rollup_days: RollupDayTable;
   rollup_earners: RollupEarnerTable;
+  streak_checkpoints: StreakCheckpointTable;
   user_devices: UserDeviceTable;
   sign_in_unlocks: SignInUnlockTable;
   referrals: ReferralTable;

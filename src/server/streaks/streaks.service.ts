@@ -2,7 +2,14 @@ import { sql } from "kysely";
 import type { Earned } from "~/core/api/earned";
 import type { StreakView } from "~/core/api/streak";
 import { nextUtcMidnight, utcDay } from "~/core/earning";
-import { addDays, FREEZE_EVERY_DAYS, GOAL_KINDS, MAX_FREEZES, type StreakRules } from "~/core/streak";
+import {
+  FREEZE_EVERY_DAYS,
+  GOAL_KINDS,
+  MAX_FREEZES,
+  SHOWN_EVENTS,
+  type StreakRules,
+  shownDays,
+} from "~/core/streak";
 import type { Database } from "../db/client";
 import type { AwardResult } from "../ledger/ledger.service";
 import { consumeUserEvents } from "../ledger/ledger-events";
@@ -12,9 +19,10 @@ import { settleStreak } from "./streak-settle";
 export { earnedPerDay, settleStreak } from "./streak-settle";
 
 /**
- * The daily goal and the streak on the server (docs/product.md, "Daily goal and streak"; ADR 052). Nothing is
- * stored but the ledger: the coins of each UTC day are summed from the user's earning rows and the rules of
- * src/core/streak.ts decide the rest. A milestone's bonus is paid through the ledger's award() with the cause key
+ * The daily goal and the streak on the server (docs/product.md, "Daily goal and streak"; ADR 052). The coins of
+ * each UTC day are summed from the user's earning rows and the rules of src/core/streak.ts decide the rest; a
+ * per-player checkpoint (ADR 080, streak-checkpoints.ts) keeps the fold of the days at least 29 days back, so a read
+ * sums the rows of the days after it only. A milestone's bonus is paid through the ledger's award() with the cause key
  * `streak:<user>:<day>:<milestone>`, so any number of evaluations pay it once.
  *
  * When it is evaluated: as a consumer of the award's 'paid' events (streak-consumer.ts), for the day whose goal
@@ -78,9 +86,6 @@ export async function afterEarning(
       };
 }
 
-const SHOWN_DAYS = 28;
-const SHOWN_EVENTS = 20;
-
 /** The streak as the dashboard shows it; reading it settles a milestone bonus still due today. */
 export async function getStreak(
   db: Database,
@@ -89,17 +94,6 @@ export async function getStreak(
   now: Date = new Date(),
 ): Promise<StreakView> {
   const { state } = await settleStreak(db, userId, rules, now);
-  const known = new Map(state.days.map((d) => [d.day, d]));
-  const days = Array.from({ length: SHOWN_DAYS }, (_, i) => {
-    const day = addDays(state.today, i - (SHOWN_DAYS - 1));
-    return (
-      known.get(day) ?? {
-        day,
-        coins: 0,
-        state: day === state.today ? ("open" as const) : ("missed" as const),
-      }
-    );
-  });
   const bonuses = await db
     .selectFrom("coin_ledger")
     .select(["amount", "reason", "created_at"])
@@ -120,7 +114,7 @@ export async function getStreak(
     longest: state.longest,
     freezesHeld: state.freezesHeld,
     nextMilestone: state.nextMilestone,
-    days,
+    days: shownDays(state),
     events: state.events.slice(-SHOWN_EVENTS).reverse(),
     bonuses: bonuses.map((b) => ({
       amount: b.amount,
