@@ -212,6 +212,14 @@ describe("console queries at size use indexes (no Seq Scan on coin_ledger, user,
     );
     expect(days.length).toBe(1);
     expect(readsOf(days[0]!, "coin_ledger")).toEqual(["Index Only Scan coin_ledger_user_created_incl_idx"]);
+    // The streak's window after its checkpoint (src/server/streaks/streak-checkpoints.ts): one index range too.
+    const since = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10);
+    const window = await plansOf(
+      (d) => earnedPerDay(d, HEAVY, since),
+      (q) => /from "coin_ledger"/.test(q),
+    );
+    expect(window.length).toBe(1);
+    expect(readsOf(window[0]!, "coin_ledger")).toEqual(["Index Only Scan coin_ledger_user_created_incl_idx"]);
   });
 
   it("the redemptions queue's deep pages are read by its key (no Seq Scan on redemptions either)", async () => {
