@@ -30,6 +30,7 @@ import * as m0230 from "./0230-console-search-and-indexes";
 import * as m0250 from "./0250-redemption-approved-at";
 import * as m0260 from "./0260-signed-in-browsers";
 import * as m0270 from "./0270-queue-keys";
+import * as m0300 from "./0300-cheaper-watch-start";
 
 /** Every migration, in order. The same files run on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   "0250-redemption-approved-at": m0250,
   "0260-signed-in-browsers": m0260,
   "0270-queue-keys": m0270,
+  "0300-cheaper-watch-start": m0300,
 };
 
 /** The indexes the migrations build CONCURRENTLY after they run (../concurrent-indexes.ts), in order. */
