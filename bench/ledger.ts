@@ -295,7 +295,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const section = formatLedgerSection(
     result,
     before,
-    `Run by \`npm run bench:ledger -- --write\` on ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC; load average after it: ${loads}.`,
+    `Run on ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC; load average after it: ${loads}.`,
   );
   console.log(section);
   if (process.argv.includes("--write"))
