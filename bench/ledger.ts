@@ -68,9 +68,9 @@ export interface HttpRun extends Throughput {
   /** HTTP awards/s divided by the direct SQL's. */
   ratio: number;
   /**
-   * The CPU time of the server's processes (the first one and its workers) per award, ms: the machine's CPU per
-   * award less the load generator's (`clientCpuMsPerAward`), PostgreSQL's and the rest. Absent in runs made before it
-   * was measured.
+   * The CPU time of the server's processes (the first one and its workers) per award, ms: the part of the machine's
+   * CPU per award beside the load generator's (`clientCpuMsPerAward`) and PostgreSQL's with the rest. Absent in runs
+   * made before it was measured.
    */
   serverCpuMsPerAward?: number | null;
 }
