@@ -1,11 +1,12 @@
 /**
  * The "before" half of `npm run bench:ledger`: the same benchmark as committed at BENCH_LEDGER_BEFORE (a git
- * ref; default LEDGER_BEFORE_REF, the last commit before the cheaper award of ADR 070), run in the same run on the
+ * ref; default LEDGER_BEFORE_REF, the last commit before the cheaper award of ADR 081), run in the same run on the
  * same machine, so that a change to the earning path is judged by figures taken minutes apart, not against a
  * table written on another day. The ref is checked out into a temporary git worktree that borrows this checkout's
  * node_modules, its benchmark (bench/ledger.ts, `runLedgerBench`) runs there in a child process — it builds that
- * tree's server and migrates its own databases — and its result comes back as JSON. BENCH_LEDGER_BEFORE=none skips
- * it. Figures, not tests.
+ * tree's server and migrates its own databases — and its result comes back as JSON. A before tree that did not
+ * measure the two-transaction floor gets it from this tree's bench/ledger-load.ts (plain `pg`, no import of the
+ * app), run on a database of its own schema. BENCH_LEDGER_BEFORE=none skips it. Figures, not tests.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
@@ -14,10 +15,10 @@ import path from "node:path";
 import type { LedgerBenchResult } from "./ledger";
 
 /**
- * Main before ADR 070 (the award that summed the day's rows for the answer's coins today and wrote a wider event;
- * the recurring release job). ADR 067's before was 2681be9.
+ * Main before ADR 081 (the award's key built by an SQL function planned on every call, its writes in three
+ * statements; the watch's start indexed twice by user). ADR 070's before was f3569fe, ADR 067's 2681be9.
  */
-export const LEDGER_BEFORE_REF = "f3569fe";
+export const LEDGER_BEFORE_REF = "da7f029";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
 const MARK = "LEDGER-BEFORE-JSON:";
@@ -38,10 +39,18 @@ export async function runLedgerBefore(
   git("worktree", "add", "--detach", dir, commit);
   try {
     await symlink(path.join(repoRoot, "node_modules"), path.join(dir, "node_modules"));
-    // A script of our own in the old tree: its benchmark as JSON (its CLI prints only a table).
+    // A script of our own in the old tree: its benchmark as JSON (its CLI prints only a table), with the
+    // two-transaction floor on its own schema where it did not measure it.
     await writeFile(
       path.join(dir, "bench", "before-json.ts"),
-      `import { runLedgerBench } from "./ledger";\nconsole.log(${JSON.stringify(MARK)} + JSON.stringify(await runLedgerBench()));\n`,
+      [
+        `import { runLedgerBench, withDatabase } from "./ledger";`,
+        `import { benchFloors } from ${JSON.stringify(path.join(repoRoot, "bench", "ledger-load.ts"))};`,
+        "const result = await runLedgerBench();",
+        "if (!result.twoFloor) result.twoFloor = (await withDatabase(benchFloors)).twoFloor;",
+        `console.log(${JSON.stringify(MARK)} + JSON.stringify(result));`,
+        "",
+      ].join("\n"),
     );
     const out = await new Promise<string>((resolve, reject) => {
       const child = spawn(process.execPath, ["--import", "tsx", "bench/before-json.ts"], {

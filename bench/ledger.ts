@@ -5,7 +5,8 @@
  * WEB_CONCURRENCY (one per core), and on PGlite; beside the same SQL run directly over `pg` at the same
  * concurrency — the statements the two requests send, made by the server's own functions (session lookup, start,
  * session lookup, completion with its award), without HTTP — and their ratio (ADR 049). Also the database's floor:
- * a bare INSERT ledger row + UPDATE balance transaction. And the server's resident memory (all its processes; RSS, USS:
+ * a bare INSERT ledger row + UPDATE balance transaction, and the two-transaction floor (bench/ledger-load.ts), and
+ * what bounds each ratio on this machine (bench/ledger-report.ts). And the server's resident memory (all its processes; RSS, USS:
  * the private part, without the pages they share, and the footprint: every resident page once) at idle and its peak
  * under the load. Figures, not tests. Needs PostgreSQL:
  * BENCH_DATABASE_URL (an admin URL; default the local server). BENCH_SERVER_ENV (JSON) adds server variables.
@@ -22,13 +23,14 @@ import { prepareDatabase } from "~/server/prepare-database";
 import { makeVideosInstant } from "../tests/support/earning";
 import { signIn, signUp, uniqueEmail, verifyEmail } from "../tests/support/factories";
 import { httpClient } from "../tests/support/http-client";
-import { childPids, sampleMemory, treeMemory } from "../tests/support/processes";
+import { childPids, sampleMemory, treeCpuSeconds, treeMemory } from "../tests/support/processes";
 import { LOAD_ENV, startServer } from "../tests/support/server-process";
-import { marked, writeSection } from "./doc-section";
-import type { BeforeRun } from "./ledger-before";
+import { writeSection } from "./doc-section";
+import { formatLedgerSection } from "./ledger-report";
 import {
   benchSql,
   CONNECTIONS,
+  clientCpuMsPerAward,
   cpuMsPerAward,
   machineBusySeconds,
   SECONDS,
@@ -36,6 +38,12 @@ import {
   USERS,
 } from "./ledger-sql";
 
+export {
+  formatLedgerBench,
+  formatLedgerComparison,
+  formatLedgerSection,
+  LEDGER_TARGETS,
+} from "./ledger-report";
 export type { Throughput };
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -59,6 +67,12 @@ export interface HttpRun extends Throughput {
   footprintLoadMib: number | null;
   /** HTTP awards/s divided by the direct SQL's. */
   ratio: number;
+  /**
+   * The CPU time of the server's processes (the first one and its workers) per award, ms: the part of the machine's
+   * CPU per award beside the load generator's (`clientCpuMsPerAward`) and PostgreSQL's with the rest. Absent in runs
+   * made before it was measured.
+   */
+  serverCpuMsPerAward?: number | null;
 }
 
 export interface LedgerBenchResult {
@@ -67,6 +81,12 @@ export interface LedgerBenchResult {
   sql: Throughput;
   /** A bare INSERT + UPDATE transaction: the database's floor on this machine, for reference. */
   floor: Throughput;
+  /**
+   * A bare INSERT of a watch row (its own transaction, committed asynchronously as a start is), then the floor's
+   * transaction: the least a two-transaction watch costs (bench/ledger-load.ts). Absent in runs made before it was
+   * measured.
+   */
+  twoFloor?: Throughput;
 }
 
 export async function withDatabase<T>(work: (url: string) => Promise<T>): Promise<T> {
@@ -146,6 +166,8 @@ export async function benchHttp(
     const idle = treeMemory(server.pid);
     const sampler = sampleMemory(server.pid);
     const busy = machineBusySeconds();
+    const own = process.cpuUsage();
+    const serverCpu = treeCpuSeconds(server.pid);
     const scraper = options.scrapeEveryMs ? scrapeDuring(server.url, options.scrapeEveryMs) : undefined;
     const result = await autocannon({
       url: server.url,
@@ -181,8 +203,10 @@ export async function benchHttp(
       ],
     });
     await scraper?.stop();
+    const serverCpuMs = (treeCpuSeconds(server.pid) - serverCpu) * 1000;
     const load = sampler.stop();
     const cpu = cpuMsPerAward(busy, paid);
+    const clientCpu = clientCpuMsPerAward(own, paid);
     // Two requests per award (the start and the completion); awards are the completions that paid.
     const ok = paid;
     if (paid < Math.floor(result["2xx"] / 2))
@@ -193,6 +217,8 @@ export async function benchHttp(
       workers: workerCount,
       perSecond: ok / result.duration,
       cpuMsPerAward: cpu,
+      clientCpuMsPerAward: clientCpu,
+      serverCpuMsPerAward: paid ? serverCpuMs / paid : null,
       p50: result.latency.p50,
       p99: result.latency.p99,
       total: ok,
@@ -229,7 +255,7 @@ function scrapeDuring(url: string, everyMs: number) {
 
 export async function runLedgerBench(): Promise<LedgerBenchResult> {
   const runs: { label: string; run: Omit<HttpRun, "label" | "ratio"> }[] = [];
-  const { sql, floor } = await withDatabase(async (url) => {
+  const { sql, floor, twoFloor } = await withDatabase(async (url) => {
     runs.push({ label: "WEB_CONCURRENCY=1", run: await benchHttp(url, "1") });
     return benchSql(url);
   });
@@ -245,138 +271,9 @@ export async function runLedgerBench(): Promise<LedgerBenchResult> {
   return {
     sql,
     floor,
+    twoFloor,
     http: runs.map(({ label, run }) => ({ ...run, label, ratio: run.perSecond / sql.perSecond })),
   };
-}
-
-/**
- * `ratio`: HTTP awards/s to the same SQL's; `sqlToFloor`: the award's own SQL to the bare INSERT + UPDATE
- * transaction's; p99 at 64 connections: ≤ p99Ms, and no worse than the before run's (bench/ledger-before.ts).
- */
-export const LEDGER_TARGETS = { ratio: 0.6, sqlToFloor: 0.5, p99Ms: 50, rssLoadMib: 250 } as const;
-
-/** The before/after table: the same benchmark at LEDGER_BEFORE_REF and now, from one run (ADR 062, 067, 070). */
-export function formatLedgerComparison(before: BeforeRun, after: LedgerBenchResult): string {
-  const mark = (ok: boolean) => (ok ? " ✓" : " ✗");
-  const http1 = (r: LedgerBenchResult) => r.http.find((x) => x.database === "PostgreSQL" && x.workers === 1);
-  const httpN = (r: LedgerBenchResult) => r.http.find((x) => x.database === "PostgreSQL" && x.workers > 1);
-  const b = before.result;
-  const row = (
-    label: string,
-    of: (r: LedgerBenchResult) => number | undefined,
-    digits: number,
-    target?: (a: number, b: number) => boolean,
-  ) => {
-    const x = of(b);
-    const y = of(after);
-    const fmt = (n: number | undefined) => (n === undefined ? "—" : n.toFixed(digits));
-    return `| ${label} | ${fmt(x)} | ${fmt(y)}${target && x !== undefined && y !== undefined ? mark(target(y, x)) : ""} |`;
-  };
-  return [
-    `| (${CONNECTIONS} connections, ${USERS} users, ${SECONDS} s each) | before (${before.commit}) | after |`,
-    "|---|---|---|",
-    row("the award's own SQL, awards/s", (r) => r.sql.perSecond, 0),
-    row("floor (bare INSERT + UPDATE), awards/s", (r) => r.floor.perSecond, 0),
-    row(
-      `award SQL ÷ floor (target ≥ ${LEDGER_TARGETS.sqlToFloor})`,
-      (r) => r.sql.perSecond / r.floor.perSecond,
-      2,
-      (y) => y >= LEDGER_TARGETS.sqlToFloor,
-    ),
-    row(
-      "the award's own SQL, p99 ms per award",
-      (r) => r.sql.p99,
-      1,
-      (y, x) => y <= x,
-    ),
-    row("HTTP, 1 process, awards/s", (r) => http1(r)?.perSecond, 0),
-    row(
-      `HTTP, 1 process ÷ award SQL (target ≥ ${LEDGER_TARGETS.ratio})`,
-      (r) => http1(r)?.ratio,
-      2,
-      (y) => y >= LEDGER_TARGETS.ratio,
-    ),
-    row(
-      "HTTP, 1 process, p99 ms per request (no worse than before)",
-      (r) => http1(r)?.p99,
-      1,
-      (y, x) => y <= x,
-    ),
-    row("HTTP, default WEB_CONCURRENCY, awards/s", (r) => httpN(r)?.perSecond, 0),
-    row(
-      `HTTP, default WEB_CONCURRENCY ÷ award SQL (target ≥ ${LEDGER_TARGETS.ratio})`,
-      (r) => httpN(r)?.ratio,
-      2,
-      (y) => y >= LEDGER_TARGETS.ratio,
-    ),
-    row(
-      "HTTP, default WEB_CONCURRENCY, p99 ms per request (no worse than before)",
-      (r) => httpN(r)?.p99,
-      1,
-      (y, x) => y <= x,
-    ),
-    row("HTTP, PGlite, awards/s", (r) => r.http.find((x) => x.database === "PGlite")?.perSecond, 0),
-    row("machine CPU per award, the award's own SQL (ms)", (r) => r.sql.cpuMsPerAward ?? undefined, 2),
-    row("machine CPU per award, HTTP 1 process (ms)", (r) => http1(r)?.cpuMsPerAward ?? undefined, 2),
-    row(
-      "CPU bound of HTTP ÷ SQL (SQL's CPU per award ÷ HTTP's)",
-      (r) => {
-        const http = http1(r)?.cpuMsPerAward;
-        return http && r.sql.cpuMsPerAward ? r.sql.cpuMsPerAward / http : undefined;
-      },
-      2,
-    ),
-    "",
-    `Before: the benchmark as committed at ${before.ref} (${before.commit}), run from a temporary worktree (bench/ledger-before.ts);`,
-    "after: this tree. Each side's ratios divide by its own SQL and floor rows, measured in its own half of the run.",
-  ].join("\n");
-}
-
-export function formatLedgerBench(r: LedgerBenchResult): string {
-  const mark = (ok: boolean) => (ok ? " ✓" : " ✗");
-  const mib = (n: number | null) => (n === null ? "—" : n.toFixed(0));
-  const cpu = (n: number | null | undefined) => (n === null || n === undefined ? "—" : n.toFixed(2));
-  const rows = r.http.map(
-    (x) =>
-      `| HTTP, ${x.database}, ${x.label} | ${x.workers} | ${x.perSecond.toFixed(0)} | ${x.p50.toFixed(1)} | ${x.p99.toFixed(1)}${x.database === "PostgreSQL" ? mark(x.p99 <= LEDGER_TARGETS.p99Ms) : ""} | ${x.ratio.toFixed(2)}${x.database === "PostgreSQL" ? mark(x.ratio >= LEDGER_TARGETS.ratio) : ""} | ${x.rssIdleMib.toFixed(0)} | ${x.rssLoadMib.toFixed(0)}${x.database === "PostgreSQL" ? mark(x.rssLoadMib <= LEDGER_TARGETS.rssLoadMib) : ""} | ${x.ussIdleMib.toFixed(0)} | ${x.ussLoadMib.toFixed(0)} | ${mib(x.footprintIdleMib)} | ${mib(x.footprintLoadMib)}${x.database === "PostgreSQL" && x.footprintLoadMib !== null ? mark(x.footprintLoadMib <= LEDGER_TARGETS.rssLoadMib) : ""} | ${x.total} | ${cpu(x.cpuMsPerAward)} |`,
-  );
-  return [
-    `| path (${CONNECTIONS} connections, ${USERS} users, ${SECONDS} s) | processes | awards/s | p50 ms | p99 ms | ratio to SQL | RSS idle MiB | RSS under load MiB | USS idle MiB | USS under load MiB | footprint idle MiB | footprint under load MiB | awards | machine CPU ms per award |`,
-    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
-    ...rows,
-    `| the same SQL run directly (the start with its session check; the completion with its session check and award; the streak step; pg, PostgreSQL) | — | ${r.sql.perSecond.toFixed(0)} | ${r.sql.p50.toFixed(1)} | ${r.sql.p99.toFixed(1)} | 1.00 | — | — | — | — | — | — | ${r.sql.total} | ${cpu(r.sql.cpuMsPerAward)} |`,
-    `| floor: a bare INSERT + UPDATE transaction (pg, PostgreSQL) | — | ${r.floor.perSecond.toFixed(0)} | ${r.floor.p50.toFixed(1)} | ${r.floor.p99.toFixed(1)} | — | — | — | — | — | — | — | ${r.floor.total} | ${cpu(r.floor.cpuMsPerAward)} |`,
-    "",
-    `Targets on PostgreSQL: p99 ≤ ${LEDGER_TARGETS.p99Ms} ms, ratio ≥ ${LEDGER_TARGETS.ratio}, RSS under load ≤ ${LEDGER_TARGETS.rssLoadMib} MiB.`,
-    "RSS and USS are sums over the server's processes (the first one and the workers it forks). The footprint counts each",
-    "physical page they hold once: the RSS sum counts the pages every worker maps (the node binary's code) once per",
-    "process, the USS sum leaves them out. For one process the footprint and the RSS are nearly the same figure.",
-    "Machine CPU per award: the busy time of all the machine's cores (/proc/stat) during the run, divided by its awards —",
-    "the load generator, the server and PostgreSQL together. With the cores kept busy, awards/s ≈ cores ÷ this.",
-  ].join("\n");
-}
-
-/** The "Earning" part of docs/benchmarks.md: the runs of this tree, and before/after when a before run was made. */
-export function formatLedgerSection(result: LedgerBenchResult, before: BeforeRun | null): string {
-  return marked(
-    "ledger",
-    [
-      "## Earning: throughput, tail latency and server memory",
-      "",
-      "`bench/ledger.ts`: awards per second through a video watch (start + complete) on the compiled server (session",
-      "check, rate limit, award) with one worker process, with the default `WEB_CONCURRENCY` (one per core) and on",
-      "PGlite, beside the same SQL run directly with `pg` at the same concurrency: the statements the two requests",
-      "send, made by the server's own functions without HTTP (the ratio's denominator, ADR 049), and a bare",
-      "INSERT + UPDATE transaction, the database's floor on this machine. RSS is the sum over the server's processes",
-      "(the first one and its workers): after start-up and the sign-ups (idle), and the peak during the run. USS",
-      "(unique set size, Linux) is the same sum over what each process holds privately: every worker maps the same",
-      "node binary, whose code the RSS sum counts once per process and USS not at all (it comes on top, once). The",
-      "target is judged on RSS. The load generator, the server and PostgreSQL share this machine's cores.",
-      "",
-      formatLedgerBench(result),
-      ...(before ? ["", "### Before and after (ADR 070)", "", formatLedgerComparison(before, result)] : []),
-    ].join("\n"),
-  );
 }
 
 /**
@@ -392,20 +289,16 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { runLedgerBefore } = await import("./ledger-before");
   const before = await runLedgerBefore();
   const result = await runLedgerBench();
-  const section = formatLedgerSection(result, before);
+  const loads = loadavg()
+    .map((n) => n.toFixed(1))
+    .join(" / ");
+  const section = formatLedgerSection(
+    result,
+    before,
+    `Run on ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC; load average after it: ${loads}.`,
+  );
   console.log(section);
-  if (process.argv.includes("--write")) {
-    const loads = loadavg()
-      .map((n) => n.toFixed(1))
-      .join(" / ");
-    writeSection(
-      path.resolve(import.meta.dirname, "../docs/benchmarks.md"),
-      "ledger",
-      section.replace(
-        "### Before and after (ADR 070)",
-        `### Before and after (ADR 070)\n\nRun by \`npm run bench:ledger -- --write\` on ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC; load average after it: ${loads}.`,
-      ),
-    );
-  }
+  if (process.argv.includes("--write"))
+    writeSection(path.resolve(import.meta.dirname, "../docs/benchmarks.md"), "ledger", section);
   await runMetricsCost({ benchHttp, withDatabase }, process.argv.includes("--write"));
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   childPids,
   sampleMemory,
+  treeCpuSeconds,
   treeFootprintMib,
   treeRssMib,
   treeUssMib,
@@ -12,6 +13,8 @@ import {
 
 const idleNode = "setInterval(() => {}, 1000)";
 /** A node process that holds `mib` MiB of its own memory, written so that every page is resident. */
+/** A node process that keeps one core busy. */
+const spinning = "for (;;) {}";
 const holding = (mib: number) => `globalThis.kept = Buffer.alloc(${mib} * 2 ** 20, 1); ${idleNode}`;
 
 /** An idle node process (a "primary") with a node child (a "worker") running `child`; stopped after `work`. */
@@ -53,6 +56,18 @@ describe.runIf(process.platform === "linux")("server memory figures", () => {
       const gap = () => Math.abs(treeUssMib(primaryPid) - (ussKib(primaryPid) + ussKib(workerPid)) / 1024);
       await expect.poll(gap, { timeout: 15_000 }).toBeLessThan(1);
       expect(treeUssMib(primaryPid)).toBeGreaterThan(ussKib(primaryPid) / 1024 + 2);
+    });
+  });
+
+  it("count a busy child's CPU time in its primary's tree, not an idle one's", async () => {
+    await withPrimaryAndWorker(spinning, async (primaryPid, workerPid) => {
+      const start = treeCpuSeconds(primaryPid);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const used = treeCpuSeconds(primaryPid) - start;
+      // The worker spins for 1.5 s of wall time (less where the machine's cores are busy); the primary idles.
+      expect(used).toBeGreaterThan(0.2);
+      expect(used).toBeLessThan(1.5 * 1.2 + 0.1);
+      expect(treeCpuSeconds(primaryPid) - treeCpuSeconds(workerPid)).toBeLessThan(used);
     });
   });
 

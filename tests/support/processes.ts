@@ -20,6 +20,24 @@ export function childPids(pid: number): number[] {
   return ps("pid", ["--ppid", String(pid)]);
 }
 
+/**
+ * CPU seconds (user + system) a process and its children have used so far (Linux: /proc/<pid>/stat, in USER_HZ
+ * ticks of 1/100 s); a process that cannot be read counts 0.
+ */
+export function treeCpuSeconds(pid: number): number {
+  return sum(
+    [pid, ...childPids(pid)].map((p) => {
+      try {
+        // The fields after the command (which may hold spaces), from the state on: utime and stime are the 12th and 13th.
+        const fields = readFileSync(`/proc/${p}/stat`, "utf8").split(") ").at(-1)!.split(" ");
+        return (Number(fields[11]) + Number(fields[12])) / 100;
+      } catch {
+        return 0;
+      }
+    }),
+  );
+}
+
 /** Resident memory of a process and its children (the server's first process and its workers), in MiB. */
 export function treeRssMib(pid: number): number {
   return (sum(ps("rss", ["-p", String(pid)])) + sum(ps("rss", ["--ppid", String(pid)]))) / 1024;

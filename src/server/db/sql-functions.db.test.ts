@@ -37,3 +37,21 @@ it("applies a file once per content, also when its result type changes", async (
 it("refuses a file without exactly one function", () => {
   expect(() => sqlFunctionFile("select 1", "x.sql")).toThrow(/exactly one/);
 });
+
+it("the allowance key's builder is inlined where it is called, not run as a function planned on every call", async () => {
+  // The award assigns the key in plpgsql: inlined, that is an expression; a function call there was planned again
+  // on every award (ADR 081). The planner inlines an SQL function only when it is not declared less volatile than
+  // its body, so the plan of a call must show the body's expression, not the call.
+  // Arguments the planner cannot fold to a constant, as the award's are (its parameters).
+  const plan = await sql<{ "QUERY PLAN": string }>`explain (verbose, costs off)
+    select ledger_limit_key('video_watch', v.id, now()) as k from videos v`.execute(handle.db);
+  const text = plan.rows.map((r) => r["QUERY PLAN"]).join("\n");
+  expect(text).toContain("to_char");
+  expect(text).not.toContain("ledger_limit_key");
+  const { rows } = await sql<{ k: string }>`
+    select ledger_limit_key('video_watch', 'intro', ${new Date("2026-01-02T23:59:59Z")}::timestamptz) as k,
+      ledger_limit_key('ttt_win', null, ${new Date("2026-01-03T00:00:00Z")}::timestamptz) as t`.execute(
+    handle.db,
+  );
+  expect(rows[0]).toEqual({ k: "video_watch:intro:2026-01-02", t: "ttt_win:2026-01-03" });
+});

@@ -32,6 +32,7 @@ import * as m0260 from "./0260-signed-in-browsers";
 import * as m0270 from "./0270-queue-keys";
 import * as m0280 from "./0280-ledger-covering-index";
 import * as m0290 from "./0290-streak-checkpoints";
+import * as m0300 from "./0300-cheaper-watch-start";
 
 /** Every migration, in order. The same files run on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   "0270-queue-keys": m0270,
   "0280-ledger-covering-index": m0280,
   "0290-streak-checkpoints": m0290,
+  "0300-cheaper-watch-start": m0300,
 };
 
 /** The indexes the migrations build CONCURRENTLY after they run (../concurrent-indexes.ts), in order. */
