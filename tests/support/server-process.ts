@@ -88,6 +88,22 @@ export async function startServer(
   options: { freshDatabase?: boolean } = {},
 ): Promise<RunningServer> {
   ensureBuild();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(env, options);
+    } catch (error) {
+      // A port found free is in the kernel's ephemeral range: an outgoing connection of another suite (to the
+      // database, a browser) can take it before the server binds it. Then the server exits at once and says so:
+      // another free port, unless the caller chose this one.
+      if (env.PORT || attempt >= 3 || !/EADDRINUSE/.test(String(error))) throw error;
+    }
+  }
+}
+
+async function startOnce(
+  env: Record<string, string>,
+  options: { freshDatabase?: boolean },
+): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), "ple-e2e-")));
   if (!env.DATABASE_URL && !options.freshDatabase) await seedDataDir(dataDir);
@@ -116,7 +132,13 @@ export async function startServer(
   child.stderr?.on("data", (d: Buffer) => {
     log += d.toString();
   });
-  await waitForHealth(url.replace("localhost", "127.0.0.1"), child, () => log);
+  try {
+    await waitForHealth(url.replace("localhost", "127.0.0.1"), child, () => log);
+  } catch (error) {
+    if (child.exitCode === null) child.kill("SIGKILL");
+    if (!env.DATA_DIR) await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     url,
     port,
