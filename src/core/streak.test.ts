@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createRng } from "#tests/support/fuzz-values";
 import {
   addDays,
   type DayEarnings,
@@ -198,18 +199,10 @@ describe("the defaults", () => {
   });
 });
 
-/** A small seeded generator (mulberry32): the same seed, the same cases, so a failure can be replayed. */
+/** The fuzzer's seeded generator (mulberry32): the same seed, the same cases, so a failure can be replayed. */
 function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
-  return { int, pick: <T>(items: readonly T[]) => items[int(0, items.length - 1)] as T };
+  const rng = createRng(seed);
+  return { int: (lo: number, hi: number) => lo + rng.int(hi - lo + 1), pick: rng.pick };
 }
 
 /**
