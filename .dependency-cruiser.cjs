@@ -32,18 +32,21 @@ const extraEntries = {
     "ledger-policy",
     "redemption-coins",
     "referral-pair",
+    "partner-coins",
     "ledger-history",
     "ledger-events",
   ],
-  mail: ["mailer", "mail-message", "templates", "security-templates", "links"],
+  // The one mail design (layout.ts) every mail of every domain is written in.
+  mail: ["mailer", "mail-message", "templates", "security-templates", "links", "layout"],
   jobs: ["jobs.worker", "periodic-tasks"],
+  // What a domain tells a player (the texts of the lifecycle messages, queued with messages.service.ts).
+  messages: ["lifecycle-texts"],
   // The award's event consumers the composition root hands the ledger (ledger-events.ts).
   streaks: ["streak-consumer"],
-  health: ["dependency-monitor", "unavailable"],
   kyc: ["kyc-key", "kyc-upload", "kyc-rekey"],
   redemptions: ["redemption-transitions", "providers/payout-provider", "providers/tremendous"],
-  // Dual control: the check every money- or power-moving effect calls, its proposal rows, and the requests.
-  "dual-control": ["four-eyes", "proposal-records", "requests"],
+  // Dual control: the check every money- or power-moving effect calls, its proposal rows, and the effects' types.
+  "dual-control": ["four-eyes", "proposal-records", "effects"],
   // The counters the places where money moves raise, and the HTTP timing the app mounts.
   metrics: ["registry", "http-metrics"],
   quizzes: ["seed-content"],
@@ -65,6 +68,49 @@ const entryPaths = [
 ];
 const tests = "[.]test[.]tsx?$";
 
+/**
+ * The server's floors, top to bottom (each imports only what is on its floor or below):
+ * - the shell: the top-level files that compose and start the app (and the domains' `*-cli.ts` entry points);
+ * - the domains: the folders below, one per part of the product;
+ * - the shared services every domain may use: auth, audit, dual control (which runs the effects the domains hand it
+ *   at composition), mail, metrics, health, jobs, redis, http, and the ledger;
+ * - the base: db and the top-level env, logger and errors files.
+ */
+const shell = "^src/server/(app|serve|main|cluster|create-deps|lifecycle|migrate-cli|prepare-database)[.]ts$";
+const domains = [
+  "account",
+  "admin",
+  "earning",
+  "games",
+  "kyc",
+  "openapi",
+  "profile",
+  "quizzes",
+  "redemptions",
+  "referrals",
+  "rollups",
+  "streaks",
+  "videos",
+];
+const services = [
+  "auth",
+  "audit",
+  "dual-control",
+  "mail",
+  "messages",
+  "metrics",
+  "health",
+  "jobs",
+  "redis",
+  "http",
+  "ledger",
+];
+const base = [
+  "^src/server/db/",
+  "^src/server/(env|env-schema|load-env|logger|log-destination|errors|node-flags)[.]ts$",
+];
+/** The earning channels: each stands alone, as the web's features do. */
+const channels = ["games", "quizzes", "videos", "earning"];
 module.exports = {
   forbidden: [
     {
@@ -91,10 +137,41 @@ module.exports = {
     },
     {
       name: "ledger-alone",
-      comment: "The ledger knows nothing of its listeners: it never imports referrals or streaks.",
+      comment: "The ledger knows nothing of its consumers: it never imports referrals, streaks or rollups.",
       severity: "error",
       from: { path: "^src/server/ledger/" },
-      to: { path: "^src/server/(referrals|streaks)/" },
+      to: { path: "^src/server/(referrals|streaks|rollups)/" },
+    },
+    {
+      name: "shell-on-top",
+      comment:
+        "Nothing imports the shell (the files that compose and start the app) but the shell and the CLIs.",
+      severity: "error",
+      from: { path: "^src/server/", pathNot: [shell, "-cli[.]ts$", tests] },
+      to: { path: shell },
+    },
+    {
+      name: "services-below-domains",
+      comment:
+        "A shared service (auth, audit, mail, metrics, health, jobs, redis, http, the ledger) imports no domain.",
+      severity: "error",
+      from: { path: `^src/server/(${services.join("|")})/`, pathNot: tests },
+      to: { path: `^src/server/(${domains.join("|")})/` },
+    },
+    {
+      name: "base-below-all",
+      comment: "The base (db, env, logger, errors) imports nothing else of the server.",
+      severity: "error",
+      from: { path: base, pathNot: tests },
+      to: { path: "^src/server/", pathNot: base },
+    },
+    {
+      name: "channels-apart",
+      comment:
+        "An earning channel (games, quizzes, videos, earning) never imports another; they share what is below.",
+      severity: "error",
+      from: { path: `^src/server/(${channels.join("|")})/`, pathNot: tests },
+      to: { path: `^src/server/(${channels.join("|")})/`, pathNot: "^src/server/$1/" },
     },
     {
       name: "server-not-web",

@@ -4,13 +4,16 @@
  * as the server allows for BENCH_SECONDS (default 60) at the same time (sign-up and mail rate limits raised, so
  * the referral farmer is held back by the referral rules alone). The quiz farmer's account has met the daily goal
  * on the six days before (written into the database before the server starts), so today is its 7th day in a row:
- * the streak milestone bonus is measured too (docs/product.md, "Daily goal and streak"). Prints per channel the
- * coins earned, the coins/day ceiling that implies and its dollar value, and the one account's total, bonus
- * included. A figure, not a test; it stops by itself.
+ * the streak milestone bonus is measured too (docs/product.md, "Daily goal and streak"). Beside them, a quiz farmer
+ * that knows no answer and learns them (./farming-learned.ts), on quizzes imported for the run with pools of 30
+ * questions: its first day, and a later day from what it learned. Prints per channel the coins earned, the coins/day
+ * ceiling that implies and its dollar value, and the one account's total, bonus included — with the quiz farmer
+ * that knows every answer, and with the learning one in its place. With `--write` (not with `--smoke`) the table
+ * goes into docs/benchmarks.md. A figure, not a test; it stops by itself.
  */
 
 import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import type { TransactionsPage } from "~/core/api/account";
 import type { GameView, MoveResult } from "~/core/api/games";
@@ -28,9 +31,21 @@ import { httpClient } from "../tests/support/http-client";
 import { startServer } from "../tests/support/server-process";
 import { earnPattern } from "../tests/support/streak";
 import { acceptanceLineMove } from "../tests/support/tic-tac-toe-lines";
+import { marked, writeSection } from "./doc-section";
+import {
+  farmFirstDay,
+  farmLaterDay,
+  importPools,
+  LEARNED_QUIZZES,
+  type LearnedFarming,
+  type Memory,
+  POOL_SIZE,
+} from "./farming-learned";
+import { SMOKE, smokeOr } from "./smoke";
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const SECONDS = smokeOr(Number(process.env.BENCH_SECONDS ?? 60), 3);
 const DAY_SECONDS = 24 * 60 * 60;
+const ADMIN_EMAIL = "bench-farming-admin@example.test";
 const answers = new Map(quizContent.flatMap((q) => q.questions).map((q) => [q.id, q.answer]));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -200,83 +215,192 @@ async function farmReferrals(api: ApiClient, referrer: TestUser, until: number):
   };
 }
 
+/** What the run's pace would earn in a day (the run's coins once capped). */
+const pace = (r: ChannelResult) => (r.capped ? r.coins : Math.round((r.coins * DAY_SECONDS) / SECONDS));
+/** The pace, bounded by what the limits allow. */
+const perDay = (r: ChannelResult) => Math.min(pace(r), r.limitCeiling);
+
+function row(r: ChannelResult): string[] {
+  return [
+    r.channel,
+    String(r.coins),
+    String(perDay(r)),
+    `$${formatDollars(perDay(r))}`,
+    r.capped ? "daily limit reached" : pace(r) > r.limitCeiling ? "limit (pace is higher)" : "pace",
+    r.note,
+  ];
+}
+
+/** A total of `channels` against the target (≤ 600 coins, $3.00 a day). */
+function totalRow(label: string, channels: readonly ChannelResult[]): string[] {
+  const total = channels.reduce((n, r) => n + perDay(r), 0);
+  return [
+    label,
+    "",
+    String(total),
+    `$${formatDollars(total)}`,
+    "",
+    `target ≤ 600 coins ($3.00)${total <= 600 ? " ✓" : " ✗"}`,
+  ];
+}
+
+/**
+ * The table: every channel, the learning quiz farmer's two rows, and the one account's total twice — with the
+ * quiz farmer that knows every answer, and with the learning one in its place on a later day.
+ */
+function table(channels: readonly ChannelResult[], learned: readonly [ChannelResult, ChannelResult]): string {
+  const [, laterDay] = learned;
+  const rows = [
+    ...channels.map(row),
+    ...learned.map(row),
+    totalRow("All channels, one account, bonus included", channels),
+    totalRow(
+      "The same, quizzes learned (a later day)",
+      channels.map((r) => (r.channel === "Quizzes" ? laterDay : r)),
+    ),
+  ];
+  const header = ["Channel", `Coins in ${SECONDS} s`, "Coins/day ceiling", "$/day", "Ceiling from", "Notes"];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(" | ")} |`;
+  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
+}
+
+/** The learning quiz farmer's rows: its first day, and a later day answered from what it learned. */
+async function learnedRows(
+  api: ApiClient,
+  accounts: { first: TestUser; later: TestUser },
+  farming: LearnedFarming,
+): Promise<[ChannelResult, ChannelResult]> {
+  const { firstDay, laterDay } = farming;
+  const paidRounds = LEARNED_QUIZZES * DEFAULT_EARNING_LIMITS.quizSessionsPerDay;
+  const limitCeiling = paidRounds * 110;
+  const pool = `${LEARNED_QUIZZES} quizzes of ${POOL_SIZE} questions`;
+  const learnedAll =
+    farming.allKnownAfter === null
+      ? `${firstDay.practiceRounds} practice rounds, then it knew ${farming.known} of ${LEARNED_QUIZZES * POOL_SIZE} answers`
+      : `it knew all ${LEARNED_QUIZZES * POOL_SIZE} answers after ${farming.allKnownAfter} practice rounds`;
+  return [
+    {
+      channel: "Quizzes learned: first day",
+      coins: await balance(api, accounts.first),
+      capped: firstDay.paidRounds >= paidRounds,
+      limitCeiling,
+      note: `${pool}, nothing known: ${firstDay.paidRounds} paid rounds guessed ${firstDay.paidRight} of ${firstDay.paidRounds * 10} right; ${learnedAll}`,
+    },
+    {
+      channel: "Quizzes learned: a later day",
+      coins: await balance(api, accounts.later),
+      capped: laterDay.paidRounds >= paidRounds,
+      limitCeiling,
+      note: `played after the run: ${laterDay.paidRounds} paid rounds, ${laterDay.fromMemory} of ${laterDay.paidRounds * 10} answers from memory, ${laterDay.right} right`,
+    },
+  ];
+}
+
+/** The run's accounts: one per channel, the learning quiz farmer's two, and the administrator who imports its pools. */
+async function accounts(api: ApiClient) {
+  const make = () => createVerifiedUser(api);
+  return {
+    gamer: await make(),
+    learner: await make(),
+    watcher: await make(),
+    referrer: await make(),
+    firstDay: await make(),
+    laterDay: await make(),
+    admin: await createVerifiedUser(api, { email: ADMIN_EMAIL }),
+  };
+}
+
+/** The streak bonus row: the quiz farmer that knows every answer reaches its 7th day in a row. */
+async function streakRow(api: ApiClient, learner: TestUser): Promise<ChannelResult> {
+  const bonus = await streakBonusCoins(api, learner);
+  return {
+    channel: "Streak bonus",
+    coins: bonus,
+    // Paid once per day and milestone: a milestone day pays it once, whatever else is done.
+    capped: bonus > 0,
+    limitCeiling: DEFAULT_STREAK_RULES.bonusCoins,
+    note: bonus > 0 ? "7th day in a row reached by the quiz farmer" : "milestone not reached in the run",
+  };
+}
+
+/** The part of docs/benchmarks.md this bench writes with --write. */
+function docSection(text: string): string {
+  return marked(
+    "farming",
+    [
+      "## Farming: what a script can earn a day (`npm run bench:farming -- --write`)",
+      "",
+      `\`bench/farming.ts\`: the compiled server (PGlite, every earning limit at its default), one scripted client per`,
+      `channel playing as fast as the server allows for ${SECONDS} s, all at once. The quiz farmer that knows every answer`,
+      "plays the seeded quizzes on the 7th day of its streak. The learning quiz farmer knows no answer: it remembers",
+      "each answer the server shows (a right answer at once, every answer of a round at its end, practice rounds too),",
+      `answers from memory, guesses otherwise; it plays ${LEARNED_QUIZZES} quizzes imported for the run with pools of ${POOL_SIZE} questions (a`,
+      "round draws 10 at random): first its paid rounds, then practice rounds until it knows every answer. Its later day",
+      "is a second account playing its paid rounds from the same memory (the limits count per account and UTC day).",
+      "Partner offers are not play channels and not counted here.",
+      "",
+      text,
+      "",
+      `Date: ${new Date().toISOString().replace("T", " ").slice(0, 16)} UTC; load average (1/5/15 min) at the end: ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" / ")}.`,
+    ].join("\n"),
+  );
+}
+
 async function main() {
   // Sign-up and mail limits raised (they are not earning limits): the referral farmer may make accounts freely.
   const dataDir = await mkdtemp(path.join(tmpdir(), "ple-bench-farming-"));
-  const env = { LOG_LEVEL: "warn", AUTH_RATE_LIMIT: "10000", MAIL_RATE_LIMIT: "10000", DATA_DIR: dataDir };
+  const env = {
+    LOG_LEVEL: "warn",
+    AUTH_RATE_LIMIT: "10000",
+    MAIL_RATE_LIMIT: "10000",
+    DATA_DIR: dataDir,
+    ADMIN_EMAILS: ADMIN_EMAIL,
+  };
   let server = await startServer(env);
   const stopAll = setTimeout(
     () => {
       console.error("bench:farming ran too long; stopping");
       void server.stop().then(() => process.exit(1));
     },
-    (SECONDS + 180) * 1000,
+    (SECONDS + 240) * 1000,
   );
   try {
     let api = httpClient(server.url);
-    const [gamer, learner, watcher, referrer] = [
-      await createVerifiedUser(api),
-      await createVerifiedUser(api),
-      await createVerifiedUser(api),
-      await createVerifiedUser(api),
-    ];
+    const users = await accounts(api);
     // The learner met the daily goal on each of the six days before today: today can reach the 7-day milestone.
     await server.stop();
     const seed = fromPGlite(await createPGlite(path.join(dataDir, "pglite")));
-    await earnPattern(seed.db, learner.id, "MMMMMM.");
+    await earnPattern(seed.db, users.learner.id, "MMMMMM.");
     await seed.close();
     server = await startServer(env);
     api = httpClient(server.url);
+    const pools = await importPools(api, users.admin);
+    const memory: Memory = new Map();
     console.log(`bench:farming: ${SECONDS} s per channel, all at once, limits at their defaults…`);
     const until = Date.now() + SECONDS * 1000;
-    const results = await Promise.all([
-      farmGames(api, gamer, until),
-      farmQuizzes(api, learner, until),
-      farmVideos(api, watcher, until),
-      farmReferrals(api, referrer, until),
+    const [channels, firstDay] = await Promise.all([
+      Promise.all([
+        farmGames(api, users.gamer, until),
+        farmQuizzes(api, users.learner, until),
+        farmVideos(api, users.watcher, until),
+        farmReferrals(api, users.referrer, until),
+      ]),
+      farmFirstDay(api, users.firstDay, pools, memory, until),
     ]);
-    const bonus = await streakBonusCoins(api, learner);
-    results.push({
-      channel: "Streak bonus",
-      coins: bonus,
-      // Paid once per day and milestone: a milestone day pays it once, whatever else is done.
-      capped: bonus > 0,
-      limitCeiling: DEFAULT_STREAK_RULES.bonusCoins,
-      note: bonus > 0 ? "7th day in a row reached by the quiz farmer" : "milestone not reached in the run",
-    });
-    // What the run's pace would earn in a day, bounded by what the limits allow (the run's coins once capped).
-    const pace = (r: ChannelResult) => (r.capped ? r.coins : Math.round((r.coins * DAY_SECONDS) / SECONDS));
-    const perDay = (r: ChannelResult) => Math.min(pace(r), r.limitCeiling);
-    const rows = results.map((r) => [
-      r.channel,
-      String(r.coins),
-      String(perDay(r)),
-      `$${formatDollars(perDay(r))}`,
-      r.capped ? "daily limit reached" : pace(r) > r.limitCeiling ? "limit (pace is higher)" : "pace",
-      r.note,
-    ]);
-    const total = results.reduce((n, r) => n + perDay(r), 0);
-    rows.push([
-      "All channels, one account, bonus included",
-      "",
-      String(total),
-      `$${formatDollars(total)}`,
-      "",
-      `target ≤ 600 coins ($3.00)${total <= 600 ? " ✓" : " ✗"}`,
-    ]);
-    const header = [
-      "Channel",
-      `Coins in ${SECONDS} s`,
-      "Coins/day ceiling",
-      "$/day",
-      "Ceiling from",
-      "Notes",
-    ];
-    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-    const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(" | ")} |`;
-    console.log(line(header));
-    console.log(line(widths.map((w) => "-".repeat(w))));
-    for (const row of rows) console.log(line(row));
+    channels.push(await streakRow(api, users.learner));
+    const laterDay = await farmLaterDay(api, users.laterDay, pools, memory);
+    const learned = await learnedRows(
+      api,
+      { first: users.firstDay, later: users.laterDay },
+      { ...firstDay, laterDay },
+    );
+    const text = table(channels, learned);
+    console.log(text);
+    if (process.argv.includes("--write") && !SMOKE)
+      writeSection(path.resolve(import.meta.dirname, "../docs/benchmarks.md"), "farming", docSection(text));
   } finally {
     clearTimeout(stopAll);
     await server.stop();

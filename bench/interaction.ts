@@ -18,6 +18,7 @@ import { chromium, type Page } from "playwright-core";
 import { CHROMIUM_ARGS, findChromium, phone } from "../tests/e2e/support/chromium";
 import { ensureBuild, startServer } from "../tests/support/server-process";
 import { marked, writeSection } from "./doc-section";
+import { SMOKE, smokeOr } from "./smoke";
 
 export const INTERACTION_RATES = [1, 4] as const;
 /** The target: a first tap's INP at 4× CPU slowdown. */
@@ -189,9 +190,9 @@ export function writeInteractionSection(file: string, section: string): void {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   if (!process.argv.includes("--no-build")) ensureBuild();
-  const result = await runInteractionBench({ runs: Number(process.env.INTERACTION_RUNS ?? 3) });
+  const result = await runInteractionBench({ runs: smokeOr(Number(process.env.INTERACTION_RUNS ?? 3), 1) });
   const section = formatInteraction(result);
-  writeInteractionSection(path.resolve(import.meta.dirname, "../docs/benchmarks.md"), section);
+  if (!SMOKE) writeInteractionSection(path.resolve(import.meta.dirname, "../docs/benchmarks.md"), section);
   console.log(section);
   const misses = interactionMisses(result);
   if (misses.length) console.log(`\nMissed:\n${misses.join("\n")}`);

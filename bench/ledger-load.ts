@@ -11,10 +11,11 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import pg from "pg";
+import { smokeOr } from "./smoke";
 
 export const CONNECTIONS = 64;
 export const USERS = 64;
-export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+export const SECONDS = smokeOr(Number(process.env.BENCH_SECONDS ?? 10), 1);
 
 export interface Throughput {
   perSecond: number;

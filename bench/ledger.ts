@@ -44,6 +44,9 @@ export {
   formatLedgerSection,
   LEDGER_TARGETS,
 } from "./ledger-report";
+
+import { SMOKE } from "./smoke";
+
 export type { Throughput };
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -283,11 +286,12 @@ export async function runLedgerBench(): Promise<LedgerBenchResult> {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { runMetricsCost } = await import("./ledger-metrics");
   if (process.argv.includes("--metrics")) {
-    await runMetricsCost({ benchHttp, withDatabase }, process.argv.includes("--write"));
+    await runMetricsCost({ benchHttp, withDatabase }, process.argv.includes("--write") && !SMOKE);
     process.exit(0);
   }
   const { runLedgerBefore } = await import("./ledger-before");
-  const before = await runLedgerBefore();
+  // At smoke size, the before tree (checked out and built anew) is left out: the bench itself is what must run.
+  const before = SMOKE ? null : await runLedgerBefore();
   const result = await runLedgerBench();
   const loads = loadavg()
     .map((n) => n.toFixed(1))
@@ -298,7 +302,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     `Run on ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC; load average after it: ${loads}.`,
   );
   console.log(section);
-  if (process.argv.includes("--write"))
+  if (process.argv.includes("--write") && !SMOKE)
     writeSection(path.resolve(import.meta.dirname, "../docs/benchmarks.md"), "ledger", section);
-  await runMetricsCost({ benchHttp, withDatabase }, process.argv.includes("--write"));
+  await runMetricsCost({ benchHttp, withDatabase }, process.argv.includes("--write") && !SMOKE);
 }

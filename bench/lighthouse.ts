@@ -14,13 +14,14 @@ import path from "node:path";
 import { launch } from "chrome-launcher";
 import lighthouse, { desktopConfig } from "lighthouse";
 import { fromPGlite } from "~/server/db/client";
-import { migrateToLatest } from "~/server/db/migrate";
 import { createPGlite } from "~/server/db/pglite";
+import { prepareDatabase } from "~/server/prepare-database";
 import { CHROMIUM_ARGS, findChromium } from "../tests/e2e/support/chromium";
 import { ensureBuild, startServer } from "../tests/support/server-process";
 import { startSmtpSink } from "../tests/support/smtp-sink";
 import { earnPattern } from "../tests/support/streak";
 import { createTestContext } from "../tests/support/test-app";
+import { smokeOr } from "./smoke";
 
 export const LIGHTHOUSE_PAGES = ["/", "/auth", "/games/tic-tac-toe", "/quizzes", "/wallet"] as const;
 /** Pages audited with the seeded user's session: the dashboard. */
@@ -94,7 +95,7 @@ export async function runLighthouse({
   const secret = randomBytes(32).toString("base64url");
   const dataDir = await mkdtemp(path.join(tmpdir(), "ple-lighthouse-"));
   const seed = fromPGlite(await createPGlite(path.join(dataDir, "pglite")));
-  await migrateToLatest(seed.db);
+  await prepareDatabase(seed.db);
   const ctx = await createTestContext({ AUTH_SECRET: secret }, {}, seed);
   const player = await ctx.createVerifiedUser();
   await earnPattern(ctx.db, player.id, "MMM.M");
@@ -208,11 +209,12 @@ function flag(name: string): string | undefined {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   if (!process.argv.includes("--no-build")) ensureBuild();
-  const only = flag("preset");
+  const only = flag("preset") ?? smokeOr(undefined, "desktop");
   const presets: LighthousePreset[] =
     only === "mobile" || only === "desktop" ? [only] : ["mobile", "desktop"];
   for (const preset of presets) {
-    const result = await runLighthouse({ preset, runs: Number(flag("runs") ?? 3), only: flag("page") });
+    const runs = Number(flag("runs") ?? smokeOr(3, 1));
+    const result = await runLighthouse({ preset, runs, only: flag("page") ?? smokeOr(undefined, "/") });
     console.log(`${formatLighthouse(result)}\n`);
     const misses = lighthouseMisses(result);
     if (misses.length) console.log(`Missed:\n${misses.map((m) => `- ${m}`).join("\n")}\n`);

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   childPids,
   sampleMemory,
@@ -10,6 +10,10 @@ import {
   treeUssMib,
   ussKib,
 } from "../tests/support/processes";
+
+// Each test starts node processes and polls their figures for up to 15 s: more than the default 5 s per test on a
+// busy machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 const idleNode = "setInterval(() => {}, 1000)";
 /** A node process that holds `mib` MiB of its own memory, written so that every page is resident. */

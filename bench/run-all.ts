@@ -13,9 +13,11 @@ import { ensureBuild } from "../tests/support/server-process";
 import { bundleMisses, formatBundle, runBundleBench } from "./bundle";
 import { sectionOf } from "./doc-section";
 import { formatInteraction, interactionMisses, runInteractionBench } from "./interaction";
-import { formatLedgerSection, LEDGER_TARGETS, runLedgerBench } from "./ledger";
+import { formatLedgerSection, LEDGER_TARGETS, runLedgerBench, withDatabase } from "./ledger";
 import { runLedgerBefore } from "./ledger-before";
 import { formatLighthouse, lighthouseMisses, runLighthouse } from "./lighthouse";
+import { benchPostbacks, formatPartnersSection } from "./partners";
+import { benchQuizImport, formatQuizImportSection } from "./quiz-import";
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const out = path.resolve(import.meta.dirname, "../docs/benchmarks.md");
@@ -52,6 +54,13 @@ console.log("ledger throughput and memory…");
 const ledgerBefore = await runLedgerBefore();
 const ledger = await runLedgerBench();
 const loadAfterLedger = load();
+console.log("earning partners' postbacks per second…");
+const postbacks = await withDatabase(benchPostbacks);
+// Compared with the award's HTTP rate of this run on the same footing: PostgreSQL, one worker.
+const awardRate = ledger.http.find((x) => x.database === "PostgreSQL" && x.workers === 1)?.perSecond ?? 0;
+const partnersSection = formatPartnersSection(postbacks, awardRate, load());
+console.log("a 1 000-question quiz import over HTTP…");
+const quizImportSection = formatQuizImportSection(await withDatabase(benchQuizImport), load());
 
 const sqlToFloor = ledger.sql.perSecond / ledger.floor.perSecond;
 const ledgerMisses = [
@@ -132,10 +141,14 @@ const report = [
   "",
   formatLedgerSection(ledger, ledgerBefore),
   "",
+  partnersSection,
+  "",
+  quizImportSection,
+  "",
 ].join("\n");
 
 // The dependency-fault figures come from `npm run bench:faults`, the scale figures from `npm run bench:scale`
-// (an hour's load of its own): keep them.
-const kept = ["faults", "scale"].map((name) => sectionOf(out, name)).filter(Boolean);
+// (an hour's load of its own), the farming figures from `npm run bench:farming -- --write`: keep them.
+const kept = ["faults", "scale", "farming"].map((name) => sectionOf(out, name)).filter(Boolean);
 writeFileSync(out, kept.length ? `${report.trimEnd()}\n\n${kept.join("\n\n")}\n` : report);
 console.log(`\n${report}\nwrote ${path.relative(process.cwd(), out)}`);

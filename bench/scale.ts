@@ -21,6 +21,7 @@ import { autoExplain, type Plan, plansOf } from "./scale-explain";
 import { DEFAULT_LEDGER_ROWS, DEFAULT_USERS } from "./scale-plan";
 import { formatScale, miss, tableSizes } from "./scale-report";
 import { runOn, signInBoth, withServer } from "./scale-run";
+import { SMOKE, smokeOr } from "./smoke";
 
 const { values } = parseArgs({
   options: {
@@ -28,12 +29,15 @@ const { values } = parseArgs({
       type: "string",
       default: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
     },
-    db: { type: "string", default: "ple_scale" },
-    users: { type: "string", default: String(DEFAULT_USERS) },
+    // --smoke: a small database of its own, nothing written (bench/smoke.ts); --no-build is accepted and unused.
+    smoke: { type: "boolean", default: false },
+    "no-build": { type: "boolean", default: false },
+    db: { type: "string", default: smokeOr("ple_scale", "ple_scale_smoke") },
+    users: { type: "string", default: String(smokeOr(DEFAULT_USERS, 200)) },
     "ledger-rows": { type: "string" },
     reuse: { type: "boolean", default: false },
     "load-only": { type: "boolean", default: false },
-    "no-write": { type: "boolean", default: false },
+    "no-write": { type: "boolean", default: SMOKE },
   },
 });
 const users = Number(values.users);

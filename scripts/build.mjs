@@ -101,6 +101,7 @@ async function buildServer(outDir) {
         "migrate-cli": "src/server/migrate-cli.ts",
         "admin-cli": "src/server/admin/admin-cli.ts",
         "rollups-cli": "src/server/rollups/rollups-cli.ts",
+        "backup-cli": "src/server/backup/backup-cli.ts",
       },
       outdir: path.join(outDir, "server"),
       bundle: true,

@@ -16,13 +16,22 @@ export const ledgerKinds = [
   "redemption",
   "redemption_refund",
   "streak_bonus",
+  "partner_credit",
+  "partner_reversal",
+  "debt_repayment",
 ] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
 /** Kinds a feature earns through its own server-verified action; amounts never come from a request. */
 export type EarningKind = Exclude<
   LedgerKind,
-  "referral_bonus" | "adjustment" | "redemption" | "redemption_refund"
+  | "referral_bonus"
+  | "adjustment"
+  | "redemption"
+  | "redemption_refund"
+  | "partner_credit"
+  | "partner_reversal"
+  | "debt_repayment"
 >;
 
 /**

@@ -13,6 +13,11 @@ export const channelOfKind: Record<Exclude<LedgerKind, "redemption" | "redemptio
   referral_bonus: "referral",
   streak_bonus: "streak",
   adjustment: "adjustment",
+  // Partner coins are paid by the partners' revenue (docs/product.md, "Earning partners"); a reversal takes back.
+  partner_credit: "partner",
+  partner_reversal: "partner",
+  // A debt is what a partner's reversal could not take back: its repayment takes back partner coins too.
+  debt_repayment: "partner",
 };
 
 /** The channel of `kind`'s positive rows, or null when its coins are not issued (a redemption's hold or refund). */

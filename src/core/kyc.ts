@@ -21,6 +21,13 @@ export const KYC_ACCEPTED_DOCUMENTS =
   "a passport, a national identity card or a driving licence, as a photo or scan (JPEG, PNG, WebP or PDF)";
 /** How long a review usually takes (docs/product.md "KYC"), said on the KYC form and on /help. */
 export const KYC_REVIEW_TIME = "up to 2 business days";
+
+/**
+ * What the review's 'Compared as' value is (docs/product.md, "One identity, one account"; the rule itself is
+ * src/core/document-number.ts): the key every other account's documents are compared by.
+ */
+export const KYC_COMPARED_AS_EXPLANATION =
+  "The document ID as we compare it with every other account's: spaces, dashes, tatweel and invisible characters removed, upper case, digits of every script counted as their value, and look-alike characters made one (0 and O; 1, I and l; Cyrillic Р and P; small capitals, circled and squared forms), so a number typed differently or disguised still matches.";
 export const KYC_FULL_NAME_MAX = 200;
 export const KYC_DOCUMENT_ID_MAX = 100;
 export const KYC_REASON_MAX = 500;

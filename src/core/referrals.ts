@@ -1,4 +1,7 @@
 import type { OwnReferralBonus, ReferralBonusStatus } from "./api/referrals";
+import { REFERRAL_BONUS_COINS } from "./coins";
+import { REFERRAL_EXPIRY_DAYS } from "./earning";
+import { dayAndMonth } from "./partners";
 
 /**
  * The referral page's rules (docs/product.md): how many friends it lists, the link a friend signs up with, and
@@ -107,4 +110,21 @@ export function pendingBonusNote(
   if (own)
     return `your referral bonus, available once you have earned ${release.coins} coins of your own on ${release.days} different days (see Referral).`;
   return "referral bonuses, available once your friend's earnings clear (see Referral).";
+}
+
+/**
+ * A friend's pending referral bonus as the wallet and dashboard list pending coins (docs/product.md, "Referral
+ * program"; ADR 105): its release has no date of its own — it waits for the friend's earnings — so the line names
+ * what it waits for and the last day it can clear (REFERRAL_EXPIRY_DAYS after the friend joined):
+ * '+50 coins available once ja***@example.com has earned 100 coins on 3 days, by 12 Dec (so far 40 coins on 1 day)'.
+ */
+export function referralPendingLine(
+  friend: { email: string; joinedAt: string; progress: { coins: number; days: number } | null },
+  release: { coins: number; days: number },
+): string {
+  const lastDay = new Date(new Date(friend.joinedAt).getTime() + REFERRAL_EXPIRY_DAYS * 86_400_000);
+  const so = friend.progress
+    ? ` (so far ${friend.progress.coins} coins on ${friend.progress.days} ${friend.progress.days === 1 ? "day" : "days"})`
+    : "";
+  return `+${REFERRAL_BONUS_COINS} coins available once ${friend.email} has earned ${release.coins} coins on ${release.days} days, by ${dayAndMonth(lastDay.toISOString())}${so}`;
 }

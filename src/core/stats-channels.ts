@@ -12,6 +12,7 @@ export const channelLabels: Record<IssueChannel, string> = {
   referral: "Referrals",
   streak: "Streak bonuses",
   adjustment: "Adjustments",
+  partner: "Partner offers",
 };
 
 /** The channels in the charts' order. */

@@ -67,6 +67,17 @@ describe("characters no font draws", () => {
     ["noncharacter U+10FFFE", "Paid \u{10fffe}"],
     ["a lone surrogate", "Paid \ud800"],
     ["only private-use", "\ue000\ue000\ue000"],
+    ["only replacement characters U+FFFD", "\ufffd\ufffd\ufffd"],
+    ["a replacement character U+FFFD inside", "Paid \ufffd by bank"],
+    ["only tatweels U+0640", "\u0640\u0640\u0640\u0640"],
+    ["musical null noteheads U+1D159", "\u{1d159}\u{1d159}\u{1d159}"],
+    ["only symbols", "→ → → ★"],
+    ["'abc' under 180 combining marks", `abc${"\u0301".repeat(180)}`],
+    ["three accents on one letter", "Paid a\u0301\u0302\u0303"],
+    ["three accents, one of them precomposed", "Paid \u00e1\u0302\u0303"],
+    ["cuneiform, which the console cannot draw", "Refund \u{12000}\u{12001}\u{12002}"],
+    ["Egyptian hieroglyphs", "\u{13000}\u{13001}\u{13002}"],
+    ["Linear B", "Paid \u{10000}\u{10001}"],
   ])("%s is refused with its own issue", (_what, text) => {
     const issue = issueOf(text);
     expect(issue?.code).toBe("custom");
@@ -75,7 +86,19 @@ describe("characters no font draws", () => {
   });
 
   it("lets letters of every script, emoji and symbols through", () => {
-    for (const text of ["Zahlung über PayPal", "支付宝 转账", "Paid 👍", "€ 25 · №7"]) {
+    for (const text of [
+      "Zahlung über PayPal",
+      "支付宝 转账",
+      "Paid 👍",
+      "€ 25 · №7",
+      "Refund א 100 ב 9000",
+      "Tiếng Việt: ổn",
+      "ကြောင်း ပေးချေ",
+      "सत्यापन पूरा",
+      "مرحبا ١٢٣",
+      "日本語 한국어 Ελληνικά",
+      "ok x\u0301\u0302",
+    ]) {
       expect(hasUnreadable(text), text).toBe(false);
       expect(reason.safeParse(text).success, text).toBe(true);
     }

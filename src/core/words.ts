@@ -10,9 +10,10 @@ import { z } from "zod";
  *   nothing (variation selectors, Hangul fillers), and of the braille blank;
  * - whitespace-collapsed (line breaks and runs of spaces become one space) and trimmed.
  * A text then needs `min` visible characters: neither spaces nor combining marks on their own.
- * A text holding a character no font draws — private-use (Co), unassigned (Cn, which includes the noncharacters
- * such as U+FDD0 and U+FFFF) or a lone surrogate (Cs) — is refused whole: it would read as a box or as nothing in
- * the books, and a later Unicode version could give it any meaning.
+ * A text no one can read is refused whole (hasUnreadable, below): a character no font draws — private-use (Co),
+ * unassigned (Cn, which includes the noncharacters such as U+FDD0 and U+FFFF) or a lone surrogate (Cs) — would
+ * read as a box or as nothing in the books, and a later Unicode version could give it any meaning; so would U+FFFD,
+ * a stack of accents, a script the console cannot draw, or text with no letter or digit.
  */
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/gu;
 const BLANK = /[\p{Z}\s]+/gu;
@@ -31,10 +32,85 @@ export function visibleLength(text: string): number {
 }
 
 /** Private-use, unassigned (and noncharacter) code points and lone surrogates: characters no font draws. */
-const UNREADABLE = /[\p{Co}\p{Cn}\p{Cs}]/u;
+const UNDRAWABLE = /[\p{Co}\p{Cn}\p{Cs}]/u;
 
-/** Whether `raw` holds a character that no font draws (private-use, unassigned, noncharacter, lone surrogate). */
-export const hasUnreadable = (raw: string) => UNREADABLE.test(raw);
+/**
+ * The scripts the console can draw (ADR 087): the scripts of today's written languages that every mainstream
+ * desktop and phone system ships fonts for. Characters of no particular script (Common: punctuation, ASCII digits,
+ * symbols, emoji) and combining marks that take the script of their letter (Inherited) are always drawn.
+ */
+export const SHOWN_SCRIPTS = [
+  "Latin",
+  "Greek",
+  "Cyrillic",
+  "Armenian",
+  "Georgian",
+  "Hebrew",
+  "Arabic",
+  "Thaana",
+  "Syriac",
+  "Devanagari",
+  "Bengali",
+  "Gurmukhi",
+  "Gujarati",
+  "Oriya",
+  "Tamil",
+  "Telugu",
+  "Kannada",
+  "Malayalam",
+  "Sinhala",
+  "Thai",
+  "Lao",
+  "Tibetan",
+  "Myanmar",
+  "Khmer",
+  "Ethiopic",
+  "Hangul",
+  "Hiragana",
+  "Katakana",
+  "Bopomofo",
+  "Han",
+] as const;
+const SHOWN = new RegExp(
+  `[\\p{sc=Zyyy}\\p{sc=Zinh}${SHOWN_SCRIPTS.map((sc) => `\\p{scx=${sc}}`).join("")}]`,
+  "u",
+);
+const WRITTEN = /[\p{L}\p{M}\p{N}]/u;
+/** A letter or digit that says something: not a modifier letter (the tatweel U+0640 only stretches a line). */
+const READABLE = /[\p{Ll}\p{Lu}\p{Lt}\p{Lo}\p{N}]/u;
+/** Marks drawn on top of or below their letter (nonspacing, enclosing); spacing marks take their own place. */
+const STACKED_MARK = /[\p{Mn}\p{Me}]/u;
+/** More marks than this on one character make it unreadable ('abc' under 180 accents). */
+export const MAX_MARKS_PER_CHARACTER = 2;
+
+function tooManyMarks(text: string): boolean {
+  let run = 0;
+  for (const ch of text) {
+    run = STACKED_MARK.test(ch) ? run + 1 : 0;
+    if (run > MAX_MARKS_PER_CHARACTER) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether `raw` is text no one can read in the books (docs/product.md, "Reasons are words"; ADR 087): a character
+ * no font draws (private-use, unassigned — a script newer than this runtime's Unicode —, noncharacter, lone
+ * surrogate), the replacement character U+FFFD (text already broken on its way), more than two marks stacked on one
+ * character, a letter of a script the console cannot draw, or — once cleaned — no letter or digit at all (only
+ * tatweels, a musical null notehead, symbols). Text made only of invisible characters is the INVISIBLE_TEXT case.
+ */
+export function hasUnreadable(raw: string): boolean {
+  if (UNDRAWABLE.test(raw) || raw.includes("\ufffd")) return true;
+  const text = cleanText(raw);
+  if (text === "") return false;
+  if (tooManyMarks(text.normalize("NFD"))) return true;
+  let readable = false;
+  for (const ch of text) {
+    if (WRITTEN.test(ch) && !SHOWN.test(ch)) return true;
+    if (READABLE.test(ch)) readable = true;
+  }
+  return !readable;
+}
 
 /**
  * `raw` with every character that draws nothing or no font draws (control, format, default-ignorable,
@@ -60,7 +136,7 @@ export const INVISIBLE_TEXT_ISSUE = "INVISIBLE_TEXT";
 export const UNREADABLE_TEXT_ISSUE = "UNREADABLE_TEXT";
 
 export const UNREADABLE_TEXT_MESSAGE =
-  "The text holds characters that cannot be shown (private-use, unassigned or noncharacter code points); write it in ordinary letters.";
+  "The text cannot be read as written: it needs a letter or digit, and no characters that cannot be shown (private-use, unassigned or replacement characters, letters of scripts the console cannot draw) or more than two accents on one letter; write it in ordinary letters.";
 
 /**
  * Marks a field that follows the words rule in the JSON schema of the OpenAPI document, so every operation with one

@@ -2,8 +2,9 @@ import type { AccountHooks } from "./auth/account-hooks";
 import type { Auth } from "./auth/auth";
 import type { SessionReader } from "./auth/session-reader";
 import type { Database } from "./db/client";
+import type { ProposalEffects } from "./dual-control/effects";
 import type { Env } from "./env";
-import type { DependencyMonitor } from "./health/dependency-monitor";
+import type { DependencyMonitor } from "./http/dependency-monitor";
 import type { RateLimitStore } from "./http/rate-limit";
 import type { JobWorker } from "./jobs/jobs.worker";
 import type { Logger } from "./logger";
@@ -35,6 +36,8 @@ export interface AppDeps {
   payoutProvider: PayoutProvider;
   /** Counters of the auth rate limits. */
   rateLimitStore: RateLimitStore;
+  /** The effect of each kind of approved proposal, owned by its domain (dual-control/effects.ts). */
+  proposalEffects: ProposalEffects<AppDeps>;
   /** What GET /metrics answers (src/server/metrics). */
   metrics: AppMetrics;
 }

@@ -20,16 +20,23 @@ import { createKycRoutes, KYC_UPLOAD } from "./kyc/kyc.routes";
 import { isMultipart } from "./kyc/kyc-upload";
 import { createLedgerRoutes } from "./ledger/ledger.routes";
 import { createDevMailboxRoutes } from "./mail/dev-mailbox.routes";
+import { createMessagesRoutes } from "./messages/messages.routes";
 import { httpMetrics } from "./metrics/http-metrics";
 import { createMetricsRoutes } from "./metrics/metrics.routes";
 import { createOpenApiRoutes } from "./openapi/openapi.routes";
+import { createOffersRoutes } from "./partners/offers.routes";
+import { createPostbackRoutes } from "./partners/postbacks.routes";
 import { createProfileRoutes } from "./profile/profile.routes";
+import { createQuizContentRoutes } from "./quizzes/quiz-content.routes";
+import { createQuizImportRoutes, QUIZ_IMPORT } from "./quizzes/quiz-import.routes";
+import { createQuizStatesRoutes } from "./quizzes/quiz-states.routes";
 import { createQuizzesRoutes } from "./quizzes/quizzes.routes";
 import { createRedemptionsRoutes } from "./redemptions/redemptions.routes";
 import { createReferralsRoutes } from "./referrals/referrals.routes";
 import { createPlayerStatsRoutes } from "./streaks/player-stats.routes";
 import { createStreakRoutes } from "./streaks/streaks.routes";
 import { createMediaRoutes } from "./videos/media.routes";
+import { createVideoContentRoutes, VIDEO_UPLOAD } from "./videos/video-content.routes";
 import { createVideosRoutes } from "./videos/videos.routes";
 
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
@@ -46,15 +53,15 @@ export function createApi(deps: AppDeps) {
       throw new AppError("PAYLOAD_TOO_LARGE");
     },
   });
-  const isKycUpload = (req: { method: string; path: string; header: (name: string) => string | undefined }) =>
-    req.method === KYC_UPLOAD.method &&
-    req.path === KYC_UPLOAD.path &&
+  const isUpload = (req: { method: string; path: string; header: (name: string) => string | undefined }) =>
+    [KYC_UPLOAD, VIDEO_UPLOAD, QUIZ_IMPORT].some((u) => req.method === u.method && req.path === u.path) &&
     isMultipart(req.header("content-type"));
   const api = createRouter()
     .use(noStoreByDefault())
-    // The KYC upload streams through its own, larger limit and is never JSON (kyc-upload.ts); every other
-    // request gets 64 KB and the JSON nesting guard.
-    .use((c, next) => (isKycUpload(c.req) || !mayHaveBody(c) ? next() : apiBodyLimit(c, next)))
+    // The KYC and video uploads and the quiz import stream through their own, larger limits and are never JSON
+    // (kyc-upload.ts, video-upload.ts, quiz-import.routes.ts); every other request gets 64 KB and the JSON
+    // nesting guard.
+    .use((c, next) => (isUpload(c.req) || !mayHaveBody(c) ? next() : apiBodyLimit(c, next)))
     .use(jsonBodyGuard())
     .use(sameOriginMutations(trustedOrigins(deps.env)))
     .route("/", createHealthRoutes(deps))
@@ -69,9 +76,17 @@ export function createApi(deps: AppDeps) {
     .route("/referrals", createReferralsRoutes(deps))
     .route("/redemptions", createRedemptionsRoutes(deps))
     .route("/kyc", createKycRoutes(deps))
+    // The content console first: its routes admit content editors, whom every other /admin route refuses.
+    .route("/admin", createQuizContentRoutes(deps))
+    .route("/admin", createQuizImportRoutes(deps))
+    .route("/admin", createQuizStatesRoutes(deps))
+    .route("/admin", createVideoContentRoutes(deps))
     .route("/admin", createAdminRoutes(deps))
     .route("/earning", createEarningRoutes(deps))
-    .route("/streak", createStreakRoutes(deps));
+    .route("/streak", createStreakRoutes(deps))
+    .route("/messages", createMessagesRoutes(deps))
+    .route("/postbacks", createPostbackRoutes(deps))
+    .route("/offers", createOffersRoutes(deps));
   // The OpenAPI document is generated from `api` on first request: every route above, and its own.
   return api.route("/", createOpenApiRoutes(deps, { basePath: "/api", router: () => api }));
 }

@@ -73,6 +73,8 @@ export const envSchema = z.object({
   AUTH_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional(),
   AUTH_RATE_LIMIT: wholeNumber(1, 10_000, 5),
   MAIL_RATE_LIMIT: wholeNumber(1, 10_000, 3),
+  MAIL_PER_ADDRESS_HOURLY: wholeNumber(1, 10_000, 5),
+  MAIL_PER_ADDRESS_DAILY: wholeNumber(1, 100_000, 10),
   SIGN_IN_ACCOUNT_LIMIT: wholeNumber(1, 10_000, 5),
   SIGN_IN_LOCK_MINUTES: wholeNumber(1, 1440, 15),
   TRUST_PROXY: flag(false),
@@ -98,8 +100,11 @@ export const envSchema = z.object({
       message: "must be e-mail addresses separated by commas",
     }),
   ADMIN_RATE_LIMIT: wholeNumber(1, 10_000, 30),
+  POSTBACK_RATE_LIMIT: wholeNumber(1, 1_000_000, 600),
   DUAL_CONTROL_COINS: wholeNumber(0, 100_000_000, DEFAULT_DUAL_CONTROL.coins),
   DUAL_CONTROL_DOLLARS: wholeNumber(0, 1_000_000, DEFAULT_DUAL_CONTROL.dollars),
+  DUAL_CONTROL_DAILY_DOLLARS: wholeNumber(0, 1_000_000, DEFAULT_DUAL_CONTROL.dailyDollars),
+  DUAL_CONTROL_CREDIT_WINDOW_DAYS: wholeNumber(0, 3650, DEFAULT_DUAL_CONTROL.creditWindowDays),
   EARN_TTT_WINS_PER_DAY: wholeNumber(0, 100_000, DEFAULT_EARNING_LIMITS.tttWinsPerDay),
   EARN_QUIZ_SESSIONS_PER_DAY: wholeNumber(0, 100_000, DEFAULT_EARNING_LIMITS.quizSessionsPerDay),
   EARN_VIDEO_WATCHES_PER_DAY: wholeNumber(0, 100_000, DEFAULT_EARNING_LIMITS.videoWatchesPerDay),
@@ -111,6 +116,8 @@ export const envSchema = z.object({
   REFERRAL_RELEASE_DAYS: wholeNumber(0, 365, DEFAULT_REFERRAL_RELEASE.days),
   GUEST_QUIZ_SESSIONS_PER_HOUR: wholeNumber(1, 100_000, DEFAULT_GUEST_QUIZ_SESSIONS_PER_HOUR),
   MEDIA_DIR: z.string().trim().min(1).default("./media"),
+  // The largest video file the console accepts (uploads are kept under DATA_DIR/videos).
+  VIDEO_MAX_UPLOAD_BYTES: wholeNumber(64 * 1024, 1024 * 1024 * 1024, 50 * 1024 * 1024),
   REDEEM_MIN_COINS: wholeNumber(1, 100_000_000, REDEEM_DEFAULTS.minCoins),
   REDEEM_REQUIRE_KYC: flag(REDEEM_DEFAULTS.requireKyc),
   REDEEM_MAX_PENDING: wholeNumber(1, 1000, REDEEM_DEFAULTS.maxPending),
@@ -135,6 +142,8 @@ export const envSchema = z.object({
     ),
   KYC_MAX_UPLOAD_BYTES: wholeNumber(1024, 50 * 1024 * 1024, KYC_DEFAULT_MAX_UPLOAD_BYTES),
   KYC_RETENTION_DAYS: wholeNumber(0, 3650, KYC_DEFAULT_RETENTION_DAYS),
+  /** Days after a quiz session expires before its question list is pruned (quizzes/quiz-retention.job.ts). */
+  QUIZ_DETAIL_RETENTION_DAYS: wholeNumber(1, 3650, 30),
   METRICS_ENABLED: flag(true),
   METRICS_TOKEN: z
     .string()

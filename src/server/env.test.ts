@@ -278,4 +278,13 @@ describe("parseEnv", () => {
     expect(env.kycMaxUploadBytes).toBe(2048);
     expect(env.kycRetentionDays).toBe(0);
   });
+
+  it("reads the quiz sessions' retention: 30 days by default, 1 to 3650", () => {
+    expect(parseEnv({}).quizDetailRetentionDays).toBe(30);
+    expect(parseEnv({ QUIZ_DETAIL_RETENTION_DAYS: "7" }).quizDetailRetentionDays).toBe(7);
+    expect(errorOf({ QUIZ_DETAIL_RETENTION_DAYS: "0" })).toMatch(
+      /QUIZ_DETAIL_RETENTION_DAYS must be between/,
+    );
+    expect(errorOf({ QUIZ_DETAIL_RETENTION_DAYS: "x" })).toMatch(/QUIZ_DETAIL_RETENTION_DAYS/);
+  });
 });

@@ -37,6 +37,9 @@ export interface Env {
   authRateLimit: number;
   /** Verification and reset mails allowed per minute per client IP and per e-mail address. */
   mailRateLimit: number;
+  /** Confirmation and reset mails actually queued to one address per hour / per day; more are dropped silently. */
+  mailPerAddressHourly: number;
+  mailPerAddressDaily: number;
   /** Sign-in attempts per account per lock window from browsers the account has not signed in from. */
   signInAccountLimit: number;
   /** The account's sign-in window: over the limit, new browsers wait until it ends (or the owner unlocks). */
@@ -53,6 +56,8 @@ export interface Env {
   adminEmails: string[];
   /** Administrative changes allowed per administrator per minute. */
   adminRateLimit: number;
+  /** Postbacks allowed per partner and source address per minute (docs/product.md, "Earning partners"). */
+  postbackRateLimit: number;
   /**
    * Dual control (docs/product.md, "Dual control"): a coin adjustment of more than `coins` coins either way, or a
    * redemption approval of more than `dollars` dollars, takes effect only when a second administrator approves
@@ -71,6 +76,8 @@ export interface Env {
   guestQuizSessionsPerHour: number;
   /** Folder of the files served under /media (the videos and their captions). */
   mediaDir: string;
+  /** The largest video file the console accepts (VIDEO_MAX_UPLOAD_BYTES). */
+  videoMaxUploadBytes: number;
   /** Redemptions (docs/product.md, "Redemptions"). */
   redeem: {
     minCoins: number;
@@ -92,6 +99,8 @@ export interface Env {
   kycMaxUploadBytes: number;
   /** Days after a KYC decision before the document's bytes are deleted. */
   kycRetentionDays: number;
+  /** Days after a quiz session expires before its question list is pruned; answers and ledger rows stay. */
+  quizDetailRetentionDays: number;
   /** Whether the app counts metrics and serves /metrics (METRICS_ENABLED, default true). */
   metricsEnabled: boolean;
   /** The bearer token that opens /metrics from other machines (METRICS_TOKEN); loopback needs none. */
@@ -189,6 +198,8 @@ export function parseEnv(
     devOrigin: e.DEV_ORIGIN === undefined ? undefined : new URL(e.DEV_ORIGIN).origin,
     authRateLimit: e.AUTH_RATE_LIMIT,
     mailRateLimit: e.MAIL_RATE_LIMIT,
+    mailPerAddressHourly: e.MAIL_PER_ADDRESS_HOURLY,
+    mailPerAddressDaily: e.MAIL_PER_ADDRESS_DAILY,
     signInAccountLimit: e.SIGN_IN_ACCOUNT_LIMIT,
     signInLockMinutes: e.SIGN_IN_LOCK_MINUTES,
     trustProxy: e.TRUST_PROXY,
@@ -197,7 +208,13 @@ export function parseEnv(
     videoWatchLimit: e.VIDEO_WATCH_LIMIT,
     adminEmails: [...new Set(e.ADMIN_EMAILS)],
     adminRateLimit: e.ADMIN_RATE_LIMIT,
-    dualControl: { coins: e.DUAL_CONTROL_COINS, dollars: e.DUAL_CONTROL_DOLLARS },
+    postbackRateLimit: e.POSTBACK_RATE_LIMIT,
+    dualControl: {
+      coins: e.DUAL_CONTROL_COINS,
+      dollars: e.DUAL_CONTROL_DOLLARS,
+      dailyDollars: e.DUAL_CONTROL_DAILY_DOLLARS,
+      creditWindowDays: e.DUAL_CONTROL_CREDIT_WINDOW_DAYS,
+    },
     webConcurrency: e.WEB_CONCURRENCY ?? (e.DATABASE_URL && sharesPort ? os.availableParallelism() : 1),
     earningLimits: {
       tttWinsPerDay: e.EARN_TTT_WINS_PER_DAY,
@@ -213,6 +230,7 @@ export function parseEnv(
     referralRelease: { coins: e.REFERRAL_RELEASE_COINS, days: e.REFERRAL_RELEASE_DAYS },
     guestQuizSessionsPerHour: e.GUEST_QUIZ_SESSIONS_PER_HOUR,
     mediaDir: e.MEDIA_DIR,
+    videoMaxUploadBytes: e.VIDEO_MAX_UPLOAD_BYTES,
     redeem: {
       minCoins: e.REDEEM_MIN_COINS,
       requireKyc: e.REDEEM_REQUIRE_KYC,
@@ -233,6 +251,7 @@ export function parseEnv(
     kycEncryptionKey: e.KYC_ENCRYPTION_KEY ? Buffer.from(e.KYC_ENCRYPTION_KEY, "base64") : undefined,
     kycMaxUploadBytes: e.KYC_MAX_UPLOAD_BYTES,
     kycRetentionDays: e.KYC_RETENTION_DAYS,
+    quizDetailRetentionDays: e.QUIZ_DETAIL_RETENTION_DAYS,
     metricsEnabled: e.METRICS_ENABLED,
     metricsToken: e.METRICS_TOKEN,
   };

@@ -5,8 +5,13 @@ import { createLogDestination, type LogDestination } from "./log-destination";
 
 export type Logger = pino.Logger;
 
-/** The request being answered (set by the request-log middleware): every line logged meanwhile carries its id. */
-export const requestContext = new AsyncLocalStorage<{ reqId: string }>();
+/**
+ * What a line is logged for: the request being answered (set by the request-log middleware) or the job being run
+ * (jobs/job-runs.ts). Every line logged meanwhile carries its fields, and only those lines: a timer or job started
+ * from a request leaves the request's context (jobs/job-poller.ts), so a job's lines never carry a request's id.
+ */
+export type LogContext = { reqId: string } | { job: number; queue: string };
+export const logContext = new AsyncLocalStorage<LogContext>();
 
 let stdoutOutput: LogDestination | undefined;
 
@@ -36,7 +41,7 @@ export function createLogger(
     {
       level: env.logLevel,
       base: clustered ? { pid: process.pid } : undefined,
-      mixin: () => requestContext.getStore() ?? {},
+      mixin: () => logContext.getStore() ?? {},
     },
     destination,
   );

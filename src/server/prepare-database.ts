@@ -10,7 +10,7 @@ const SQL_FUNCTION_DOMAINS = ["ledger"];
  * Outside db/ (which knows only the client, the schema, the migrations and the function files' step): what every
  * start-up does to the database before serving (and what test databases are made with): apply the migrations
  * (the schema), then the SQL functions whose files changed (one repeatable step, keyed by their content: ADR 067),
- * then write the content the app owns (the quizzes). All are safe to run concurrently from several instances.
+ * then give a fresh install its starting quizzes (once: a restart never overwrites an operator's edit). All are safe to run concurrently from several instances.
  * Returns the migrations applied and, as `sql:<name>`, the functions applied.
  */
 export async function prepareDatabase<T>(db: Kysely<T>): Promise<string[]> {

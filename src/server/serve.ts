@@ -3,6 +3,8 @@ import type { AddressInfo } from "node:net";
 import { createAdaptorServer } from "@hono/node-server";
 import type { Redis } from "ioredis";
 import { createApp } from "./app";
+import type { AppDeps } from "./app-deps";
+import { serveBackups } from "./backup/running-backup.service";
 import {
   announceReady,
   isClusterWorker,
@@ -13,7 +15,7 @@ import {
 import { createDeps, dependencyProbes } from "./create-deps";
 import { openDatabase } from "./db/client";
 import type { Env } from "./env";
-import { createDependencyMonitor, type DependencyMonitor } from "./health/dependency-monitor";
+import { createDependencyMonitor, type DependencyMonitor } from "./http/dependency-monitor";
 import { kycEncryptionKey } from "./kyc/kyc-key";
 import { rekeyDocumentNumbers } from "./kyc/kyc-rekey";
 import { KYC_RETENTION_EVERY_MS, KYC_RETENTION_QUEUE } from "./kyc/kyc-retention.job";
@@ -21,7 +23,14 @@ import { LEDGER_ALLOWANCES_EVERY_MS, LEDGER_ALLOWANCES_QUEUE } from "./ledger/le
 import { type StopReason, shutDown, stopWithDeadline } from "./lifecycle";
 import type { Logger } from "./logger";
 import { mailDeliveryNote } from "./mail/dev-mailbox.routes";
+import {
+  INBOX_PRUNE_EVERY_MS,
+  INBOX_PRUNE_QUEUE,
+  MESSAGE_SCAN_EVERY_MS,
+  MESSAGE_SCAN_QUEUE,
+} from "./messages/message-scans.job";
 import { prepareDatabase } from "./prepare-database";
+import { QUIZ_RETENTION_EVERY_MS, QUIZ_RETENTION_QUEUE } from "./quizzes/quiz-retention.job";
 import { PAYOUT_RECHECK_EVERY_MS, PAYOUT_RECHECK_QUEUE } from "./redemptions/payout-recheck.job";
 import { openRedis } from "./redis/client";
 import { EXPIRE_EVERY_MS, EXPIRE_QUEUE } from "./referrals/referral-bonus.job";
@@ -32,6 +41,7 @@ import { EXPIRE_EVERY_MS, EXPIRE_QUEUE } from "./referrals/referral-bonus.job";
  * spreads the connections) and the first one, once it listens, forks and supervises the others (cluster.ts): there
  * is no process that only supervises (ADR 050). SIGTERM/SIGINT stop it gracefully within a hard deadline
  * (lifecycle.ts), the first process together with its workers; a worker whose first process goes away stops too.
+ * On PGlite, `npm run backup` asks this process, the data dir's one owner (backup/running-backup.service.ts).
  */
 export async function serve(env: Env, logger: Logger, webRoot: string): Promise<void> {
   // A worker told to stop (or orphaned) before it serves has nothing to finish: it exits at once.
@@ -48,6 +58,9 @@ export async function serve(env: Env, logger: Logger, webRoot: string): Promise<
     if (!isClusterWorker()) {
       const applied = await prepareDatabase(handle.db);
       logger.info({ applied }, "database prepared");
+      const newer = applied.filter((name) => name.startsWith("newer:"));
+      if (newer.length > 0)
+        logger.warn({ newer }, "database is ahead of this release: serving beside its newer migrations");
       // Stored document numbers hashed under an older key get today's (needs the KYC key, which migrations lack).
       await rekeyDocumentNumbers(handle.db, kycEncryptionKey(env, logger), logger);
     }
@@ -78,12 +91,9 @@ export async function serve(env: Env, logger: Logger, webRoot: string): Promise<
   });
   if (env.webConcurrency > 1) deps.metrics.shareWithCluster();
   const app = createApp(deps, { webRoot });
-  deps.jobs.schedule(KYC_RETENTION_QUEUE, KYC_RETENTION_EVERY_MS);
-  deps.jobs.schedule(PAYOUT_RECHECK_QUEUE, PAYOUT_RECHECK_EVERY_MS);
-  deps.jobs.schedule(EXPIRE_QUEUE, EXPIRE_EVERY_MS);
-  deps.jobs.schedule(LEDGER_ALLOWANCES_QUEUE, LEDGER_ALLOWANCES_EVERY_MS);
-
+  scheduleRecurringJobs(deps);
   deps.jobs.start();
+  const stopBackups = handle.kind === "pglite" ? await serveBackups(handle, env.dataDir, logger) : undefined;
   const clustered = env.webConcurrency > 1;
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   try {
@@ -115,6 +125,7 @@ export async function serve(env: Env, logger: Logger, webRoot: string): Promise<
           deps,
           closeDependencies: async () => {
             await redis?.quit().catch(() => redis?.disconnect());
+            await stopBackups?.();
             await handle.close();
           },
         }),
@@ -123,6 +134,17 @@ export async function serve(env: Env, logger: Logger, webRoot: string): Promise<
     },
   });
   announceReady();
+}
+
+/** The recurring jobs, each on its queue at its interval (the durable queue runs each once per interval). */
+function scheduleRecurringJobs(deps: AppDeps): void {
+  deps.jobs.schedule(KYC_RETENTION_QUEUE, KYC_RETENTION_EVERY_MS);
+  deps.jobs.schedule(PAYOUT_RECHECK_QUEUE, PAYOUT_RECHECK_EVERY_MS);
+  deps.jobs.schedule(EXPIRE_QUEUE, EXPIRE_EVERY_MS);
+  deps.jobs.schedule(LEDGER_ALLOWANCES_QUEUE, LEDGER_ALLOWANCES_EVERY_MS);
+  deps.jobs.schedule(QUIZ_RETENTION_QUEUE, QUIZ_RETENTION_EVERY_MS);
+  deps.jobs.schedule(MESSAGE_SCAN_QUEUE, MESSAGE_SCAN_EVERY_MS);
+  deps.jobs.schedule(INBOX_PRUNE_QUEUE, INBOX_PRUNE_EVERY_MS);
 }
 
 /** `server.listen` as a promise: resolves once it listens, rejects with the bind error (EADDRINUSE, EACCES…). */

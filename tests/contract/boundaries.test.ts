@@ -89,6 +89,27 @@ beforeAll(async () => {
       'import { earn } from "~/server/earning/earning.service";\nexport const e = earn;\n',
     "src/core/redeem.ts":
       'import { COIN } from "~/core/coins";\nimport { award } from "~/server/ledger/ledger.service";\nexport const r = COIN + award;\n',
+    // The server's floors: each breaks one.
+    "src/server/rollups/rollups.service.ts": "export const day = 1;\n",
+    "src/server/ledger/ledger-days.ts":
+      'import { day } from "../rollups/rollups.service";\nexport const d = day;\n',
+    "src/server/quizzes/quizzes.service.ts": "export const quiz = 1;\n",
+    "src/server/games/games-quiz.ts":
+      'import { quiz } from "../quizzes/quizzes.service";\nexport const q = quiz;\n',
+    "src/server/audit/audit.service.ts":
+      'import { play } from "../games/games.service";\nexport const a = play;\n',
+    "src/server/kyc/kyc.service.ts": 'import type { AppType } from "../app";\nexport type K = AppType;\n',
+    "src/server/db/client.ts": 'import { guard } from "../auth/require-user";\nexport const c = guard;\n',
+    "src/server/admin/users.service.ts": "export const user = 1;\n",
+    "src/server/redemptions/redemptions.service.ts":
+      'import { user } from "../admin/users.service";\nexport const r = user;\n',
+    "src/server/redemptions/queue.service.ts": "export const waiting = 1;\n",
+    // Admin and redemptions import each other through different files: no module circle, a folder loop.
+    "src/server/admin/overview.service.ts":
+      'import { waiting } from "../redemptions/queue.service";\nexport const o = waiting;\n',
+    // Dual control is a shared service: it runs the effects the domains hand it, and imports none of them.
+    "src/server/dual-control/proposals.service.ts":
+      'import { user } from "../admin/users.service";\nexport const p = user;\n',
     // The size limits: Biome with the project's limits and allowlist only.
     "biome.json": JSON.stringify({
       root: true,
@@ -117,7 +138,7 @@ interface Violation {
 }
 
 describe("npm run lint's boundaries (dependency-cruiser, .dependency-cruiser.cjs)", () => {
-  it("fails on a feature importing another, the ledger importing streaks, a domain's inside, a circle and the wrong directions — and on nothing else", async () => {
+  it("fails on a feature importing another, the ledger importing its consumers, a domain's inside, a circle, an import up a floor and the wrong directions — and on nothing else", async () => {
     const config = path.join(root, ".dependency-cruiser.cjs");
     // As `npm run lint` runs it: a non-zero exit code.
     expect((await outputOf(bin("depcruise"), ["src", "--config", config])).code).not.toBe(0);
@@ -135,8 +156,37 @@ describe("npm run lint's boundaries (dependency-cruiser, .dependency-cruiser.cjs
         "server-not-web: src/server/mail/mailer.ts → src/web/features/wallet/wallet-rows.ts",
         "web-not-server: src/web/features/wallet/wallet-types.ts → src/server/earning/earning.service.ts",
         "core-alone: src/core/redeem.ts → src/server/ledger/ledger.service.ts",
+        "ledger-alone: src/server/ledger/ledger-days.ts → src/server/rollups/rollups.service.ts",
+        "channels-apart: src/server/games/games-quiz.ts → src/server/quizzes/quizzes.service.ts",
+        "services-below-domains: src/server/audit/audit.service.ts → src/server/games/games.service.ts",
+        // The ledger is a shared service: its consumers are domains above it.
+        "services-below-domains: src/server/ledger/ledger-days.ts → src/server/rollups/rollups.service.ts",
+        "services-below-domains: src/server/ledger/ledger-rows.ts → src/server/streaks/streaks.service.ts",
+        "shell-on-top: src/server/kyc/kyc.service.ts → src/server/app.ts",
+        "base-below-all: src/server/db/client.ts → src/server/auth/require-user.ts",
+        "services-below-domains: src/server/dual-control/proposals.service.ts → src/server/admin/users.service.ts",
       ].sort(),
     );
+  }, 60_000);
+});
+
+describe("npm run lint's folder loops (dependency-cruiser, .dependency-cruiser-folders.cjs)", () => {
+  it("fails on two server folders that import each other, even through different files, and on nothing else", async () => {
+    const config = path.join(root, ".dependency-cruiser-folders.cjs");
+    expect((await outputOf(bin("depcruise"), ["src/server", "--config", config])).code).not.toBe(0);
+    const { stdout } = await outputOf(bin("depcruise"), [
+      "src/server",
+      "--config",
+      config,
+      "--output-type",
+      "json",
+    ]);
+    const violations = (JSON.parse(stdout) as { summary: { violations: Violation[] } }).summary.violations;
+    const loops = violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
+    expect(loops).toEqual([
+      "no-folder-loops: src/server/admin → src/server/redemptions",
+      "no-folder-loops: src/server/redemptions → src/server/admin",
+    ]);
   }, 60_000);
 });
 

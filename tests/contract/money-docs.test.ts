@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { REFERRAL_BONUS_COINS, rewards, streakBonusReason } from "~/core/coins";
+import { DEFAULT_DUAL_CONTROL } from "~/core/dual-control";
 import { DEFAULT_EARNING_LIMITS, DEFAULT_REFERRAL_RELEASE } from "~/core/earning";
 import { DEFAULT_STREAK_RULES } from "~/core/streak";
 
@@ -110,5 +111,18 @@ describe("the README and docs/product.md state the code's money numbers", () => 
       DEFAULT_EARNING_LIMITS.quizSessionsPerDay,
       DEFAULT_EARNING_LIMITS.videoWatchesPerDay,
     ]);
+  });
+
+  it("the dual-control thresholds, the daily total per administrator and the crediting hand's window", () => {
+    expect(configured("DUAL_CONTROL_COINS")).toBe(DEFAULT_DUAL_CONTROL.coins);
+    expect(configured("DUAL_CONTROL_DOLLARS")).toBe(DEFAULT_DUAL_CONTROL.dollars);
+    expect(configured("DUAL_CONTROL_DAILY_DOLLARS")).toBe(DEFAULT_DUAL_CONTROL.dailyDollars);
+    expect(configured("DUAL_CONTROL_CREDIT_WINDOW_DAYS")).toBe(DEFAULT_DUAL_CONTROL.creditWindowDays);
+    expect(product).toContain(
+      `\`DUAL_CONTROL_DAILY_DOLLARS\` (default $${DEFAULT_DUAL_CONTROL.dailyDollars})`,
+    );
+    expect(product).toContain(
+      `\`DUAL_CONTROL_CREDIT_WINDOW_DAYS\` (default ${DEFAULT_DUAL_CONTROL.creditWindowDays})`,
+    );
   });
 });

@@ -1,4 +1,8 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { makeEditor } from "#tests/support/admin";
 import { type Actor, leakedSecrets, type MatrixCase, snapshotOf } from "#tests/support/authorization";
 import { authorizationMatrix, type MatrixFixtures } from "#tests/support/authorization-matrix";
 import { OWNER_KYC_DOCUMENT_ID } from "#tests/support/authorization-matrix-kyc";
@@ -13,7 +17,7 @@ import { requestRedemption } from "~/server/redemptions/redemptions.service";
 
 /**
  * The authorization matrix: every operation of /api/openapi.json, asked by a guest, by another signed-in
- * user, by the owner of the resources it names and by an administrator → the expected status. Every admin
+ * user, by the owner of the resources it names, by an administrator and by a content editor → the expected status. Every admin
  * endpoint must refuse the first three (401 / 403). Guests and the other user must
  * neither read nor change anything of the owner's: their answers hold none of the owner's ids, tokens or
  * address, and a snapshot of everything the owner has is the same after all their requests.
@@ -22,6 +26,8 @@ import { requestRedemption } from "~/server/redemptions/redemptions.service";
 let ctx: TestContext;
 let other: TestUser;
 let admin: TestUser;
+/** A content editor: the content console's rows answer it; every other admin row refuses it like any user. */
+let editor: TestUser;
 const adminEmail = uniqueEmail("admin");
 let f: MatrixFixtures;
 let matrix: Record<string, MatrixCase>;
@@ -35,6 +41,8 @@ let leaks = 0;
 
 beforeAll(async () => {
   ctx = await createTestContext({
+    // Uploaded videos go to a folder of this run (DATA_DIR/videos), not the working tree.
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "ple-uploads-")),
     MAIL_RATE_LIMIT: "1000",
     ADMIN_EMAILS: adminEmail,
     ADMIN_RATE_LIMIT: "1000",
@@ -42,6 +50,8 @@ beforeAll(async () => {
   const owner = await ctx.createVerifiedUser();
   other = await ctx.createVerifiedUser();
   admin = await ctx.createVerifiedUser({ email: adminEmail });
+  editor = await ctx.createVerifiedUser();
+  await makeEditor(ctx.db, editor.id);
   const asOwner = async (path: string, method = "POST") =>
     (await ctx.request(path, { method, cookie: owner.cookie })).json();
   const { profile } = await asOwner("/api/me", "GET");
@@ -116,10 +126,15 @@ async function run(key: string, row: MatrixCase, actor: Actor) {
   requests++;
   const text = await res.text();
   const failures: string[] = [];
-  const expected = actor.role === "admin" ? (row.expect.admin ?? row.expect.other) : row.expect[actor.role];
+  const expected =
+    actor.role === "admin"
+      ? (row.expect.admin ?? row.expect.other)
+      : actor.role === "editor"
+        ? (row.expect.editor ?? row.expect.other)
+        : row.expect[actor.role];
   if (res.status !== expected)
     failures.push(`${key} as ${actor.role}: ${res.status}, expected ${expected}: ${text.slice(0, 200)}`);
-  if (actor.role === "guest" || actor.role === "other") {
+  if (actor.role === "guest" || actor.role === "other" || actor.role === "editor") {
     const secrets = {
       id: f.owner.id,
       email: f.owner.email,
@@ -180,8 +195,10 @@ it("answers every endpoint as the matrix says, with no cross-user reads or write
   for (const [key, row] of Object.entries(matrix)) failures.push(...(await run(key, row, theOwner)));
   const anAdmin: Actor = { role: "admin", user: { ...admin } };
   for (const [key, row] of Object.entries(matrix)) failures.push(...(await run(key, row, anAdmin)));
+  const anEditor: Actor = { role: "editor", user: { ...editor } };
+  for (const [key, row] of Object.entries(matrix)) failures.push(...(await run(key, row, anEditor)));
   console.log(
-    `authorization matrix (${ctx.kind}): ${Object.keys(matrix).length} endpoints × guest/other/owner/admin, ${requests} requests, ${failures.length} mismatches, ${leaks} cross-user reads, ${writes} cross-user writes`,
+    `authorization matrix (${ctx.kind}): ${Object.keys(matrix).length} endpoints × guest/other/owner/admin/editor, ${requests} requests, ${failures.length} mismatches, ${leaks} cross-user reads, ${writes} cross-user writes`,
   );
   expect(after, "the owner's data after everyone else's requests").toBe(before);
   expect(failures).toEqual([]);

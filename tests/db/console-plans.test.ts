@@ -2,10 +2,10 @@ import { CompiledQuery as Compiled, type CompiledQuery, type KyselyPlugin, sql }
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "#tests/support/test-db";
 import { exportJson } from "~/server/account/export.service";
+import { listProposals } from "~/server/admin/proposals.service";
 import { searchUsers } from "~/server/admin/users-list";
 import { listAudit } from "~/server/audit/audit.service";
 import type { Database, DatabaseHandle } from "~/server/db/client";
-import { listProposals } from "~/server/dual-control/proposals.service";
 import { kycSubmissionsPage, listKycSubmissions } from "~/server/kyc/kyc.admin.service";
 import { listEntries, listHistory } from "~/server/ledger/ledger-history";
 import { listRedemptionQueue, redemptionQueuePage } from "~/server/redemptions/redemptions.admin.service";

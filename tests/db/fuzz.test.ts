@@ -1,4 +1,8 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { makeEditor } from "#tests/support/admin";
 import type { TestUser } from "#tests/support/factories";
 import { buildRequest, type FuzzRequest, type Operation, operationsOf } from "#tests/support/fuzz-requests";
 import { createRng } from "#tests/support/fuzz-values";
@@ -7,7 +11,7 @@ import type { OpenApiDocument } from "~/server/openapi/build-document";
 
 /**
  * API fuzzing: ≥ 5 000 random and malformed requests derived from /api/openapi.json, spread evenly over
- * every operation, as a guest, as a signed-in user and as an administrator. No answer may be ≥ 500, and every 4xx must be our
+ * every operation, as a guest, as a signed-in user, as a content editor and as an administrator. No answer may be ≥ 500, and every 4xx must be our
  * JSON envelope with a code and a readable message. Reproduce a run with FUZZ_SEED=<the printed seed>.
  */
 const TOTAL = 5_200;
@@ -21,13 +25,23 @@ let ctx: TestContext;
 let operations: Operation[];
 let user: TestUser;
 let admin: TestUser;
+let editor: TestUser;
 const ADMIN_EMAIL = "fuzz-admin@example.test";
 beforeAll(async () => {
-  ctx = await createTestContext({ ADMIN_EMAILS: ADMIN_EMAIL });
+  // Dual control across accounts at its production defaults, so its paths are fuzzed too.
+  ctx = await createTestContext({
+    // Uploaded videos go to a folder of this run (DATA_DIR/videos), not the working tree.
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "ple-uploads-")),
+    ADMIN_EMAILS: ADMIN_EMAIL,
+    DUAL_CONTROL_DAILY_DOLLARS: "50",
+    DUAL_CONTROL_CREDIT_WINDOW_DAYS: "30",
+  });
   const doc: OpenApiDocument = await (await ctx.request("/api/openapi.json")).json();
   operations = operationsOf(doc);
   user = await ctx.createVerifiedUser();
   admin = await ctx.createVerifiedUser({ email: ADMIN_EMAIL });
+  editor = await ctx.createVerifiedUser();
+  await makeEditor(ctx.db, editor.id);
 });
 afterAll(async () => {
   await ctx.close();
@@ -89,6 +103,19 @@ async function keepAdminSignedIn() {
   admin = { ...admin, cookie: await ctx.signIn(admin.email, admin.password) };
 }
 
+/** Signs the content editor in again (or makes a new one) when a request ended its session. */
+async function keepEditorSignedIn() {
+  const res = await ctx.request("/api/me", { cookie: editor.cookie });
+  await res.body?.cancel();
+  if (res.status === 200) return;
+  try {
+    editor = { ...editor, cookie: await ctx.signIn(editor.email, editor.password) };
+  } catch {
+    editor = await ctx.createVerifiedUser();
+  }
+  await makeEditor(ctx.db, editor.id);
+}
+
 /** Signs the fuzzing user in again (or makes a new one) when a request ended its session. */
 async function keepSignedIn() {
   const res = await ctx.request("/api/me", { cookie: user.cookie });
@@ -112,7 +139,8 @@ it(`answers ${TOTAL} random and malformed requests without a 5xx`, { timeout: 24
     const op = operations[i % operations.length]!;
     const signedIn = rng.chance(0.5);
     const asAdmin = signedIn && rng.chance(0.4);
-    const cookie = asAdmin ? admin.cookie : signedIn ? user.cookie : undefined;
+    const asEditor = signedIn && !asAdmin && rng.chance(0.3);
+    const cookie = asAdmin ? admin.cookie : asEditor ? editor.cookie : signedIn ? user.cookie : undefined;
     const req = buildRequest(op, rng, { cookie, known });
     const res = await ctx.request(req.path, req.init);
     sent++;
@@ -124,12 +152,13 @@ it(`answers ${TOTAL} random and malformed requests without a 5xx`, { timeout: 24
         ? `multipart ${[...req.init.form.keys()].join(",")}`
         : (req.init.body ?? JSON.stringify(req.init.json) ?? "");
       failures.push(
-        `#${i} ${req.what} ${asAdmin ? "admin" : signedIn ? "user" : "guest"} ${req.method} ${req.path.slice(0, 160)} body=${sentBody.slice(0, 160)} → ${problem}`,
+        `#${i} ${req.what} ${asAdmin ? "admin" : asEditor ? "editor" : signedIn ? "user" : "guest"} ${req.method} ${req.path.slice(0, 160)} body=${sentBody.slice(0, 160)} → ${problem}`,
       );
     }
     if (signedIn && res.status < 400 && SESSION_ENDERS.test(req.path)) {
       await keepSignedIn();
       await keepAdminSignedIn();
+      await keepEditorSignedIn();
     }
   }
   const over500 = [...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);

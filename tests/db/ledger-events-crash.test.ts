@@ -30,8 +30,11 @@ const STREAK_USERS = 4;
 const FRIENDS = 4;
 /** Friends whose pair is clearing before the kill (10 of the rule's 20 coins): the release consumer pays them. */
 const CLEARING = 4;
-/** The consumers of the ledger's events (create-deps.ts): streak, referral first earning, referral release, rollups. */
-const CONSUMERS = 4;
+/**
+ * The consumers of the ledger's events (create-deps.ts): streak, referral first earning, referral release, rollups,
+ * and the messages' record of the last play.
+ */
+const CONSUMERS = 5;
 const KILLS = 4;
 
 let dataDir: string | undefined;

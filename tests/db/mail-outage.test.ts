@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -10,6 +11,8 @@ import { parsePrometheusText, sampleValue } from "../support/prometheus-text";
 import { type RunningServer, startServer } from "../support/server-process";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 import { openTestDatabase } from "../support/test-db";
+
+const METRICS_TOKEN = randomUUID().replaceAll("-", "");
 
 /**
  * Mail that waits for the mail server: the real server sends through a TCP fault proxy to an SMTP sink. Sign-ups
@@ -43,6 +46,8 @@ async function serverEnv(): Promise<Record<string, string>> {
     AUTH_RATE_LIMIT: "10000",
     MAIL_RATE_LIMIT: "10000",
     TRUST_PROXY: "true",
+    // Behind a proxy only the token opens /metrics, loopback included (docs/product.md, "Metrics for operators").
+    METRICS_TOKEN,
     LOG_LEVEL: "info",
   };
   if (inject("dbKind") === "postgres") {
@@ -86,7 +91,7 @@ async function waitFor(what: string, done: () => boolean | Promise<boolean>, tim
 
 /** Mails queued or being sent, as the server's /metrics (read from this machine) counts them. */
 async function outboxDepth(server: RunningServer): Promise<number> {
-  const res = await fetch(`${server.url}/metrics`);
+  const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
   expect(res.status).toBe(200);
   return sampleValue(parsePrometheusText(await res.text()), "ple_mail_outbox_depth");
 }

@@ -143,8 +143,30 @@ describe("ops/prometheus/alerts.yml", () => {
   })();
   it.runIf(installed)("passes promtool check rules and the rules' unit tests", () => {
     const run = (...args: string[]) => execFileSync(promtool, args, { cwd: OPS, encoding: "utf8" });
-    expect(run("check", "rules", "prometheus/alerts.yml")).toMatch(/SUCCESS: 12 rules found/);
+    expect(run("check", "rules", "prometheus/alerts.yml")).toMatch(/SUCCESS: 17 rules found/);
     expect(run("test", "rules", "prometheus/alerts.test.yml")).toMatch(/SUCCESS/);
+  });
+
+  it("every rule has a unit test that expects it to fire (ops/prometheus/alerts.test.yml)", () => {
+    const rules = z
+      .object({ groups: z.array(z.object({ rules: z.array(z.object({ alert: z.string() })) })) })
+      .parse(parseYaml(readFileSync(RULES, "utf8")))
+      .groups.flatMap((g) => g.rules.map((r) => r.alert));
+    const tests = z
+      .object({
+        tests: z.array(
+          z.object({
+            alert_rule_test: z.array(z.object({ alertname: z.string(), exp_alerts: z.array(z.unknown()) })),
+          }),
+        ),
+      })
+      .parse(parseYaml(readFileSync(path.join(OPS, "prometheus/alerts.test.yml"), "utf8")));
+    const firing = new Set(
+      tests.tests.flatMap((t) =>
+        t.alert_rule_test.filter((c) => c.exp_alerts.length > 0).map((c) => c.alertname),
+      ),
+    );
+    expect(rules.filter((alert) => !firing.has(alert))).toEqual([]);
   });
 
   it.runIf(installed)("Prometheus's own parser reads the scrape (promtool check metrics)", () => {

@@ -220,7 +220,7 @@ describeE2E("the admin console", () => {
     await referrerView.page.goto("/wallet");
     await expect.poll(() => navBalance(referrerView.page), { timeout: 15_000 }).toBe(50);
     await referrerView.page.goto("/referral");
-    await friends.getByText("Bonus available").waitFor({ timeout: 15_000 });
+    await friends.getByText(/^\+50 coins paid on /).waitFor({ timeout: 15_000 });
   });
 
   it("an adjustment whose answer is lost is sent again with the same id and applied once", {
@@ -406,6 +406,13 @@ describeE2E("the admin console", () => {
     await queued.getByRole("button", { name: `Approve #${redemption.id}` }).click({ timeout: 15_000 });
     const ask = first.page.getByRole("alertdialog");
     await ask.getByText("Needs a second administrator: this becomes a proposal", { exact: true }).waitFor();
+    // It says why: the rule that this approval would pass.
+    await ask
+      .getByText(
+        "This user's redemptions approved by one administrator alone in 24 hours would pass $25 (DUAL_CONTROL_DOLLARS).",
+        { exact: false },
+      )
+      .waitFor();
     await ask.getByRole("button", { name: `Propose approval of #${redemption.id}` }).click();
     await queued
       .getByText(`Awaiting a second administrator (proposed by ${proposerEmail},`, { exact: false })

@@ -132,8 +132,10 @@ describeE2E("charts", () => {
       ]);
       const csv = await (await download.createReadStream()).toArray();
       const lines = Buffer.concat(csv).toString("utf8").split("\r\n");
-      expect(lines[0]).toBe("Day (UTC),Games,Quizzes,Videos,Referrals,Streak bonuses,Adjustments,Goal met");
-      expect(lines.at(-2)).toBe(`${today},0,30,0,0,0,0,no`);
+      expect(lines[0]).toBe(
+        "Day (UTC),Games,Quizzes,Videos,Referrals,Streak bonuses,Adjustments,Partner offers,Goal met",
+      );
+      expect(lines.at(-2)).toBe(`${today},0,30,0,0,0,0,0,no`);
       expect(download.suggestedFilename()).toBe(`my-last-30-days-${today}.csv`);
 
       await expectFits(page, viewport.viewport?.width ?? 0);

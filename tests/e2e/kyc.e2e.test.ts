@@ -219,6 +219,19 @@ describeE2E("KYC", () => {
     await notice.getByLabel(/^Reason for approving/).fill("Checked both documents: different people.");
     await notice.getByRole("button", { name: "Approve", exact: true }).click();
     await expectNotice(page, "KYC Approved");
+
+    // Now the number is approved on another account: the first one's approval needs a second administrator,
+    // and the review says so, and why, before anything is sent.
+    await page.getByRole("button", { name: `Review Mary Jackson (${first.email})` }).click();
+    await page
+      .getByRole("heading", { name: "Review: Mary Jackson", exact: true })
+      .waitFor({ timeout: 20_000 });
+    const why = page.getByRole("note").filter({ hasText: "Needs a second administrator" });
+    await why.getByText("Another account's approved KYC has the same document number.").waitFor();
+    const held = page.getByRole("region", { name: "Same document number as another account" });
+    await held.getByLabel(/^Reason for approving/).fill("Twins: checked by video call.");
+    await held.getByRole("button", { name: "Propose approval", exact: true }).click();
+    await expectNotice(page, "Approval Proposed");
     expect(errors).toEqual([]);
   });
 });

@@ -24,9 +24,15 @@ function recordAnswers(page: Page): AnswerResult[] {
  * Answers every question through the UI, right when `answerRight(n)` says so, checking the view and the
  * docs/product.md feedback on the way. Returns how many were right.
  */
-async function playThrough(page: Page, answerRight: (n: number) => boolean, checkA11yAt = 1, paid = true) {
-  let right = 0;
-  for (let n = 1; n <= 10; n++) {
+async function playThrough(
+  page: Page,
+  answerRight: (n: number) => boolean,
+  checkA11yAt = 1,
+  paid = true,
+  { from = 1, to = 10, rightBefore = 0 } = {},
+) {
+  let right = rightBefore;
+  for (let n = from; n <= to; n++) {
     await page.getByText(`Question ${n}/10`, { exact: true }).waitFor();
     const text = (await page.locator("#quiz-question").textContent()) ?? "";
     const questionView = page.getByRole("region", { name: text, exact: true });
@@ -49,7 +55,10 @@ async function playThrough(page: Page, answerRight: (n: number) => boolean, chec
       ? paid
         ? "Correct! +10 Coins"
         : "Correct!"
-      : `Incorrect. The correct answer was: ${question.answer}`;
+      : n < 10
+        ? // A miss keeps its answer for the round's end (docs/product.md, "Quizzes").
+          "Incorrect. The right answers are shown at the end of the round."
+        : `Incorrect. The correct answer was: ${question.answer}`;
     await expect.poll(() => feedback.textContent(), { timeout: 10_000 }).toBe(expected);
     // Locked after answering.
     for (const button of await buttons.all()) expect(await button.isDisabled()).toBe(true);
@@ -88,6 +97,11 @@ describeE2E("quizzes", () => {
     );
     await expect.poll(() => navBalance(page)).toBe(sessionTotal);
     expect(results.at(-1)).toMatchObject({ completed: true, score: right, sessionCoins: sessionTotal });
+    // The two misses, each with its right answer, come with the results.
+    const review = page.getByRole("region", { name: "The right answers" });
+    expect(await review.getByRole("listitem").count()).toBe(2);
+    for (const missed of results.at(-1)?.review?.filter((r) => !r.correct) ?? [])
+      expect(await review.getByText(`Right answer: ${missed.answer}`, { exact: true }).count()).toBe(1);
     await expectNoAxeViolations(page);
 
     await page.getByRole("button", { name: "Play Again or Choose New Quiz" }).click();
@@ -147,6 +161,49 @@ describeE2E("quizzes", () => {
     const res = await page.request.get("/api/ledger/balance");
     expect(await res.json()).toEqual({ balance: 110, pending: 0 });
     await expectNoAxeViolations(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it("signed in: a paid round survives leaving — 2 of 10 answered, the wallet, back, resumed at question 3 and paid", async () => {
+    const user = await createVerifiedUser(httpClient(e2e.server.url));
+    const { page, context, errors } = await e2e.newPage();
+    await addSessionCookie(context, user.cookie, e2e.server.url);
+    await page.goto("/quizzes");
+    await expect.poll(() => navBalance(page), { timeout: 10_000 }).toBe(0);
+    await page.getByRole("button", { name: "Start Quiz: Science Facts" }).click();
+    await page
+      .getByText(/^Your round is saved: if you leave, resume it from Quizzes or the dashboard until /)
+      .waitFor();
+    await playThrough(page, () => true, 0, true, { to: 2 });
+    await expect.poll(() => navBalance(page), { timeout: 10_000 }).toBe(20);
+
+    await page.getByRole("link", { name: "Wallet", exact: true }).click();
+    await page.getByRole("heading", { level: 1, name: "Wallet" }).waitFor();
+    await page.getByRole("link", { name: "Home", exact: true }).click();
+    // The dashboard offers the round too.
+    await page.getByRole("link", { name: "Resume: 2 of 10 answered" }).waitFor({ timeout: 10_000 });
+    await page.getByRole("link", { name: "Quizzes", exact: true }).click();
+    const card = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: "Science Facts" }) });
+    await card.getByText("Resume: 2 of 10 answered", { exact: true }).waitFor({ timeout: 10_000 });
+    expect(await page.getByText(/^Paid today — play again as practice/).count()).toBe(0);
+    await expectNoAxeViolations(page);
+
+    await card.getByRole("button", { name: "Resume Quiz: Science Facts" }).click();
+    await page.getByText("Question 3/10", { exact: true }).waitFor();
+    expect(await page.getByText("Score: 2", { exact: true }).count()).toBe(1);
+    expect(await page.getByText("Practice round", { exact: false }).count()).toBe(0);
+    await playThrough(page, () => true, 0, true, { from: 3, rightBefore: 2 });
+    await page.getByRole("heading", { level: 1, name: "Quiz Results" }).waitFor();
+    expect(await page.getByText("You scored 10 out of 10", { exact: true }).count()).toBe(1);
+    expect(await page.getByText("Coins earned this session:").textContent()).toBe(
+      "Coins earned this session: 110",
+    );
+    await expect.poll(() => navBalance(page), { timeout: 10_000 }).toBe(110);
+    const res = await page.request.get("/api/ledger/balance");
+    expect(await res.json()).toEqual({ balance: 110, pending: 0 });
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);

@@ -124,7 +124,7 @@ describeE2E("redemptions", () => {
     const received = await waitForMail(
       httpClient(e2e.server.url),
       payee.email,
-      /We received your .* redemption request/,
+      /Play, Learn, Earn: we received your redemption request/,
     );
     expect(received.text).toContain(`#${id} of 1000 coins ($5.00) by PayPal to payee.paypal@example.com`);
     expect(received.text).toContain("usually 1–3 business days after approval");

@@ -38,7 +38,10 @@ describeE2E("videos pages", () => {
     expect(errors).toEqual([]);
   });
 
-  it("videos, signed in: a real video plays to the end and pays +10, told once by the alert", async () => {
+  // A real 20-second video played to its end, on a busy machine: more than the default minute.
+  it("videos, signed in: a real video plays to the end and pays +10, told once by the alert", {
+    timeout: 180_000,
+  }, async () => {
     const user = await createVerifiedUser(api());
     const { page, errors } = await signedIn(user);
     await page.goto("/videos");

@@ -17,6 +17,8 @@ import { openTestDatabase } from "../support/test-db";
 const WORKERS = 2;
 const AWARDS = 24;
 const SCRAPES = 12;
+/** Behind a proxy (TRUST_PROXY=true) only the token opens /metrics. */
+const METRICS_TOKEN = randomUUID().replaceAll("-", "");
 const PAID = { kind: "video_watch", outcome: "paid" };
 
 describe("/metrics over several serving processes", () => {
@@ -33,6 +35,7 @@ describe("/metrics over several serving processes", () => {
       VIDEO_WATCH_LIMIT: "100000",
       EARN_VIDEO_WATCHES_PER_DAY: "100000",
       TRUST_PROXY: "true",
+      METRICS_TOKEN,
       LOG_LEVEL: "info",
     });
     await makeVideosInstant(db.db);
@@ -51,17 +54,21 @@ describe("/metrics over several serving processes", () => {
   // A fresh connection per scrape (no keep-alive agent), so the kernel spreads them over the processes.
   const scrape = () =>
     new Promise<ReturnType<typeof parsePrometheusText>>((resolve, reject) => {
-      get(`${server.url}/metrics`, { agent: false }, (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => {
-          body += chunk;
-        });
-        res.on("end", () => {
-          if (res.statusCode === 200) resolve(parsePrometheusText(body));
-          else reject(new Error(`/metrics answered ${res.statusCode}: ${body}`));
-        });
-      }).on("error", reject);
+      get(
+        `${server.url}/metrics`,
+        { agent: false, headers: { authorization: `Bearer ${METRICS_TOKEN}` } },
+        (res) => {
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk: string) => {
+            body += chunk;
+          });
+          res.on("end", () => {
+            if (res.statusCode === 200) resolve(parsePrometheusText(body));
+            else reject(new Error(`/metrics answered ${res.statusCode}: ${body}`));
+          });
+        },
+      ).on("error", reject);
     });
 
   const servedBy = (part: string) =>

@@ -68,3 +68,8 @@ export async function makeAdmin(db: Database, userId: string) {
   await db.updateTable("user").set({ role: "admin" }).where("id", "=", userId).execute();
   await db.updateTable("user_profiles").set({ admin_since: sql`now()` }).where("id", "=", userId).execute();
 }
+
+/** A content editor: the `editor` role set in the database (as an approved proposal would set it). */
+export async function makeEditor(db: Database, userId: string) {
+  await db.updateTable("user").set({ role: "editor" }).where("id", "=", userId).execute();
+}

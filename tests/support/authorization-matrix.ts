@@ -2,7 +2,10 @@ import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import type { Actor, MatrixCase } from "./authorization";
 import { adminMatrix } from "./authorization-matrix-admin";
+import { contentMatrix } from "./authorization-matrix-content";
 import { kycMatrix } from "./authorization-matrix-kyc";
+import { messagesMatrix } from "./authorization-matrix-messages";
+import { partnersMatrix } from "./authorization-matrix-partners";
 import { profileRow } from "./db-users";
 import { type TestUser, uniqueEmail } from "./factories";
 import type { TestContext } from "./test-app";
@@ -85,6 +88,9 @@ export function authorizationMatrix(f: MatrixFixtures): Record<string, MatrixCas
   return {
     ...adminMatrix(f),
     ...kycMatrix(f),
+    ...messagesMatrix(f),
+    ...partnersMatrix(),
+    ...contentMatrix(),
     "GET /api/health": { request: () => ({ path: "/api/health" }), expect: same(200) },
     "GET /api/ready": { request: () => ({ path: "/api/ready" }), expect: same(200) },
     "GET /api/openapi.json": { request: () => ({ path: "/api/openapi.json" }), expect: same(200) },
@@ -112,6 +118,14 @@ export function authorizationMatrix(f: MatrixFixtures): Record<string, MatrixCas
       check: (actor, res) => {
         const friends = body(res).friends;
         expect(Array.isArray(friends) ? friends.length : -1).toBe(actor.role === "owner" ? 1 : 0);
+      },
+    },
+    // Public (the `?ref=` landing asks before anyone signs in): the same answer for everyone, naming nobody.
+    "GET /api/referrals/codes/{code}": {
+      request: () => ({ path: `/api/referrals/codes/${f.a.referralCode.toLowerCase()}` }),
+      expect: same(200),
+      check: (_actor, res) => {
+        expect(res).toEqual({ valid: true });
       },
     },
     "GET /api/videos": { request: () => ({ path: "/api/videos" }), expect: same(200) },

@@ -5,7 +5,7 @@ import type { ApiRequest, TestUser } from "./factories";
  * The pieces of the authorization matrix (tests/db/authorization.test.ts): who asks, what one case sends
  * and expects, and a snapshot of everything a user owns, to prove other people's requests left it alone.
  */
-export type Role = "guest" | "other" | "owner" | "admin";
+export type Role = "guest" | "other" | "owner" | "admin" | "editor";
 
 export interface Actor {
   role: Role;
@@ -16,8 +16,11 @@ export interface Actor {
 export interface MatrixCase {
   /** The request `actor` sends — aimed at the owner's resources wherever the endpoint takes an id. */
   request(actor: Actor): { path: string; init?: ApiRequest } | Promise<{ path: string; init?: ApiRequest }>;
-  /** Per role; an administrator gets what `other` gets unless `admin` says otherwise (admin endpoints). */
-  expect: Record<Exclude<Role, "admin">, number> & { admin?: number };
+  /**
+   * Per role; an administrator gets what `other` gets unless `admin` says otherwise (admin endpoints), and so
+   * does a content editor unless `editor` says otherwise (the content console).
+   */
+  expect: Record<Exclude<Role, "admin" | "editor">, number> & { admin?: number; editor?: number };
   /** Owner values the answer may repeat because the request itself sent them (e.g. the email address). */
   echoes?: string[];
   /** Further checks of a JSON answer: whose data it holds. */

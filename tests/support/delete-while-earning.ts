@@ -44,8 +44,15 @@ export async function deletionOutcome(db: Database, user: TestUser, res: Respons
 }
 
 /** The right answers of a fresh quiz session of `user` (10 requests that pay 10 coins each, 20 the last). */
-export async function quizAnswers(client: ApiClient, user: TestUser): Promise<(() => Promise<Response>)[]> {
-  const res = await client.request("/api/quizzes/general/sessions", { method: "POST", cookie: user.cookie });
+export async function quizAnswers(
+  client: ApiClient,
+  user: TestUser,
+  quizId = "general",
+): Promise<(() => Promise<Response>)[]> {
+  const res = await client.request(`/api/quizzes/${quizId}/sessions`, {
+    method: "POST",
+    cookie: user.cookie,
+  });
   if (res.status !== 201) throw new Error(`starting a quiz answered ${res.status}`);
   const session = (await res.json()) as QuizSessionView;
   return session.questions.map((question) => () => {

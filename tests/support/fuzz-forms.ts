@@ -1,7 +1,9 @@
+import { QUIZ_CSV_HEADER } from "~/core/api/quiz-import";
 import { type JsonSchema, ODD_STRINGS, type Rng, sample } from "./fuzz-values";
 import { exeFile, htmlFile, pdfFile, pngFile, svgFile } from "./kyc-files";
+import { captionsVtt, tinyMp4 } from "./video-files";
 
-/** Multipart bodies for the API fuzzer (fuzz-requests.ts): the KYC upload's form, plausible or damaged. */
+/** Multipart bodies for the API fuzzer (fuzz-requests.ts): the KYC and video uploads' forms, plausible or damaged. */
 
 const FILES: readonly (() => Blob)[] = [
   () => new Blob([pngFile()], { type: "image/png" }),
@@ -12,7 +14,29 @@ const FILES: readonly (() => Blob)[] = [
   () => new Blob([], { type: "image/png" }),
   () => new Blob([pngFile().subarray(0, 10)], { type: "image/png" }),
   () => new Blob([new Uint8Array(300).fill(0xff)]),
+  // The console's video upload: a valid MP4, a truncated one, one that states no duration, and captions.
+  () => new Blob([tinyMp4(3)], { type: "video/mp4" }),
+  () => new Blob([tinyMp4(3).slice(0, 200)], { type: "video/mp4" }),
+  () => new Blob([tinyMp4(0)], { type: "video/mp4" }),
+  () => new Blob([captionsVtt()], { type: "text/vtt" }),
+  // The console's quiz import: a valid CSV and JSON of ten questions, a CSV with a bad row, a wrong header.
+  () => new Blob([quizCsv(10)], { type: "text/csv" }),
+  () => new Blob([quizJson(10)], { type: "application/json" }),
+  () => new Blob([`${quizCsv(10)}"Bad row?",A,B,,,,,C,\r\n`], { type: "text/csv" }),
+  () => new Blob(["q,a,b\nx,y,z\n"], { type: "text/csv" }),
 ];
+
+/** A quiz file of `count` questions as the import reads it (src/core/api/quiz-import.ts). */
+const quizCsv = (count: number) =>
+  `${QUIZ_CSV_HEADER.join(",")}\r\n${Array.from({ length: count }, (_, i) => `Fuzz question ${i}?,Yes,No,,,,,Yes,\r\n`).join("")}`;
+const quizJson = (count: number) =>
+  JSON.stringify(
+    Array.from({ length: count }, (_, i) => ({
+      question: `Fuzz ${i}?`,
+      options: ["Yes", "No"],
+      answer: "No",
+    })),
+  );
 
 const isFileField = (schema: unknown) =>
   typeof schema === "object" && schema !== null && (schema as JsonSchema).format === "binary";

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { AppDeps } from "~/server/app-deps";
-import { decideKyc, submitKyc } from "~/server/kyc/kyc.service";
+import { submitKyc } from "~/server/kyc/kyc.service";
+import { decideKyc } from "~/server/kyc/kyc-decision.service";
 import { kycEncryptionKey } from "~/server/kyc/kyc-key";
 import type { TestUser } from "./factories";
 import { pngFile } from "./kyc-files";

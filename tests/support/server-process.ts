@@ -77,6 +77,13 @@ export const LOAD_ENV = {
   TRUST_PROXY: "true",
 } as const;
 
+export interface ServerOptions {
+  /** An empty database (a first start that migrates) instead of the run's migrated template (PGlite). */
+  freshDatabase?: boolean;
+  /** Another tree's build to run (an earlier release's, built by the caller) instead of this checkout's. */
+  root?: string;
+}
+
 /**
  * The compiled server (`GLIBC_TUNABLES=… node <SERVER_NODE_FLAGS> dist/server/main.js`, as `npm start` runs it) as a child process on a free port with its
  * own temporary DATA_DIR; builds first when dist/ is older than the sources. On PGlite the DATA_DIR starts with the
@@ -85,9 +92,9 @@ export const LOAD_ENV = {
  */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { freshDatabase?: boolean } = {},
+  options: ServerOptions = {},
 ): Promise<RunningServer> {
-  ensureBuild();
+  if (!options.root) ensureBuild();
   for (let attempt = 1; ; attempt++) {
     try {
       return await startOnce(env, options);
@@ -100,17 +107,14 @@ export async function startServer(
   }
 }
 
-async function startOnce(
-  env: Record<string, string>,
-  options: { freshDatabase?: boolean },
-): Promise<RunningServer> {
+async function startOnce(env: Record<string, string>, options: ServerOptions): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), "ple-e2e-")));
   if (!env.DATABASE_URL && !options.freshDatabase) await seedDataDir(dataDir);
   const url = `http://localhost:${port}`;
   let log = "";
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "dist/server/main.js"], {
-    cwd: repoRoot,
+    cwd: options.root ?? repoRoot,
     env: withServerEnv({
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cp, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -25,18 +25,38 @@ function sleep(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** Makes the template unless it exists; one maker at a time across test workers (an mkdir lock). */
+/**
+ * Whether the process that took `lock` is gone (it died and left the lock behind). Judged by its process id, not the
+ * lock's age: on a busy machine a live maker can take minutes, and a second maker beside it made two templates.
+ */
+function lockIsStale(lock: string): boolean {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(path.join(lock, "pid"), "utf8"));
+  } catch {
+    // Just taken (its maker writes its id next) or just released; a lock left without an id for ten minutes is stale.
+    const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+    return age > 600_000;
+  }
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
+/** Makes the template unless it exists; one maker at a time across test workers and benches (an mkdir lock). */
 async function ensureTemplate(): Promise<string> {
   const dir = templateDir();
   const lock = `${dir}.lock`;
   while (!existsSync(path.join(dir, "pglite"))) {
     try {
       mkdirSync(lock);
+      writeFileSync(path.join(lock, "pid"), String(process.pid));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      // A maker that died leaves its lock behind: older than two minutes is stale.
-      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 120_000)
-        rmSync(lock, { recursive: true, force: true });
+      if (lockIsStale(lock)) rmSync(lock, { recursive: true, force: true });
       await sleep(100);
       continue;
     }
@@ -53,7 +73,13 @@ async function ensureTemplate(): Promise<string> {
         }),
         stdio: ["ignore", "ignore", "inherit"],
       });
-      renameSync(staging, dir);
+      try {
+        renameSync(staging, dir);
+      } catch (error) {
+        // Another maker finished first (its template is the same): keep theirs.
+        if (!["ENOTEMPTY", "EEXIST"].includes((error as NodeJS.ErrnoException).code ?? "")) throw error;
+        rmSync(staging, { recursive: true, force: true });
+      }
     } finally {
       rmSync(lock, { recursive: true, force: true });
     }

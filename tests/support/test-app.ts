@@ -34,6 +34,10 @@ export async function createTestContext(
     LOG_LEVEL: "silent",
     APP_URL: "http://localhost:3000",
     AUTH_SECRET: randomBytes(32).toString("base64url"),
+    // One administrator does most tests' work: the rules across accounts (docs/product.md, "Dual control") are
+    // off unless a test turns them on; the tests of those rules do.
+    DUAL_CONTROL_DAILY_DOLLARS: "0",
+    DUAL_CONTROL_CREDIT_WINDOW_DAYS: "0",
     ...overrides,
   });
   const logger = createLogger(env);

@@ -102,6 +102,8 @@ export const adminOverviewSchema = z.object({
   dualControl: z.object({
     coins: z.number().int(),
     dollars: z.number().int(),
+    dailyDollars: z.number().int(),
+    creditWindowDays: z.number().int(),
     warning: z.string().nullable(),
   }),
 });

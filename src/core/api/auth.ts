@@ -54,7 +54,8 @@ export const referralOutcomeSchema = z.enum(["applied", "invalid", "none"]);
 
 export const signUpResponseSchema = z.object({
   token: z.string().nullable(),
-  user: authUserSchema,
+  /** No role: nothing before the address is confirmed says anything about roles. */
+  user: authUserSchema.omit({ role: true }),
   referral: referralOutcomeSchema,
 });
 /** better-auth's sign-in answer as sent to better-auth's own callers. */

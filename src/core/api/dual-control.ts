@@ -7,8 +7,8 @@ import { adminReason, roles } from "../admin";
  * are in ../dual-control.
  */
 
-/** The changes that wait for a second administrator: one proposal shape for all three. */
-export const proposalKinds = ["coins.adjust", "redemption.approve", "role.change"] as const;
+/** The changes that wait for a second administrator: one proposal shape for all four. */
+export const proposalKinds = ["coins.adjust", "redemption.approve", "role.change", "kyc.approve"] as const;
 export const proposalStatuses = ["proposed", "approved", "withdrawn"] as const;
 
 const person = z.object({ id: z.string(), email: z.string().nullable() });
@@ -60,6 +60,8 @@ export const proposalSchema = z.object({
   dollars: z.string().nullable(),
   adjustmentId: z.string().nullable(),
   redemptionId: z.number().int().nullable(),
+  /** The KYC submission a KYC approval approves; null for the other kinds. */
+  kycSubmissionId: z.string().nullable(),
   /** A role change's new role; null for the other kinds. */
   role: z.enum(roles).nullable(),
   reason: z.string().nullable(),
@@ -104,6 +106,8 @@ export const proposalApprovalSchema = z.object({
   redemptionStatus: z.string().nullable(),
   /** A role change's role after it; null for the other kinds. */
   role: z.enum(roles).nullable(),
+  /** A KYC approval's status after it (approved); null for the other kinds. */
+  kycStatus: z.string().nullable(),
 });
 export type ProposalApproval = z.output<typeof proposalApprovalSchema>;
 
@@ -112,11 +116,28 @@ export type ProposalApproval = z.output<typeof proposalApprovalSchema>;
  * becomes a proposal (the rule is cumulative, so only the server knows), and the user's waiting proposals.
  */
 export const dualControlStateSchema = z.object({
-  rule: z.object({ coins: z.number().int(), dollars: z.number().int() }),
+  rule: z.object({
+    coins: z.number().int(),
+    dollars: z.number().int(),
+    dailyDollars: z.number().int(),
+    creditWindowDays: z.number().int(),
+  }),
   /** Coins (sizes added) the asking administrator adjusted alone for this account in the last 24 hours. */
   movedAlone: z.number().int(),
+  /** Cents the asking administrator moved alone across all accounts in 24 hours (credits and approved payouts). */
+  movedAloneTodayCents: z.number().int(),
   /** Whether the asking administrator became one after a waiting proposal was made (then they cannot approve it). */
   adminSince: z.iso.datetime().nullable(),
   proposals: z.array(proposalSchema),
 });
 export type DualControlState = z.output<typeof dualControlStateSchema>;
+
+/**
+ * Why an action of the asking administrator needs a second one (the redemption queue and a KYC submission carry
+ * it): `needsSecondAdmin`, and the reasons in the console's words ('You credited this account on …').
+ */
+export const fourEyesWhySchema = z.object({
+  needsSecondAdmin: z.boolean(),
+  why: z.array(z.string()),
+});
+export type FourEyesWhy = z.output<typeof fourEyesWhySchema>;

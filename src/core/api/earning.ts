@@ -19,7 +19,17 @@ export const allowanceSchema = z.object({
     referralBonusesPer30Days: count,
   }),
   ticTacToe: z.object({ paidWins: count, left: count }),
-  quizzes: z.array(z.object({ quizId: z.string(), paidSessions: count, left: count })),
+  quizzes: z.array(
+    z.object({
+      quizId: z.string(),
+      paidSessions: count,
+      left: count,
+      /** The paid round of this quiz started and not finished, while it can still be answered (else null). */
+      round: z
+        .object({ sessionId: z.uuid(), answered: count, total: count, expiresAt: z.iso.datetime() })
+        .nullable(),
+    }),
+  ),
   videos: z.array(z.object({ videoId: z.string(), paidWatches: count, left: count })),
 });
 export type Allowance = z.infer<typeof allowanceSchema>;

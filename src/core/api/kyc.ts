@@ -10,6 +10,7 @@ import {
   WORDS_RULE_MARK,
   wordsField,
 } from "../words";
+import { fourEyesWhySchema } from "./dual-control";
 
 const HAS_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
@@ -171,5 +172,10 @@ export const kycSubmissionDetail = kycQueueItem.extend({
    * for review with them shown, and approving it needs a reason. Empty for most submissions.
    */
   sameDocumentAs: z.array(kycSameDocumentAccount),
+  /**
+   * Dual control (docs/product.md): whether the asking administrator's approval of this pending submission would
+   * be a proposal, and why ('You credited this account on …', a document number approved on another account).
+   */
+  fourEyes: fourEyesWhySchema,
 });
 export type KycSubmissionDetail = z.infer<typeof kycSubmissionDetail>;

@@ -6,18 +6,31 @@ import { earnedSchema } from "./earned";
  * answer of a question that has not been answered yet.
  */
 
-export const quizIds = ["general", "science", "history"] as const;
-export type QuizId = (typeof quizIds)[number];
+/**
+ * Quiz ids, icons and categories are data the console writes (docs/product.md, "Content operations"), not closed
+ * lists: an id is a lower-case slug, an icon a Lucide icon name the web maps to its own components (with a default
+ * for a name it does not know).
+ */
+export const quizIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, "A quiz id is a lower-case slug.");
+export type QuizId = z.output<typeof quizIdSchema>;
 
-/** Lucide icon names; the web maps them to its own icon components. */
-export const quizIcons = ["brain", "flask-conical", "landmark"] as const;
-export type QuizIcon = (typeof quizIcons)[number];
+/** The icons the console offers and the web draws. */
+export const quizIcons = [
+  "brain",
+  "flask-conical",
+  "landmark",
+  "globe",
+  "book-open",
+  "music",
+  "trophy",
+] as const;
 
 /** Answers of /api/quizzes (ADR 006). Nothing here carries the answer of a question not yet answered. */
 export const quizSummarySchema = z.object({
-  id: z.enum(quizIds),
+  id: z.string(),
   name: z.string(),
-  icon: z.enum(quizIcons),
+  icon: z.string(),
+  category: z.string(),
   description: z.string(),
   questionCount: z.number().int(),
 });
@@ -27,7 +40,7 @@ export const quizListResponseSchema = z.object({ quizzes: z.array(quizSummarySch
 export const quizSessionQuestionSchema = z.object({
   id: z.string(),
   text: z.string(),
-  /** The four options in this session's shuffled order. */
+  /** The question's options (2–6) in this session's shuffled order. */
   options: z.array(z.string()),
 });
 
@@ -40,12 +53,30 @@ export const quizSessionViewSchema = z.object({
   expiresAt: z.iso.datetime(),
   /** A signed-in user's session past the day's paid sessions of this quiz: graded, pays no coins. */
   practice: z.boolean(),
+  /**
+   * The ids of the questions already answered, in the order given: empty for a new round, the first ones of a
+   * round resumed (docs/product.md, "Quizzes": a paid round survives leaving). `score`: how many were right.
+   */
+  given: z.array(z.string()),
+  score: z.number().int(),
+});
+
+/** One question of a finished round, for the results: what was asked, what the player chose, the answer. */
+export const roundReviewItemSchema = z.object({
+  questionId: z.string(),
+  text: z.string(),
+  chosen: z.string(),
+  answer: z.string(),
+  correct: z.boolean(),
 });
 
 export const answerResultSchema = z.object({
   correct: z.boolean(),
-  /** The answer text of the question just answered. */
-  correctAnswer: z.string(),
+  /**
+   * The answer text of the question just answered — only when it was answered right or the round is complete: a
+   * miss does not tell the answer until the round's end (docs/product.md, "Quizzes").
+   */
+  correctAnswer: z.string().nullable(),
   score: z.number().int(),
   answered: z.number().int(),
   total: z.number().int(),
@@ -55,12 +86,14 @@ export const answerResultSchema = z.object({
   /** Coins this session has paid so far, including the bonus (0 for guests and practice). */
   sessionCoins: z.number().int(),
   practice: z.boolean(),
+  /** On the round's last answer: every question of the round with its answer, in the order asked; else null. */
+  review: z.array(roundReviewItemSchema).nullable(),
 });
 
-/** `option` is the index of the chosen option in the session's shuffled order (0–3). */
+/** `option` is the index of the chosen option in the session's shuffled order (0–5: 2 to 6 options). */
 export const answerInputSchema = z.object({
   questionId: z.string().min(1).max(64),
-  option: z.number().int().min(0).max(3),
+  option: z.number().int().min(0).max(5),
 });
 export type AnswerInput = z.infer<typeof answerInputSchema>;
 
@@ -69,3 +102,4 @@ export type QuizSummary = z.output<typeof quizSummarySchema>;
 export type QuizSessionQuestion = z.output<typeof quizSessionQuestionSchema>;
 export type QuizSessionView = z.output<typeof quizSessionViewSchema>;
 export type AnswerResult = z.output<typeof answerResultSchema>;
+export type RoundReviewItem = z.output<typeof roundReviewItemSchema>;

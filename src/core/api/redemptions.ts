@@ -137,6 +137,8 @@ export const adminRedemptionSchema = redemptionSchema.extend({
    */
   fourEyes: z.object({
     needsSecondAdmin: z.boolean(),
+    /** Why, in the console's words, for the asking administrator ('You credited this account on …'). */
+    why: z.array(z.string()),
     proposal: proposalSchema.pick({ id: true, proposedBy: true, proposedAt: true }).nullable(),
   }),
 });

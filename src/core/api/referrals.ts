@@ -23,6 +23,11 @@ export const referredFriendSchema = z.object({
   bonus: z.enum(["joined", "pending", "paid", "held", "declined", "limit", "left", "expired"]),
   /** While "pending" (or "limit" and not yet released): the friend's own earnings so far; else null. */
   progress: z.object({ coins: z.number().int(), days: z.number().int() }).nullable(),
+  /**
+   * When "paid" and the referrer's half was paid: the coins paid to the referrer and when (the page's '+50 coins
+   * paid on <date>'); else null.
+   */
+  paid: z.object({ coins: z.number().int(), at: z.iso.datetime() }).nullable(),
 });
 
 /**
@@ -50,6 +55,16 @@ export const referralsViewSchema = z.object({
   /** The user's own bonus when they signed up with someone's code; null when nobody referred them. */
   ownBonus: ownReferralBonusSchema.nullable(),
 });
+
+/** GET /api/referrals/codes/:code — the code as the link carries it (any case; the server normalises it). */
+export const referralCodeParam = z.object({ code: z.string().min(1).max(100) });
+
+/**
+ * GET /api/referrals/codes/:code: whether a sign-up with this code would be referred (a user has it), so the
+ * `?ref=` landing promises a bonus only for a code that gives one (docs/product.md, "Referral program").
+ */
+export const referralCodeCheckSchema = z.object({ valid: z.boolean() });
+export type ReferralCodeCheck = z.output<typeof referralCodeCheckSchema>;
 
 /** "paid" once the friend's first earning paid the 50-coin bonus pair (ledger cause `referral:<friendId>:friend`). */
 export type ReferralBonusStatus = ReferredFriend["bonus"];

@@ -6,7 +6,15 @@ import { z } from "zod";
  */
 
 /** The channels coins are issued through, in the order the charts stack them. */
-export const issueChannels = ["game", "quiz", "video", "referral", "streak", "adjustment"] as const;
+export const issueChannels = [
+  "game",
+  "quiz",
+  "video",
+  "referral",
+  "streak",
+  "adjustment",
+  "partner",
+] as const;
 export type IssueChannel = (typeof issueChannels)[number];
 
 export const statsRangeSchema = z.object({

@@ -21,6 +21,10 @@ export const videoViewSchema = z.object({
   sourceType: z.string(),
   /** WebVTT captions, when there are any. */
   captionsUrl: z.string().nullable(),
+  /** A still shown before the video plays, when there is one. */
+  posterUrl: z.string().nullable(),
+  /** Coins a full watch pays. */
+  reward: z.number().int(),
 });
 
 export const videosResponseSchema = z.object({ videos: z.array(videoViewSchema) });

@@ -4,6 +4,7 @@ import type { Proposal } from "~/core/api/dual-control";
 import type { AppDeps } from "../app-deps";
 import { type Actor, recordAudit } from "../audit/audit.service";
 import type { DB } from "../db/schema";
+import type { ProposalEffect } from "../dual-control/effects";
 import { needsSecondAdmin, requireFourEyes } from "../dual-control/four-eyes";
 import { createProposal, loadProposal } from "../dual-control/proposal-records";
 import { AppError } from "../errors";
@@ -155,3 +156,14 @@ function replayOf(
     replayed: true,
   };
 }
+
+/** The effect of an approved `coins.adjust` proposal: the adjustment, through the ledger's one writer. */
+export const adjustmentEffect: ProposalEffect<Deps> = async (tx, deps, actor, p) => {
+  const input = {
+    userId: p.user_id,
+    amount: p.amount,
+    reason: p.reason ?? "",
+    adjustmentId: p.adjustment_id ?? "",
+  };
+  return { balance: (await applyAdjustment(tx, deps, actor, input, Number(p.id))).balance };
+};

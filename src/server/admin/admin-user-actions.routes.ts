@@ -11,11 +11,11 @@ import {
 import { proposedSchema } from "~/core/api/dual-control";
 import type { AppDeps } from "../app-deps";
 import { actingAdmin, requireFreshSession } from "../auth/require-admin";
-import { requestRoleChange } from "../dual-control/requests";
 import type { rateLimit } from "../http/rate-limit";
 import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";
 import { jsonBody, params } from "../http/validate";
+import { requestRoleChange } from "./role-change.service";
 import { banUser, revokeSessions, unbanUser } from "./users.service";
 
 /**

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { adminContextForFile, adminRequest, createAdminContext } from "#tests/support/admin";
 import { grantCoins } from "#tests/support/coins";
+import { decidedKyc } from "#tests/support/kyc";
 import { DELETE_CONFIRMATION } from "~/core/account";
 import type { AdminOverview } from "~/core/api/admin";
 import { formatDollars } from "~/core/coins";
@@ -113,6 +114,16 @@ describe("reading", () => {
       "sessions.revoke",
       "coins.adjust",
     ]);
+  });
+
+  it("names a KYC decision's entry by the person whose submission it was, not by the submission's id", async () => {
+    const user = await ctx.createVerifiedUser();
+    const { submissionId } = await decidedKyc(ctx.deps, user.id, { decision: "approve", actorId: admin.id });
+    const { entries } = await (await asAdmin("/api/admin/audit?action=kyc.approve&limit=100")).json();
+    expect(entries.find((e: { targetId: string }) => e.targetId === submissionId)).toMatchObject({
+      targetType: "kyc_submission",
+      targetEmail: user.email,
+    });
   });
 
   it("counts users, coins issued per kind and the liability on the overview", async () => {

@@ -3,18 +3,21 @@ import { businessStatsSchema, statsRangeSchema } from "~/core/api/stats";
 import type { AppDeps } from "../app-deps";
 import { listAudit } from "../audit/audit.service";
 import { requireAdmin } from "../auth/require-admin";
-import { createProposalRoutes } from "../dual-control/proposals.routes";
 import { rateLimit } from "../http/rate-limit";
 import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";
 import { query } from "../http/validate";
 import { createKycAdminRoutes } from "../kyc/kyc.admin.routes";
+import { createHeldCreditRoutes } from "../partners/held-credits.admin.routes";
+import { createPartnerNumbersRoutes } from "../partners/partner-numbers.routes";
+import { createPartnerAdminRoutes } from "../partners/partners.admin.routes";
 import { createRedemptionsAdminRoutes } from "../redemptions/redemptions.admin.routes";
 import { createReferralReviewRoutes } from "../referrals/referrals.admin.routes";
 import { createAdminAdjustmentRoutes } from "./admin-adjustments.routes";
 import { createAdminUserActionRoutes } from "./admin-user-actions.routes";
 import { createAdminUserReadRoutes } from "./admin-user-reads.routes";
 import { getOverview } from "./overview.service";
+import { createProposalRoutes } from "./proposals.routes";
 import { getBusinessStats } from "./stats.service";
 
 /**
@@ -75,5 +78,8 @@ export const createAdminRoutes = (deps: AppDeps) => {
     .route("/redemptions", createRedemptionsAdminRoutes(deps, limited))
     .route("/kyc", createKycAdminRoutes(deps, limited))
     .route("/referrals", createReferralReviewRoutes(deps, limited))
-    .route("/proposals", createProposalRoutes(deps, limited));
+    .route("/proposals", createProposalRoutes(deps, limited))
+    .route("/partners/held", createHeldCreditRoutes(deps, limited))
+    .route("/partners", createPartnerNumbersRoutes(deps))
+    .route("/partners", createPartnerAdminRoutes(deps, limited));
 };

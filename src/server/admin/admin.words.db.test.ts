@@ -7,8 +7,9 @@ import { apiError } from "#tests/support/typed-client";
 
 /**
  * Every free text in the books follows the words rule (docs/product.md, "Reasons are words"): reasons and payout
- * references of invisible characters → 400 INVISIBLE_TEXT; of private-use, unassigned or noncharacter code points
- * → 400 UNREADABLE_TEXT; nothing is written either way.
+ * references of invisible characters → 400 INVISIBLE_TEXT; of private-use, unassigned or noncharacter code points,
+ * U+FFFD, stacked accents, a script the console cannot draw or no letter or digit → 400 UNREADABLE_TEXT; nothing is
+ * written either way.
  */
 const { ctx, admin } = adminContextForFile({ REDEEM_REQUIRE_KYC: "false" });
 const post = (path: string, json: unknown = {}) => adminRequest(ctx, admin, path, json);
@@ -36,6 +37,11 @@ const unreadable = {
   unassigned: "Paid \u0378\u0378\u0378",
   noncharacter: "Paid \ufdd0\uffff",
   "supplementary private-use": "\u{f0000}\u{f0001}\u{f0002}",
+  "replacement (U+FFFD)": "\ufffd\ufffd\ufffd",
+  "tatweel-only": "\u0640\u0640\u0640\u0640",
+  "musical null notehead": "\u{1d159}",
+  "a script the console cannot draw (cuneiform)": "\u{12000}\u{12001}\u{12002}",
+  "'abc' under 180 combining marks": `abc${"\u0301".repeat(180)}`,
 };
 
 describe("a payout reference is words", () => {
@@ -55,7 +61,7 @@ describe("a payout reference is words", () => {
     expect(res.status).toBe(400);
     const error = await apiError(res);
     expect(error.code).toBe("UNREADABLE_TEXT");
-    expect(error.message).toMatch(/private-use, unassigned or noncharacter/);
+    expect(error.message).toMatch(/cannot be read as written/);
     expect(await statusOf(id)).toMatchObject({ status: "approved" });
   });
 

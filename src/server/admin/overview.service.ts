@@ -4,12 +4,13 @@ import { type DualControl, dualControlWarning } from "~/core/dual-control";
 import type { Database } from "../db/client";
 import { countOpenProposals } from "../dual-control/proposals.service";
 import { countPendingKyc } from "../kyc/kyc.admin.service";
+import { pendingRedemptions } from "../redemptions/redemptions.admin.service";
 import { countHeldReferrals } from "../referrals/referrals.service";
 import { readOverviewFigures } from "../rollups/business-days.service";
 
 /**
  * A count of work waiting for an operator, shown on the overview with a link to its queue. Areas with a queue
- * (KYC review, redemptions, held referral bonuses) add one entry to `pendingCounts`.
+ * (KYC review, proposals, held referral bonuses, redemptions) has one entry in `pendingCounts`, in the overview's order.
  */
 export interface PendingCount {
   key: string;
@@ -34,6 +35,13 @@ export const pendingCounts: PendingCount[] = [
     label: "Proposals waiting for a second administrator",
     href: "/admin/proposals",
     count: countOpenProposals,
+  },
+  {
+    key: "redemptions",
+    label: "Pending redemptions",
+    href: "/admin/redemptions",
+    count: async (db) => (await pendingRedemptions(db)).count,
+    dollars: async (db) => formatDollars((await pendingRedemptions(db)).coins),
   },
 ];
 

@@ -78,7 +78,8 @@ export async function setRole(trx: Transaction<DB>, change: RoleChange): Promise
       : await withdrawProposalsOf(trx, user.id, actor, "Its proposer is no longer an administrator.");
   await recordAudit(trx, {
     actorId: change.actorId,
-    action: change.role === "admin" ? "role.grant" : "role.revoke",
+    // Becoming or ceasing to be an administrator keeps its own actions; editor ⇄ user is a `role.set`.
+    action: change.role === "admin" ? "role.grant" : before === "admin" ? "role.revoke" : "role.set",
     targetType: "user",
     targetId: user.id,
     before: { role: before },
@@ -93,21 +94,7 @@ export async function setRole(trx: Transaction<DB>, change: RoleChange): Promise
   return true;
 }
 
-/** An account made an administrator at sign-up (ADMIN_EMAILS): the audit row and its admin_since. */
-export async function recordListedAdminGrant(trx: Transaction<DB>, userId: string) {
-  await trx.updateTable("user_profiles").set({ admin_since: sql`now()` }).where("id", "=", userId).execute();
-  await recordAudit(trx, {
-    actorId: null,
-    action: "role.grant",
-    targetType: "user",
-    targetId: userId,
-    before: null,
-    after: { role: "admin" },
-    reason: ADMIN_EMAILS_REASON,
-  });
-}
-
-/** At sign-in: makes a listed address an administrator if it is not one yet (with its audit row). */
+/** At confirmation and at sign-in: makes a listed address an administrator if it is not one yet (with its audit row). */
 export async function grantListedAdmin(db: Database, adminEmails: readonly string[], userId: string) {
   if (adminEmails.length === 0) return;
   const user = await db

@@ -47,7 +47,7 @@ export const toRow = (r: {
   id: r.id,
   email: r.email,
   emailVerified: r.emailVerified,
-  role: r.role === "admin" ? "admin" : "user",
+  role: r.role === "admin" || r.role === "editor" ? r.role : "user",
   banned: r.banned === true,
   balance: Number(r.balance),
   createdAt: iso(r.createdAt),

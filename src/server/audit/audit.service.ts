@@ -108,9 +108,35 @@ export async function auditPageQuery(db: Database, filter: AuditFilter) {
   return q;
 }
 
+/** The user a KYC decision's entry is about: its `after.userId` (kyc.service.ts records it). */
+function ownerIdOf(after: unknown): string | undefined {
+  const userId =
+    typeof after === "object" && after !== null ? (after as { userId?: unknown }).userId : undefined;
+  return typeof userId === "string" ? userId : undefined;
+}
+
+/**
+ * The addresses of the users whose KYC submissions the page's entries decide (their target is the submission's
+ * id), by user id: the console names the person, not the submission's UUID. One lookup by primary key per page.
+ */
+async function kycOwnerEmails(
+  db: Database,
+  rows: { target_type: string; after: unknown }[],
+): Promise<Map<string, string>> {
+  const ids = [
+    ...new Set(
+      rows.filter((r) => r.target_type === "kyc_submission").flatMap((r) => ownerIdOf(r.after) ?? []),
+    ),
+  ];
+  if (ids.length === 0) return new Map();
+  const users = await db.selectFrom("user").select(["id", "email"]).where("id", "in", ids).execute();
+  return new Map(users.map((u) => [u.id, u.email]));
+}
+
 /** Newest first, filtered by administrator (id or address), target (id or address) and action; `before` is the id cursor. */
 export async function listAudit(db: Database, filter: AuditFilter): Promise<AuditPage> {
   const rows = await (await auditPageQuery(db, filter)).execute();
+  const owners = await kycOwnerEmails(db, rows);
   return cursorPage(
     rows,
     filter.limit,
@@ -120,7 +146,7 @@ export async function listAudit(db: Database, filter: AuditFilter): Promise<Audi
       action: r.action,
       targetType: r.target_type,
       targetId: r.target_id,
-      targetEmail: r.targetEmail,
+      targetEmail: r.targetEmail ?? owners.get(ownerIdOf(r.after) ?? "") ?? null,
       before: r.before,
       after: r.after,
       reason: r.reason,

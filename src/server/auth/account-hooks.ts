@@ -18,11 +18,10 @@ export interface AccountHooks {
       signupDevice?: string | undefined;
     },
   ): Promise<ReferralOutcome>;
-  /** Whether `email` is a configured administrator: the account is one from its first moment. */
-  isListedAdmin(email: string): boolean;
-  /** In the sign-up's transaction of a listed administrator: the audit row of the grant and its admin_since. */
-  recordListedAdmin(trx: Transaction<DB>, userId: string): Promise<void>;
-  /** After every sign-in: an address listed since the account was made becomes an administrator. */
+  /**
+   * At the confirmation of the address and after every sign-in: a listed address (ADMIN_EMAILS) becomes an
+   * administrator — never before its address is confirmed.
+   */
   signedIn(userId: string): Promise<void>;
   /** What a sign-up that created no account reports about `code` (judged by the code alone). */
   referralOutcome(code: string | null | undefined): Promise<ReferralOutcome>;

@@ -15,6 +15,7 @@ import { responds } from "../http/route-docs";
 import { type AppBindings, createRouter } from "../http/router";
 import { forwardToAuth, readJsonObject } from "./auth-request";
 import { type AuthRouteKit, refuseCommonPassword } from "./auth-route-kit";
+import { markContested } from "./confirmation";
 import { mailPasswordChanged } from "./security-mails";
 
 /** The account whose password a reset token would set (better-auth's verification row), if any. */
@@ -57,11 +58,18 @@ export const createPasswordRoutes = (deps: AppDeps, kit: AuthRouteKit) =>
         { 200: statusResponseSchema },
         {
           summary: "Send a new confirmation link",
-          description: "Answers the same for unknown or already confirmed addresses.",
+          description:
+            "Answers the same for unknown or already confirmed addresses. The confirmation of an account after " +
+            "such a request leads its browser to choose the password (docs/product.md).",
           body: sendVerificationEmailBodySchema,
         },
       ),
       kit.limitMail,
+      async (c, next) => {
+        const { email } = await readJsonObject(c);
+        if (typeof email === "string" && email.length <= 320) await markContested(deps.db, email);
+        await next();
+      },
       kit.forwardTrimmed,
     )
     .post(

@@ -15,11 +15,15 @@ import type { AppBindings } from "../http/router";
 import { createRouter } from "../http/router";
 import { forwardToAuth, readCredentials } from "./auth-request";
 import { type AuthRouteKit, refuseCommonPassword } from "./auth-route-kit";
+import { markContested } from "./confirmation";
 import { deviceOf, withDeviceCookie } from "./device";
 import { rememberSignIn } from "./security-mails";
 import { createSignInLock } from "./sign-in-lock";
 import { runSignUp, type SignUpState } from "./sign-up-scope";
 import { createTimingEqualiser } from "./timing-equaliser";
+
+/** better-auth's sign-up answer, as far as ours reshapes it. */
+const signUpAnswerSchema = z.looseObject({ user: z.looseObject({ role: z.unknown().optional() }) });
 
 export const signUpExtras = z.object({
   referralCode: z.string().max(100).nullish(),
@@ -50,6 +54,8 @@ function signUpHandler(deps: AppDeps, kit: AuthRouteKit) {
       userAgent: c.req.header("user-agent"),
     };
     const res = await runSignUp(state, () => forwardToAuth(c, deps, { name: "", email, password }));
+    // A second sign-up for an unconfirmed address: its confirmation will make the owner choose the password.
+    if (res.ok && state.outcome === undefined) await markContested(deps.db, email);
     // An existing address creates nothing and would answer sooner: it waits as long as a creation takes.
     await signUpTiming.settle(startedAt, state.outcome !== undefined);
     if (!res.ok) return withDeviceCookie(res, device, deps.env);
@@ -57,7 +63,10 @@ function signUpHandler(deps: AppDeps, kit: AuthRouteKit) {
     const referral = state.outcome ?? (await deps.accounts.referralOutcome(state.referralCode));
     const headers = new Headers(res.headers);
     headers.delete("content-length");
-    const answer = new Response(JSON.stringify({ ...(await res.json()), referral }), {
+    // Nothing before confirmation says anything about roles (ADMIN_EMAILS is granted at confirmation).
+    const { user, ...rest } = signUpAnswerSchema.parse(await res.json());
+    const { role: _role, ...withoutRole } = user;
+    const answer = new Response(JSON.stringify({ ...rest, user: withoutRole, referral }), {
       status: res.status,
       headers,
     });

@@ -9,9 +9,15 @@ import type { Logger } from "../logger";
 import type { MailOutbox } from "../mail/outbox.job";
 import { passwordResetMail, verificationMail } from "../mail/templates";
 import type { AccountHooks } from "./account-hooks";
+import { ConfirmationDetour, claimConfirmation, settleContested } from "./confirmation";
 import { isDeviceId, rememberDevice } from "./device";
+import type { MailCap } from "./mail-cap";
+
 import { type Argon2Params, createPasswordHasher } from "./password-hash";
 import { currentSignUp } from "./sign-up-scope";
+
+/** The composition root builds the mail cap auth is handed (mail-cap.ts). */
+export { createMailCap } from "./mail-cap";
 
 export const AUTH_BASE_PATH = "/api/auth";
 /** Header our routes set from the socket (or trusted proxy) address before better-auth sees a request. */
@@ -20,6 +26,8 @@ export const CLIENT_IP_HEADER = "x-ple-client-ip";
 export const DEVICE_ID_HEADER = "x-ple-device-id";
 /** Where a confirmation link lands; auth.routes.ts turns it into /auth?verified=1 or /auth?verifyError=CODE. */
 const VERIFY_CALLBACK = "/auth";
+/** Where a confirmation that signs no browser in leads (the address is confirmed). */
+export const CONFIRMED_TARGET = "/auth?verified=1";
 /** How long a confirmation link works. */
 const VERIFY_EXPIRES_IN_S = 24 * 60 * 60;
 
@@ -92,6 +100,8 @@ export interface AuthDeps {
   db: Database;
   logger: Logger;
   mailOutbox: MailOutbox;
+  /** The per-address hourly and daily caps of confirmation and reset mails (mail-cap.ts). */
+  mailCap: MailCap;
   /** The domains' part of an account's life (profile, referral, listed administrators): account-hooks.ts. */
   accounts: AccountHooks;
   /** Cheaper argon2 parameters for tests; production uses PRODUCTION_ARGON2. */
@@ -101,17 +111,16 @@ export interface AuthDeps {
 }
 
 /**
- * better-auth's user-creation hook: the domains' records of a new account (profile, referral, device), its
- * confirmation mail and a listed administrator's role, all in the sign-up transaction (ADR 004).
+ * better-auth's user-creation hook: the domains' records of a new account (profile, referral, device) and its
+ * confirmation mail, all in the sign-up transaction (ADR 004). No role: ADMIN_EMAILS is granted at confirmation.
  */
 function userCreation(
-  { logger, mailOutbox, accounts }: AuthDeps,
+  { logger, mailOutbox, mailCap, accounts }: AuthDeps,
   secret: string,
   verifyUrl: (token: string) => string,
 ) {
   return async <U extends { email: string }>(user: U) => {
     const signUp = currentSignUp();
-    const listedAdmin = accounts.isListedAdmin(user.email);
     const queued = runBeforeCommit(async (trx) => {
       const created = await trx
         .selectFrom("user")
@@ -129,23 +138,38 @@ function userCreation(
       if (signUp) signUp.outcome = outcome;
       if (signUp?.skipMail) {
         logger.warn({ to: user.email }, "mail quota used up: no confirmation mail for this sign-up");
-      } else {
+      } else if (await mailCap.allow("confirmation", user.email)) {
         // The same token better-auth would make; queued with the user, so a crash cannot lose it.
         const token = await createEmailVerificationToken(secret, user.email, undefined, VERIFY_EXPIRES_IN_S, {
           userId: created.id,
         });
         await mailOutbox.enqueue(verificationMail(user.email, verifyUrl(token)), { db: trx });
       }
-      if (listedAdmin) await accounts.recordListedAdmin(trx, created.id);
     });
     if (!queued) throw new Error("A user must be created inside a database transaction (see ADR 004)");
-    // ADMIN_EMAILS: the account is an administrator from its first moment.
-    return listedAdmin ? { data: { ...user, role: "admin" } } : undefined;
+    return undefined;
+  };
+}
+
+/**
+ * The first confirmation of an address (better-auth has marked it confirmed): only one may sign a browser in, the
+ * ADMIN_EMAILS role comes with it, a contested account's browser chooses its password (confirmation.ts), and the
+ * browser that signs in is remembered, so its next sign-in is neither new nor a first.
+ */
+function afterConfirmation({ db, accounts }: AuthDeps) {
+  return async (user: { id: string }, request?: Request) => {
+    if (!(await claimConfirmation(db, user.id))) throw new ConfirmationDetour(CONFIRMED_TARGET);
+    await accounts.signedIn(user.id);
+    const choosePassword = await settleContested(db, user.id);
+    if (choosePassword) throw new ConfirmationDetour(choosePassword);
+    const deviceId = request?.headers.get(DEVICE_ID_HEADER);
+    if (isDeviceId(deviceId))
+      await rememberDevice(db, user.id, deviceId, request?.headers.get("user-agent"), { signedIn: true });
   };
 }
 
 export function createAuth(deps: AuthDeps) {
-  const { env, db, logger, mailOutbox, accounts, argon2, secondaryStorage } = deps;
+  const { env, db, logger, mailOutbox, mailCap, accounts, argon2, secondaryStorage } = deps;
   const authLogger = logger.child({ module: "better-auth" });
   // better-auth would fall back to a constant of its own; main.ts resolves one (auth-secret.ts) before this.
   const secret = env.authSecret;
@@ -191,6 +215,7 @@ export function createAuth(deps: AuthDeps) {
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
+        if (!(await mailCap.allow("password_reset", user.email))) return;
         await mailOutbox.enqueue(
           passwordResetMail(user.email, `${env.appUrl}/update-password?token=${encodeURIComponent(token)}`),
         );
@@ -201,16 +226,11 @@ export function createAuth(deps: AuthDeps) {
       sendOnSignIn: false,
       // Confirming the address signs the player in (the link works so once: a confirmed address is not again).
       autoSignInAfterVerification: true,
-      // The browser that confirmed has signed in: remembered, so its next sign-in is neither new nor a first.
-      afterEmailVerification: async (user, request) => {
-        const deviceId = request?.headers.get(DEVICE_ID_HEADER);
-        if (isDeviceId(deviceId))
-          await rememberDevice(db, user.id, deviceId, request?.headers.get("user-agent"), { signedIn: true });
-      },
+      afterEmailVerification: afterConfirmation(deps),
       expiresIn: VERIFY_EXPIRES_IN_S,
       sendVerificationEmail: async ({ user, token }) => {
         // At sign-up the mail was queued in the sign-up transaction (below) or skipped over the mail quota.
-        if (currentSignUp()) return;
+        if (currentSignUp() || !(await mailCap.allow("confirmation", user.email))) return;
         await mailOutbox.enqueue(verificationMail(user.email, verifyUrl(token)));
       },
     },

@@ -16,7 +16,7 @@ async function resetToken(email: string): Promise<string> {
   });
   expect(res.status).toBe(200);
   const mail = await waitForMail(ctx.client, email, /reset/i);
-  expect(mail.subject).toBe("Reset your Play, Learn, Earn password");
+  expect(mail.subject).toBe("Play, Learn, Earn: reset your password");
   const link = linkIn(mail, "/update-password");
   expect(link.origin + link.pathname).toBe(`${ctx.env.appUrl}/update-password`);
   const token = link.searchParams.get("token");

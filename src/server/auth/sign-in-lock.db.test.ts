@@ -81,6 +81,22 @@ describe("10 wrong passwords for one account from 10 IPs", () => {
     expect((await signInFrom(ctx, user.email, user.password, nextIp())).status).toBe(200);
   });
 
+  it("a URL sent as the user agent never reaches the lock mail: only the server's own links are in it", async () => {
+    const user = await owner(ctx);
+    const evil = "https://secure-unlock.evil.example/acct?id=verify-now";
+    for (let i = 1; i <= 6; i++)
+      await ctx.request("/api/auth/sign-in/email", {
+        json: { email: user.email, password: `wrong-password-${i}` },
+        ip: "127.0.0.9",
+        headers: { "x-forwarded-for": `198.51.100.${20 + i}`, "user-agent": evil },
+      });
+    const [mail] = await lockMails(ctx, user.email);
+    if (!mail) throw new Error("no lock mail");
+    expect(`${mail.text}\n${mail.html}`).not.toMatch(/evil|secure-unlock|verify-now/);
+    for (const link of mail.text.match(/https?:\/\/\S+/g) ?? [])
+      expect(link.startsWith(ctx.env.appUrl)).toBe(true);
+  });
+
   it("the owner's browser has a budget of its own: its 6th wrong password in the window is 429 too", async () => {
     const user = await owner(ctx);
     for (let i = 1; i <= LIMIT; i++)

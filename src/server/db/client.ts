@@ -20,6 +20,11 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   /** The connections now (the /metrics pool gauges); absent on a handle that shares another's database. */
   poolStats?: () => PoolStats;
+  /**
+   * PGlite only: its whole data dir as a gzipped tar, taken between two transactions (it holds the one connection
+   * while it copies), so the copy is consistent while the server keeps serving (README "Backups").
+   */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -120,7 +125,8 @@ export function fromPGlite(client: PGlite): DatabaseHandle {
     const inUse = driver?.connection === undefined ? 0 : 1;
     return { inUse, idle: 1 - inUse, waiting: driver?.queue?.length ?? 0, max: 1 };
   };
-  return { db, kind: "pglite", poolStats, close: () => db.destroy() };
+  const dumpDataDir = () => db.connection().execute(async () => (await client.dumpDataDir("gzip")) as Blob);
+  return { db, kind: "pglite", poolStats, dumpDataDir, close: () => db.destroy() };
 }
 
 /** PostgreSQL when DATABASE_URL is set, else PGlite files under DATA_DIR. */

@@ -73,7 +73,7 @@ export interface AuditLogTable {
 /** A dual-control proposal (docs/decisions/056): a large movement waiting for a second administrator. */
 export interface AdminProposalTable {
   id: Generated<number>;
-  kind: "coins.adjust" | "redemption.approve" | "role.change";
+  kind: "coins.adjust" | "redemption.approve" | "role.change" | "kyc.approve";
   status: Generated<"proposed" | "approved" | "withdrawn">;
   /** Whose coins (the adjusted user, or the redemption's owner). */
   user_id: string;
@@ -87,6 +87,8 @@ export interface AdminProposalTable {
   decided_by: string | null;
   decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   decision_reason: string | null;
-  /** A role change's new role ('admin' or 'user'); null for the other kinds. */
-  role: "admin" | "user" | null;
+  /** A role change's new role ('admin', 'editor' or 'user'); null for the other kinds. */
+  role: "admin" | "user" | "editor" | null;
+  /** The KYC submission a `kyc.approve` proposal approves; null for the other kinds. */
+  kyc_submission_id: ColumnType<string | null, string | null | undefined, string | null>;
 }

@@ -72,6 +72,11 @@ export interface UserProfileTable {
   /** Coins recorded but not yet in `points` (a referral pair while it clears); written only by the ledger. */
   pending_points: Generated<number>;
   /**
+   * Coins a partner's reversal could not take back because they were spent (migration 0410): repaid first by the
+   * next earnings (ledger/sql/ledger-repay-debt.sql); written only by the ledger.
+   */
+  debt_coins: Generated<number>;
+  /**
    * The coins of the earning kinds (PLAY_KINDS) in the user's ledger rows of the UTC day `play_day`: kept by the
    * award (ledger-award.sql) under its lock, read as the earning answers' coins today; migration 0210.
    */
@@ -107,5 +112,19 @@ export interface DevMailboxTable {
   subject: string;
   text: string;
   html: string;
+  /** jsonb: the extra headers (List-Unsubscribe …), written as a JSON string. */
+  headers: ColumnType<Record<string, string> | null, string | null | undefined, never>;
   created_at: Generated<Date>;
+}
+
+/** An unconfirmed account that a second sign-up asked for: its confirmation makes the owner choose the password. */
+export interface ContestedSignUpTable {
+  user_id: string;
+  contested_at: Generated<Date>;
+}
+
+/** The one confirmation of an address that may sign a browser in (the first to insert it). */
+export interface EmailConfirmationTable {
+  user_id: string;
+  confirmed_at: Generated<Date>;
 }

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
+import type { QuizStatus } from "~/core/api/content";
 
 /** The earning activities' tables: games, quizzes and videos. */
 
@@ -24,8 +25,18 @@ export interface QuizTable {
   id: string;
   name: string;
   icon: string;
+  /** Constant default 'General' (migration 0330). */
+  category: Generated<string>;
   description: string;
   position: number;
+  /** Raised by every edit of the quiz or its questions (migration 0440). */
+  version: Generated<number>;
+  /** 'draft' | 'published' | 'retired'; constant default 'published' (migration 0480), an import writes 'draft'. */
+  status: Generated<QuizStatus>;
+  /** UTC; null: at once. A published quiz is hidden from players before it (migration 0480). */
+  publish_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** UTC; null: never. A published quiz is hidden from players from it on (migration 0480). */
+  retire_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface QuizQuestionTable {
@@ -35,12 +46,21 @@ export interface QuizQuestionTable {
   text: string;
   options: string[];
   answer: string;
+  /** Why the answer is right, as an imported file gave it (migration 0470); null when none was given. */
+  explanation: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One question of a quiz session: its id and the order its options are shown in (indices into `options`). */
 export interface QuizSessionItem {
   questionId: string;
   optionOrder: number[];
+  /**
+   * What the round drew (ADR 109): the question as it was when the round started. The round is graded against
+   * these, whatever an editor changes meanwhile. Absent in rounds drawn before migration 0440.
+   */
+  text?: string;
+  options?: string[];
+  answer?: string;
 }
 
 export interface QuizSessionTable {
@@ -56,6 +76,9 @@ export interface QuizSessionTable {
   practice: Generated<boolean>;
   paid_day: string | null;
   paid_slot: number | null;
+  /** The quiz's version and name the round was drawn from (null before migration 0440). */
+  quiz_version: number | null;
+  quiz_name: string | null;
 }
 
 export interface VideoTable {
@@ -68,6 +91,15 @@ export interface VideoTable {
   source_type: Generated<string>;
   captions_url: string | null;
   position: number;
+  /** Coins a full watch pays (1 to the ledger's ceiling for a watch, src/core/coins.ts). */
+  reward: Generated<number>;
+  /** Paid watches a day; null: the server's EARN_VIDEO_WATCHES_PER_DAY. */
+  watches_per_day: number | null;
+  /** Shown to players from then on (UTC); null: at once. */
+  publish_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Gone from players' lists from then on (UTC); null: never. Watches and history stay. */
+  retire_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  poster_url: string | null;
 }
 
 export interface VideoWatchTable {

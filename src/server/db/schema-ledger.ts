@@ -84,4 +84,7 @@ export interface RedemptionTable {
   /** When an administrator approved it (kept when a failed payout is rejected later). */
   approved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   paid_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Why the redemption is held for review (a reversal of spent coins, a burst of reversals); migration 0410. */
+  held_reason: string | null;
+  held_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }

@@ -37,3 +37,19 @@ export interface RollupEarnerTable {
   day: Day;
   user_id: string;
 }
+
+/**
+ * Per UTC day and earning partner (migration 0420): the postbacks it recorded, the credits and reversals among
+ * them, and their coins and payouts in micro-dollars (docs/product.md, "Earning partners").
+ */
+export interface RollupPartnerDayTable {
+  day: Day;
+  partner_id: ColumnType<string, string | number, never>;
+  postbacks: Sum;
+  credits: Sum;
+  reversals: Sum;
+  coins_credited: Sum;
+  coins_reversed: Sum;
+  payout_credited_micros: Sum;
+  payout_reversed_micros: Sum;
+}

@@ -9,7 +9,9 @@ import type {
 } from "./schema-admin";
 import type {
   AccountTable,
+  ContestedSignUpTable,
   DevMailboxTable,
+  EmailConfirmationTable,
   SessionTable,
   SignInUnlockTable,
   UserDeviceTable,
@@ -34,7 +36,19 @@ import type {
   RedemptionTable,
   ReferralTable,
 } from "./schema-ledger";
-import type { RollupDayTable, RollupEarnerTable, RollupLedgerDayTable } from "./schema-rollups";
+import type { MessageSettingsTable, MessageTable, PlayerActivityTable } from "./schema-messages";
+import type {
+  CoinDebtTable,
+  PartnerCreditTable,
+  PartnerPlayerIdTable,
+  PartnerTable,
+} from "./schema-partners";
+import type {
+  RollupDayTable,
+  RollupEarnerTable,
+  RollupLedgerDayTable,
+  RollupPartnerDayTable,
+} from "./schema-rollups";
 import type { StreakCheckpointTable } from "./schema-streaks";
 
 export type {
@@ -48,7 +62,9 @@ export type {
 } from "./schema-admin";
 export type {
   AccountTable,
+  ContestedSignUpTable,
   DevMailboxTable,
+  EmailConfirmationTable,
   SessionTable,
   SignInUnlockTable,
   UserDeviceTable,
@@ -97,9 +113,12 @@ export interface DB {
   rollup_ledger_days: RollupLedgerDayTable;
   rollup_days: RollupDayTable;
   rollup_earners: RollupEarnerTable;
+  rollup_partner_days: RollupPartnerDayTable;
   streak_checkpoints: StreakCheckpointTable;
   user_devices: UserDeviceTable;
   sign_in_unlocks: SignInUnlockTable;
+  contested_sign_ups: ContestedSignUpTable;
+  email_confirmations: EmailConfirmationTable;
   referrals: ReferralTable;
   dev_mailbox: DevMailboxTable;
   quizzes: QuizTable;
@@ -108,4 +127,11 @@ export interface DB {
   quiz_answers: QuizAnswerTable;
   videos: VideoTable;
   video_watches: VideoWatchTable;
+  partners: PartnerTable;
+  partner_player_ids: PartnerPlayerIdTable;
+  partner_credits: PartnerCreditTable;
+  coin_debts: CoinDebtTable;
+  message_settings: MessageSettingsTable;
+  messages: MessageTable;
+  player_activity: PlayerActivityTable;
 }

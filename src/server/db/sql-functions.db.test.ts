@@ -19,7 +19,7 @@ const version = (body: string) =>
 it("the ledger's files are in place in a prepared database, and applying them again does nothing", async () => {
   const files = readSqlFunctions(sqlFunctionsDir("ledger"));
   expect(files.map((f) => f.name).sort()).toEqual(
-    ["ledger_award", "ledger_limit_key", "session_earner"].sort(),
+    ["ledger_award", "ledger_limit_key", "ledger_repay_debt", "session_earner"].sort(),
   );
   expect(await applySqlFunctions(handle.db, files)).toEqual([]);
 });

@@ -7,9 +7,10 @@ import { type Kysely, sql } from "kysely";
  * The repeatable step that puts the server's SQL functions in place (ADR 067): each function lives in its own
  * `.sql` file beside the TypeScript that calls it (`src/server/<domain>/sql/<name>.sql`, one
  * `create or replace function` each), read and reviewed as SQL. Migrations keep the schema; this step runs after
- * them on every start-up (prepare-database.ts) and applies a file whose content hash differs from the one recorded
- * in `sql_functions` (migration 0190): its function's old versions are dropped (whatever their arguments and
- * result) and the file is run, in one transaction under an advisory lock, with its new hash. So a change to a
+ * them on every start-up (prepare-database.ts) and applies the files whose content hash differs from the one
+ * recorded in `sql_functions` (migration 0190): each one's function's old versions are dropped (whatever their
+ * arguments and result) and the file is run — all of them in one transaction under an advisory lock, with their
+ * new hashes, so the set of functions changes at once for every caller. So a change to a
  * function is one diff of its file, and instances starting together apply it once. Unchanged files cost one
  * read of `sql_functions`.
  */
@@ -58,22 +59,16 @@ export function readSqlFunctions(dir: string): SqlFunctionFile[] {
     .map((file) => sqlFunctionFile(readFileSync(path.join(dir, file), "utf8"), file));
 }
 
-async function applyOne<T>(db: Kysely<T>, file: SqlFunctionFile): Promise<boolean> {
-  return db.transaction().execute(async (tx) => {
-    await sql`select pg_advisory_xact_lock(hashtextextended('sql_functions', 0))`.execute(tx);
-    const { rows } = await sql<{ hash: string }>`
-      select hash from sql_functions where name = ${file.name}`.execute(tx);
-    if (rows[0]?.hash === file.hash) return false;
-    const { rows: versions } = await sql<{ signature: string }>`
-      select p.oid::regprocedure::text as signature from pg_proc p
-      join pg_namespace n on n.oid = p.pronamespace
-      where p.proname = ${file.name} and n.nspname = current_schema()`.execute(tx);
-    for (const { signature } of versions) await sql.raw(`drop function ${signature}`).execute(tx);
-    await sql.raw(file.text).execute(tx);
-    await sql`insert into sql_functions (name, hash) values (${file.name}, ${file.hash})
-      on conflict (name) do update set hash = excluded.hash, applied_at = now()`.execute(tx);
-    return true;
-  });
+/** Drops every version of the file's function, runs the file and records its hash, in `tx`. */
+async function applyIn<T>(tx: Kysely<T>, file: SqlFunctionFile): Promise<void> {
+  const { rows: versions } = await sql<{ signature: string }>`
+    select p.oid::regprocedure::text as signature from pg_proc p
+    join pg_namespace n on n.oid = p.pronamespace
+    where p.proname = ${file.name} and n.nspname = current_schema()`.execute(tx);
+  for (const { signature } of versions) await sql.raw(`drop function ${signature}`).execute(tx);
+  await sql.raw(file.text).execute(tx);
+  await sql`insert into sql_functions (name, hash) values (${file.name}, ${file.hash})
+    on conflict (name) do update set hash = excluded.hash, applied_at = now()`.execute(tx);
 }
 
 /** Applies the files whose hash is not the recorded one; returns the names of the functions it applied. */
@@ -81,12 +76,21 @@ export async function applySqlFunctions<T>(
   db: Kysely<T>,
   files: readonly SqlFunctionFile[],
 ): Promise<string[]> {
-  const { rows } = await sql<{ name: string; hash: string }>`select name, hash from sql_functions`.execute(
-    db,
-  );
-  const recorded = new Map(rows.map((r) => [r.name, r.hash]));
-  const applied: string[] = [];
-  for (const file of files)
-    if (recorded.get(file.name) !== file.hash && (await applyOne(db, file))) applied.push(file.name);
-  return applied;
+  const read = async (q: Kysely<T>) =>
+    new Map(
+      (await sql<{ name: string; hash: string }>`select name, hash from sql_functions`.execute(q)).rows.map(
+        (r) => [r.name, r.hash],
+      ),
+    );
+  const recorded = await read(db);
+  if (files.every((file) => recorded.get(file.name) === file.hash)) return [];
+  // The changed files together, in one transaction: a function that calls another (the award calls the debt's
+  // repayment) never meets the other's old version or its absence, also in a release still serving beside this one.
+  return db.transaction().execute(async (tx) => {
+    await sql`select pg_advisory_xact_lock(hashtextextended('sql_functions', 0))`.execute(tx);
+    const now = await read(tx);
+    const changed = files.filter((file) => now.get(file.name) !== file.hash);
+    for (const file of changed) await applyIn(tx, file);
+    return changed.map((file) => file.name);
+  });
 }

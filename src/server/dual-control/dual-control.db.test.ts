@@ -18,6 +18,8 @@ beforeAll(async () => {
   ({ ctx, admin: a } = await createAdminContext({
     DUAL_CONTROL_COINS: "5000",
     DUAL_CONTROL_DOLLARS: "50",
+    // On, and high enough to stay out of this file's way (no-one-alone.db.test.ts tests it).
+    DUAL_CONTROL_DAILY_DOLLARS: "100000",
     REDEEM_REQUIRE_KYC: "false",
     REDEEM_DAILY_CAP_DOLLARS: "100000",
   }));

@@ -230,7 +230,7 @@ describe("cumulative four eyes over 24 hours", () => {
       await ctx.request("/api/admin/redemptions?status=pending", { cookie: b.cookie })
     ).json();
     const item = (id: number) => queue.redemptions.find((r: { id: number }) => r.id === id);
-    expect(item(first.id).fourEyes).toEqual({ needsSecondAdmin: false, proposal: null });
+    expect(item(first.id).fourEyes).toEqual({ needsSecondAdmin: false, why: [], proposal: null });
     expect((await adminRequest(ctx, a, `/api/admin/redemptions/${first.id}/approve`, {})).status).toBe(200);
     // Another administrator does not reset the count: it is the user's.
     const p = await proposed(await adminRequest(ctx, b, `/api/admin/redemptions/${second.id}/approve`, {}));

@@ -1,14 +1,16 @@
 import { sql, type Transaction } from "kysely";
 import type { Role } from "~/core/admin";
+import { coinsToCents } from "~/core/coins";
 import {
-  adjustmentNeedsSecondAdmin,
   DUAL_CONTROL_WINDOW_HOURS,
   type DualControl,
-  redemptionNeedsSecondAdmin,
+  fourEyesReasons,
+  fourEyesWords,
 } from "~/core/dual-control";
 import type { Database } from "../db/client";
 import type { DB } from "../db/schema";
 import { AppError } from "../errors";
+import { handOn, movedAloneTodayCents } from "./hands";
 
 /**
  * The one place that decides four eyes (docs/product.md, "Dual control"; docs/decisions/063). Every effect that
@@ -22,8 +24,17 @@ import { AppError } from "../errors";
 /** One movement of coins, money or power, as the rule weighs it. */
 export type Movement =
   | { kind: "coins.adjust"; userId: string; amount: number; adjustmentId: string }
-  | { kind: "redemption.approve"; userId: string; redemptionId: number; cents: number; coins: number }
-  | { kind: "role.change"; userId: string; role: Role };
+  | {
+      kind: "redemption.approve";
+      userId: string;
+      redemptionId: number;
+      cents: number;
+      coins: number;
+      /** Why it is held for review (redemptions/redemption-holds.service.ts): then a second administrator. */
+      heldReason: string | null;
+    }
+  | { kind: "role.change"; userId: string; role: Role }
+  | { kind: "kyc.approve"; userId: string; submissionId: string; reusedDocument: boolean };
 
 /** The proposal an effect carries out: recorded in its audit row beside the approving administrator. */
 export interface Approval {
@@ -81,9 +92,101 @@ export async function approvedAlone(db: Db, userId: string): Promise<number> {
   return Number(row.cents);
 }
 
+/** Serialises the four-eyes decisions of one administrator, so their daily total cannot be passed in parallel. */
+async function lockAdmin(trx: Transaction<DB>, adminId: string) {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`four-eyes-admin:${adminId}`}, 0))`.execute(trx);
+}
+
+/** The cents a movement adds to its administrator's daily total: credits and payouts, not debits. */
+const dailyCents = (m: Movement) =>
+  m.kind === "coins.adjust"
+    ? coinsToCents(Math.max(m.amount, 0))
+    : m.kind === "redemption.approve"
+      ? m.cents
+      : 0;
+
 /**
- * Whether `movement` by `adminId` needs a second administrator now. Takes the account's lock first (held to the
- * end of the transaction), so the answer stays true until the movement is written or refused.
+ * Why `movement` by `adminId` needs a second administrator now, in the console's words (empty: one administrator
+ * alone may do it): the per-account thresholds, the administrator's daily total across all accounts, the hand that
+ * credited the account (or approved its KYC), and a KYC of a document number another account had approved.
+ */
+export async function fourEyesWhy(db: Db, rule: DualControl | null, adminId: string, m: Movement) {
+  if (m.kind === "role.change")
+    return ["Every change of the administrator role needs a second administrator."];
+  if (rule === null) return ["This needs a second administrator."];
+  const cents = dailyCents(m);
+  const perAccountSoFar =
+    m.kind === "coins.adjust"
+      ? await movedAlone(db, adminId, m.userId)
+      : m.kind === "redemption.approve"
+        ? await approvedAlone(db, m.userId)
+        : 0;
+  const movedTodayCents = cents > 0 && rule.dailyDollars > 0 ? await movedAloneTodayCents(db, adminId) : 0;
+  const hand =
+    m.kind === "coins.adjust"
+      ? { credited: null, approvedKyc: null }
+      : await handOn(db, adminId, m.userId, rule.creditWindowDays);
+  return fourEyesReasons(rule, {
+    kind: m.kind,
+    coins: m.kind === "coins.adjust" ? m.amount : m.kind === "redemption.approve" ? m.coins : 0,
+    cents,
+    perAccountSoFar,
+    movedTodayCents,
+    ...hand,
+    reusedDocument: m.kind === "kyc.approve" && m.reusedDocument,
+    heldReason: m.kind === "redemption.approve" ? m.heldReason : null,
+  });
+}
+
+/**
+ * Why approving each of `pending` (the redemption queue's pending rows) would need a second administrator if
+ * `adminId` approved it now: the facts read once per administrator and once per account, not per row.
+ */
+export async function pendingRedemptionsWhy(
+  db: Database,
+  rule: DualControl,
+  adminId: string,
+  pending: readonly {
+    id: number;
+    user_id: string;
+    cents: number;
+    coins: number;
+    held_reason: string | null;
+  }[],
+): Promise<Map<number, string[]>> {
+  const movedTodayCents =
+    rule.dailyDollars > 0 && pending.length ? await movedAloneTodayCents(db, adminId) : 0;
+  const facts = new Map<string, { perAccountSoFar: number; hand: Awaited<ReturnType<typeof handOn>> }>();
+  for (const userId of new Set(pending.map((r) => r.user_id)))
+    facts.set(userId, {
+      perAccountSoFar: await approvedAlone(db, userId),
+      hand: await handOn(db, adminId, userId, rule.creditWindowDays),
+    });
+  const why = new Map<number, string[]>();
+  for (const r of pending) {
+    const f = facts.get(r.user_id);
+    if (!f) continue;
+    why.set(
+      Number(r.id),
+      fourEyesReasons(rule, {
+        kind: "redemption.approve",
+        coins: r.coins,
+        cents: r.cents,
+        perAccountSoFar: f.perAccountSoFar,
+        movedTodayCents,
+        ...f.hand,
+        reusedDocument: false,
+        heldReason: r.held_reason,
+      }),
+    );
+  }
+  return why;
+}
+
+/**
+ * Whether `movement` by `adminId` needs a second administrator now. Takes the account's lock first, then the
+ * administrator's (held to the end of the transaction, always in that order), so the answer stays true until the
+ * movement is written or refused.
  */
 export async function needsSecondAdmin(
   trx: Transaction<DB>,
@@ -92,10 +195,20 @@ export async function needsSecondAdmin(
   m: Movement,
 ): Promise<boolean> {
   await lockAccount(trx, m.userId);
-  if (m.kind === "role.change" || rule === null) return true;
-  if (m.kind === "coins.adjust")
-    return adjustmentNeedsSecondAdmin(rule, m.amount, await movedAlone(trx, adminId, m.userId));
-  return redemptionNeedsSecondAdmin(rule, m.cents, await approvedAlone(trx, m.userId));
+  if (rule !== null && rule.dailyDollars > 0 && dailyCents(m) > 0) await lockAdmin(trx, adminId);
+  return (await fourEyesWhy(trx, rule, adminId, m)).length > 0;
+}
+
+/**
+ * The second administrator of a payout or a KYC approval is not a hand on the account: whoever credited it (or,
+ * for a payout, approved its KYC) within the credit window is refused (403 CREDITING_HAND), saying when.
+ */
+export async function refuseCreditingHand(db: Db, rule: DualControl | null, adminId: string, m: Movement) {
+  if (rule === null || (m.kind !== "redemption.approve" && m.kind !== "kyc.approve")) return;
+  const hand = await handOn(db, adminId, m.userId, rule.creditWindowDays);
+  if (hand.credited) throw new AppError("CREDITING_HAND", fourEyesWords.credited(hand.credited));
+  if (m.kind === "redemption.approve" && hand.approvedKyc)
+    throw new AppError("CREDITING_HAND", fourEyesWords.approvedKyc(hand.approvedKyc));
 }
 
 /**
@@ -133,9 +246,11 @@ export async function requireFourEyes(
   if (m.kind === "coins.adjust")
     q = q.where("amount", "=", m.amount).where("adjustment_id", "=", m.adjustmentId);
   else if (m.kind === "redemption.approve") q = q.where("redemption_id", "=", m.redemptionId);
+  else if (m.kind === "kyc.approve") q = q.where("kyc_submission_id", "=", m.submissionId);
   else q = q.where("role", "=", m.role);
   const approved = await q.executeTakeFirst();
   if (!approved) throw new AppError("FOUR_EYES_REQUIRED");
+  await refuseCreditingHand(trx, rule, adminId, m);
   return { proposalId: Number(approved.id), proposedBy: approved.proposed_by };
 }
 

@@ -3,7 +3,7 @@ import type { Proposal } from "~/core/api/dual-control";
 import { describeProposal } from "~/core/dual-control";
 import type { AppDeps } from "../app-deps";
 import type { DB } from "../db/schema";
-import { escapeHtml } from "../mail/links";
+import { layout, mailSubject } from "../mail/layout";
 import type { MailMessage } from "../mail/mailer";
 
 /**
@@ -13,21 +13,21 @@ import type { MailMessage } from "../mail/mailer";
  */
 export type NotifyDeps = Pick<AppDeps, "env" | "mailOutbox">;
 
-const APP_NAME = "Play, Learn, Earn";
 const proposalsUrl = (deps: NotifyDeps) => `${deps.env.appUrl}/admin/proposals`;
 
-function message(to: string, subject: string, paragraphs: string[], url: string): MailMessage {
+/** A proposal's mail in the one mail design (../mail/layout.ts): its subject is also its title. */
+export function proposalMail(to: string, subject: string, paragraphs: string[], url: string): MailMessage {
+  const title = subject.charAt(0).toUpperCase() + subject.slice(1);
   return {
     to,
-    subject: `${APP_NAME}: ${subject}`,
+    subject: mailSubject(subject),
     text: `${paragraphs.join("\n\n")}\n\n${url}\n`,
-    html: `<!doctype html>
-<html lang="en">
-<body style="font-family: system-ui, sans-serif; color: #111827; line-height: 1.5">
-  ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n  ")}
-  <p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>
-</body>
-</html>`,
+    html: layout(
+      title,
+      paragraphs,
+      { label: "Open the proposals", url },
+      "You receive this as an administrator of the console.",
+    ),
   };
 }
 
@@ -45,7 +45,7 @@ export async function mailProposalWaiting(trx: Transaction<DB>, deps: NotifyDeps
     .execute();
   const proposer = p.proposedBy.email ?? p.proposedBy.id;
   for (const admin of admins) {
-    const mail = message(
+    const mail = proposalMail(
       admin.email,
       `a proposal waits for a second administrator (#${p.id})`,
       [
@@ -72,7 +72,7 @@ export async function mailProposalDecided(trx: Transaction<DB>, deps: NotifyDeps
   if (!proposer) return;
   const decider = p.decidedBy.email ?? p.decidedBy.id;
   const verdict = p.status === "approved" ? "approved" : "declined";
-  const mail = message(
+  const mail = proposalMail(
     proposer.email,
     `your proposal #${p.id} was ${verdict}`,
     [

@@ -35,6 +35,7 @@ export const toProposal = (r: ProposalRow): Proposal => ({
   dollars: r.kind === "redemption.approve" ? formatDollars(r.amount) : null,
   adjustmentId: r.adjustment_id,
   redemptionId: r.redemption_id === null ? null : Number(r.redemption_id),
+  kycSubmissionId: r.kyc_submission_id,
   role: r.role,
   reason: r.reason,
   proposedBy: { id: r.proposed_by, email: r.proposer_email },
@@ -56,6 +57,8 @@ export interface NewProposal {
   amount: number;
   adjustmentId: string | null;
   redemptionId: number | null;
+  /** The KYC submission of a `kyc.approve` proposal (else absent). */
+  kycSubmissionId?: string;
   role: Proposal["role"];
   reason: string | null;
 }
@@ -78,6 +81,7 @@ export async function createProposal(
       amount: input.amount,
       adjustment_id: input.adjustmentId,
       redemption_id: input.redemptionId,
+      kyc_submission_id: input.kycSubmissionId ?? null,
       role: input.role,
       reason: input.reason,
       proposed_by: acting.adminId,
@@ -107,10 +111,17 @@ export async function createProposal(
 }
 
 /** The audit target of a proposal: the redemption for a redemption approval, else the user. */
-export const proposalTarget = (p: { kind: Proposal["kind"]; userId: string; redemptionId: number | null }) =>
-  p.kind === "redemption.approve"
-    ? { targetType: "redemption", targetId: String(p.redemptionId) }
-    : { targetType: "user", targetId: p.userId };
+export const proposalTarget = (p: {
+  kind: Proposal["kind"];
+  userId: string;
+  redemptionId: number | null;
+  kycSubmissionId?: string | null | undefined;
+}) => {
+  if (p.kind === "redemption.approve") return { targetType: "redemption", targetId: String(p.redemptionId) };
+  if (p.kind === "kyc.approve" && p.kycSubmissionId)
+    return { targetType: "kyc_submission", targetId: p.kycSubmissionId };
+  return { targetType: "user", targetId: p.userId };
+};
 
 /**
  * Withdraws, inside `trx`, the proposal `id` if it still waits (status `proposed`), with its `proposal.withdraw`
@@ -129,7 +140,7 @@ export async function withdrawProposalIn(
     .set({ status: "withdrawn", decided_by: actor.adminId, decided_at: new Date(), decision_reason: reason })
     .where("id", "=", id)
     .where("status", "=", "proposed")
-    .returning(["id", "kind", "user_id", "redemption_id", "amount", "proposed_by"])
+    .returning(["id", "kind", "user_id", "redemption_id", "kyc_submission_id", "amount", "proposed_by"])
     .executeTakeFirst();
   if (!row) return false;
   await recordAudit(trx, {
@@ -139,6 +150,7 @@ export async function withdrawProposalIn(
       kind: row.kind,
       userId: row.user_id,
       redemptionId: row.redemption_id === null ? null : Number(row.redemption_id),
+      kycSubmissionId: row.kyc_submission_id,
     }),
     before: { proposalId: Number(row.id), status: "proposed", proposedBy: row.proposed_by },
     after: { proposalId: Number(row.id), kind: row.kind, status: "withdrawn", amount: row.amount },
@@ -149,21 +161,24 @@ export async function withdrawProposalIn(
   return true;
 }
 
-/** When a redemption is rejected, its approval proposal still waiting is withdrawn with it. */
+/**
+ * When a redemption (a number) or a KYC submission (an id) is rejected, its approval proposal still waiting is
+ * withdrawn with it.
+ */
 export async function withdrawOpenProposals(
   trx: Transaction<DB>,
   deps: NotifyDeps,
   acting: Actor,
-  redemptionId: number,
+  of: number | string,
 ) {
   const open = await trx
     .selectFrom("admin_proposals")
     .select("id")
-    .where("redemption_id", "=", redemptionId)
+    .where(typeof of === "number" ? "redemption_id" : "kyc_submission_id", "=", of)
     .where("status", "=", "proposed")
     .execute();
-  for (const p of open)
-    await withdrawProposalIn(trx, deps, acting, Number(p.id), "The redemption was rejected.");
+  const reason = typeof of === "number" ? "The redemption was rejected." : "The KYC submission was rejected.";
+  for (const p of open) await withdrawProposalIn(trx, deps, acting, Number(p.id), reason);
 }
 
 /**

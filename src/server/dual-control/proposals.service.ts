@@ -1,15 +1,13 @@
-import type { DualControlState, Proposal, ProposalApproval, ProposalList } from "~/core/api/dual-control";
-import { applyAdjustment } from "../admin/adjustments.service";
-import { setRole } from "../admin/roles.service";
+import type { DualControlState, Proposal, ProposalApproval } from "~/core/api/dual-control";
 import type { AppDeps } from "../app-deps";
 import type { Actor } from "../audit/audit.service";
 import { recordAudit } from "../audit/audit.service";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
 import { withRetryableTransaction } from "../ledger/transaction";
-import { approveRedemptionIn } from "../redemptions/redemption-transitions";
-import { proposalCases } from "./cases";
+import { applyProposalEffect } from "./effects";
 import { movedAlone, refuseNewerApprover } from "./four-eyes";
+import { movedAloneTodayCents } from "./hands";
 import { mailProposalDecided } from "./notify";
 import {
   loadProposal,
@@ -22,42 +20,13 @@ import {
 /**
  * Dual control (docs/decisions/056 and 063): coins, money and power wait as proposals until a different
  * administrator approves them. Approving locks the proposal, moves it from `proposed` to `approved` and applies
- * its effect — the adjustment through the ledger's one writer, the redemption's approval, or the role change —
+ * its effect — the one its domain registered for its kind (effects.ts): the adjustment through the ledger's one
+ * writer, the redemption's approval, the KYC approval, or the role change —
  * with the audit rows and the proposer's mail, all in one transaction: of any number of concurrent approvals
  * exactly one applies it; the others find it approved (409). Each effect checks again, itself, that it carries
  * out an approved proposal (four-eyes.ts).
  */
-type Deps = Pick<AppDeps, "db" | "env" | "mailOutbox" | "payoutProvider">;
-
-/**
- * A page of proposals by id: waiting ones oldest first, decided ones newest first, `limit` after the id `after`;
- * and the next page's cursor (the last proposal's id), or null on the last page.
- */
-export async function proposalsPage(
-  db: Database,
-  filter: { status: Proposal["status"]; limit: number; after?: number | undefined },
-): Promise<ProposalList> {
-  const oldestFirst = filter.status === "proposed";
-  let query = proposalRows(db)
-    .where("p.status", "=", filter.status)
-    .orderBy("p.id", oldestFirst ? "asc" : "desc")
-    .limit(filter.limit + 1);
-  if (filter.after !== undefined) query = query.where("p.id", oldestFirst ? ">" : "<", filter.after);
-  const rows = await query.execute();
-  const proposals = rows.slice(0, filter.limit).map(toProposal);
-  const nextCursor = rows.length > filter.limit ? (proposals.at(-1)?.id ?? null) : null;
-  if (!oldestFirst) return { proposals: proposals.map((p) => ({ ...p, case: null })), nextCursor };
-  const cases = await proposalCases(db, proposals);
-  return { proposals: proposals.map((p) => ({ ...p, case: cases.get(p.id) ?? null })), nextCursor };
-}
-
-/** The first page's proposals (proposalsPage). */
-export async function listProposals(
-  db: Database,
-  filter: { status: Proposal["status"]; limit: number },
-): Promise<ProposalList["proposals"]> {
-  return (await proposalsPage(db, filter)).proposals;
-}
+type Deps = AppDeps;
 
 export async function countOpenProposals(db: Database): Promise<number> {
   const row = await db
@@ -96,7 +65,12 @@ export async function approveProposal(deps: Deps, acting: Actor, id: number): Pr
     await recordAudit(trx, {
       actorId: acting.adminId,
       action: "proposal.approve",
-      ...proposalTarget({ kind: p.kind, userId: p.user_id, redemptionId }),
+      ...proposalTarget({
+        kind: p.kind,
+        userId: p.user_id,
+        redemptionId,
+        kycSubmissionId: p.kyc_submission_id,
+      }),
       before: { proposalId: id, status: "proposed", proposedBy: p.proposed_by },
       after: {
         proposalId: id,
@@ -108,29 +82,7 @@ export async function approveProposal(deps: Deps, acting: Actor, id: number): Pr
       reason: p.reason,
       requestId: acting.requestId,
     });
-    const result: Omit<ProposalApproval, "proposal"> = { balance: null, redemptionStatus: null, role: null };
-    if (p.kind === "coins.adjust") {
-      const input = {
-        userId: p.user_id,
-        amount: p.amount,
-        reason: p.reason ?? "",
-        adjustmentId: p.adjustment_id ?? "",
-      };
-      result.balance = (await applyAdjustment(trx, deps, acting, input, id)).balance;
-    } else if (p.kind === "redemption.approve") {
-      result.redemptionStatus = (await approveRedemptionIn(trx, deps, acting, redemptionId ?? 0, id)).status;
-    } else {
-      const role = p.role ?? "user";
-      await setRole(trx, {
-        userId: p.user_id,
-        role,
-        actorId: acting.adminId,
-        reason: p.reason ?? "",
-        requestId: acting.requestId,
-        proposalId: id,
-      });
-      result.role = role;
-    }
+    const result = await applyProposalEffect(trx, deps, acting, p);
     const proposal = await loadProposal(trx, id);
     await mailProposalDecided(trx, deps, proposal);
     return { proposal, ...result };
@@ -175,8 +127,9 @@ export async function dualControlState(
 ): Promise<DualControlState> {
   const user = await deps.db.selectFrom("user").select("id").where("id", "=", userId).executeTakeFirst();
   if (!user) throw new AppError("NOT_FOUND", "No such user.");
-  const [moved, me, open] = await Promise.all([
+  const [moved, today, me, open] = await Promise.all([
     movedAlone(deps.db, acting.adminId, userId),
+    movedAloneTodayCents(deps.db, acting.adminId),
     deps.db
       .selectFrom("user_profiles")
       .select("admin_since")
@@ -191,6 +144,7 @@ export async function dualControlState(
   return {
     rule: deps.env.dualControl,
     movedAlone: moved,
+    movedAloneTodayCents: today,
     adminSince: me?.admin_since ? new Date(me.admin_since).toISOString() : null,
     proposals: open.map(toProposal),
   };

@@ -193,9 +193,9 @@ describe("quizzes", () => {
     expect((await playQuiz(user, "history")).earned).toBe(110);
     const allowance = await allowanceOf(user);
     expect(allowance.quizzes).toEqual([
-      { quizId: "general", paidSessions: 0, left: 1 },
-      { quizId: "science", paidSessions: 1, left: 0 },
-      { quizId: "history", paidSessions: 1, left: 0 },
+      { quizId: "general", paidSessions: 0, left: 1, round: null },
+      { quizId: "science", paidSessions: 1, left: 0, round: null },
+      { quizId: "history", paidSessions: 1, left: 0, round: null },
     ]);
   });
 
@@ -204,7 +204,10 @@ describe("quizzes", () => {
     const sessions = await Promise.all(
       Array.from({ length: 6 }, async () => (await startQuiz(user, "general")).json()),
     );
-    expect(sessions.filter((s) => !s.practice)).toHaveLength(1);
+    // One paid round: a start that finds it unfinished is given it back (docs/product.md, "Quizzes": a round
+    // survives leaving); the others are practice.
+    const paid = new Set(sessions.filter((s) => !s.practice).map((s) => s.sessionId));
+    expect(paid.size).toBe(1);
   });
 
   it("limit guests to 10 sessions an hour per address", async () => {

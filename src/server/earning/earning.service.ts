@@ -1,7 +1,9 @@
 import { sql } from "kysely";
 import type { Allowance } from "~/core/api/earning";
 import { nextUtcMidnight, utcDay } from "~/core/earning";
+import { QUIZ_SESSION_TTL_MS } from "~/core/quiz/scoring";
 import type { Database } from "../db/client";
+import { quizIsLive } from "../db/live-quizzes";
 import { ledgerPolicy } from "../ledger/ledger-policy";
 
 /**
@@ -32,9 +34,12 @@ export async function getAllowance(db: Database, userId: string, now: Date = new
     )
     .select("quizzes.id")
     .select((eb) => eb.fn.count<string>("quiz_sessions.id").as("n"))
+    // Only the quizzes a player can play now: a draft, scheduled or retired quiz has no allowance line (ADR 115).
+    .where(quizIsLive(now))
     .groupBy(["quizzes.id", "quizzes.position"])
     .orderBy("quizzes.position")
     .execute();
+  const rounds = await openPaidRounds(db, userId, now);
   const left = (limit: number, n: number) => Math.max(0, limit - n);
   const paidWins = counters.find((c) => c.video_id === null)?.used ?? 0;
   return {
@@ -46,6 +51,7 @@ export async function getAllowance(db: Database, userId: string, now: Date = new
       quizId: q.id,
       paidSessions: Number(q.n),
       left: left(limits.quizSessionsPerDay, Number(q.n)),
+      round: rounds.get(q.id) ?? null,
     })),
     videos: counters.flatMap((c) =>
       c.video_id === null
@@ -53,4 +59,40 @@ export async function getAllowance(db: Database, userId: string, now: Date = new
         : [{ videoId: c.video_id, paidWatches: c.used, left: left(limits.videoWatchesPerDay, c.used) }],
     ),
   };
+}
+
+/**
+ * The user's paid quiz rounds started and not finished that can still be answered, by quiz (the newest): the
+ * 'Resume' of /quizzes and the dashboard (docs/product.md, "Quizzes"). A round lives less than a day, so only
+ * today's and yesterday's paid rounds are read (the unique index on user, quiz, paid day and slot).
+ */
+async function openPaidRounds(db: Database, userId: string, now: Date) {
+  const rows = await db
+    .selectFrom("quiz_sessions as s")
+    .select(["s.id", "s.quiz_id", "s.items", "s.expires_at"])
+    .select((eb) =>
+      eb
+        .selectFrom("quiz_answers as a")
+        .select(eb.fn.countAll<string>().as("n"))
+        .whereRef("a.session_id", "=", "s.id")
+        .as("answered"),
+    )
+    .where("s.user_id", "=", userId)
+    .where("s.paid_day", ">=", utcDay(new Date(now.getTime() - QUIZ_SESSION_TTL_MS)))
+    .where("s.practice", "=", false)
+    .where("s.completed_at", "is", null)
+    .where("s.expires_at", ">", now)
+    .orderBy("s.created_at")
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.quiz_id,
+      {
+        sessionId: r.id,
+        answered: Number(r.answered ?? 0),
+        total: r.items.length,
+        expiresAt: new Date(r.expires_at).toISOString(),
+      },
+    ]),
+  );
 }

@@ -2,10 +2,10 @@ import { sql } from "kysely";
 import { healthResponse, type ReadinessResponse, readinessResponse } from "~/core/api/health";
 import type { AppDeps } from "../app-deps";
 import { migrations } from "../db/migrations/index";
+import { withTimeout } from "../http/dependency-monitor";
 import { RETRY_AFTER_SECONDS } from "../http/errors";
 import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";
-import { withTimeout } from "./dependency-monitor";
 
 const READY_TIMEOUT_MS = 2000;
 

@@ -31,6 +31,17 @@ describe("createErrorHandler", () => {
     }
   });
 
+  it("answers INVALID_IMPORT with the refused rows of the file", async () => {
+    const rows = [{ row: 14, reason: "No answer: give the text of the correct option." }];
+    const res = await appThrowing(
+      new AppError("INVALID_IMPORT", "1 row is not right.", undefined, rows),
+    ).request("/");
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({
+      error: { code: "INVALID_IMPORT", message: "1 row is not right.", rows },
+    });
+  });
+
   it("answers an AppError with its status and the JSON envelope", async () => {
     const res = await appThrowing(new AppError("CONFLICT")).request("/");
     expect(res.status).toBe(409);

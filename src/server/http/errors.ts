@@ -3,10 +3,10 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ApiErrorBody, ErrorCode } from "~/core/error-codes";
 import { AppError } from "../errors";
-import type { DependencyMonitor } from "../health/dependency-monitor";
-import { unavailableDependency } from "../health/unavailable";
 import type { Logger } from "../logger";
+import type { DependencyMonitor } from "./dependency-monitor";
 import type { AppBindings } from "./router";
+import { unavailableDependency } from "./unavailable";
 
 /** Seconds a client is asked to wait (Retry-After) when a dependency is unreachable. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -21,6 +21,7 @@ export function errorBody(error: AppError, requestId?: string): ApiErrorBody {
       code: error.code,
       message: error.message,
       ...(error.issues ? { issues: error.issues } : {}),
+      ...(error.rows ? { rows: error.rows } : {}),
       ...(requestId && error.status >= 500 ? { requestId } : {}),
     },
   };

@@ -1,12 +1,21 @@
 import type { Context } from "hono";
 import type { AppBindings } from "./router";
 
-/** Headers a proxy adds when it passes a request on; any of them means the request did not start on this machine. */
-const FORWARDING_HEADERS = [
+/**
+ * Headers a proxy adds when it passes a request on; any of them (or any `X-Forwarded…` header) means the request did
+ * not start on this machine. The list is in docs/product.md "Metrics for operators".
+ */
+export const FORWARDING_HEADERS = [
   "forwarded",
+  "forwarded-for",
   "via",
   "x-real-ip",
+  "client-ip",
   "x-client-ip",
+  "x-originating-ip",
+  "x-remote-ip",
+  "x-remote-addr",
+  "x-proxyuser-ip",
   "true-client-ip",
   "cf-connecting-ip",
   "fastly-client-ip",
@@ -41,7 +50,7 @@ export function isLocalOperator(c: Context<AppBindings>): boolean {
   if (!isLoopbackHost(hostname)) return false;
   const headers = c.req.raw.headers;
   for (const [name] of headers) {
-    if (name.startsWith("x-forwarded-") || FORWARDING_HEADERS.includes(name)) return false;
+    if (name.startsWith("x-forwarded") || FORWARDING_HEADERS.includes(name)) return false;
   }
   return true;
 }

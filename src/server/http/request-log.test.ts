@@ -72,12 +72,16 @@ describe("request ids", () => {
     });
   });
 
-  it("takes X-Request-Id only from a trusted proxy, and only when well-formed", async () => {
+  it("keeps a trusted proxy's well-formed X-Request-Id only as the suffix of an id of its own", async () => {
     const asked = async (trustProxy: boolean, id: string) => {
       const res = await appWithLog(trustProxy).app.request("/ok", { headers: { "x-request-id": id } });
       return res.headers.get("x-request-id");
     };
-    expect(await asked(true, "edge-7f3a.1:42")).toBe("edge-7f3a.1:42");
+    const kept = await asked(true, "edge-7f3a.1:42");
+    expect(kept).toMatch(/^[0-9a-f-]{36}\.edge-7f3a\.1:42$/);
+    expect(kept?.slice(0, 36)).toMatch(UUID);
+    // The same client id twice: two different ids, so nobody can reuse another's 'Reference'.
+    expect(await asked(true, "edge-7f3a.1:42")).not.toBe(kept);
     expect(await asked(false, "edge-7f3a.1:42")).toMatch(UUID);
     for (const malformed of ["a b", "x".repeat(129), "<script>", "id\u00ff"])
       expect(await asked(true, malformed)).toMatch(UUID);

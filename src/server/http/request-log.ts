@@ -1,16 +1,18 @@
 import type { MiddlewareHandler } from "hono";
-import { type Logger, requestContext } from "../logger";
+import { type Logger, logContext } from "../logger";
 import type { AppBindings } from "./router";
 
 /** A request id a trusted proxy may pass on: letters, digits and `._:-`, at most 128 (a UUID, a hex trace id…). */
 const WELL_FORMED_ID = /^[\w.:-]{1,128}$/;
 
 /**
- * The request's id: a trusted proxy's `X-Request-Id` (TRUST_PROXY=true) when it is well-formed, else a new UUID —
- * a client cannot choose the id its lines are logged under. See docs/product.md, 'Request ids'.
+ * The request's id: a new UUID, followed by a trusted proxy's `X-Request-Id` (TRUST_PROXY=true, when well-formed) as
+ * a suffix — no client can choose the id its lines are logged under or the 'Reference' it is shown. See
+ * docs/product.md, 'Request ids'.
  */
 export function requestIdOf(header: string | undefined, trustProxy: boolean): string {
-  return trustProxy && header && WELL_FORMED_ID.test(header) ? header : crypto.randomUUID();
+  const id = crypto.randomUUID();
+  return trustProxy && header && WELL_FORMED_ID.test(header) ? `${id}.${header}` : id;
 }
 
 /** The status an error thrown through this middleware is answered with (errors.ts). */
@@ -33,7 +35,7 @@ export function requestLog(
     c.set("requestId", reqId);
     // Set before the handler runs, so that an answer made by the error handler carries it too.
     c.header("X-Request-Id", reqId);
-    await requestContext.run({ reqId }, async () => {
+    await logContext.run({ reqId }, async () => {
       let status: number | undefined;
       try {
         await next();

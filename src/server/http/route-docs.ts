@@ -18,6 +18,7 @@ export type MiddlewareDoc =
   /**
    * `user`: 401 without a session; `earner`: also 403 unless the address is confirmed; `optional`: either;
    * `admin`: 401 without a session, 403 unless the user is an administrator.
+   * `editor`: 401 without a session, 403 unless the user is a content editor or an administrator.
    */
   | { kind: "session"; guard: SessionGuard }
   /** Errors a middleware itself answers with (e.g. 429 RATE_LIMITED). */
@@ -29,6 +30,7 @@ const guardErrors = {
   earner: ["LOGIN_REQUIRED", "EMAIL_NOT_VERIFIED"],
   optional: [],
   admin: ["UNAUTHORIZED", "ADMIN_ONLY"],
+  editor: ["UNAUTHORIZED", "EDITORS_ONLY"],
 } as const satisfies Record<string, readonly ErrorCode[]>;
 
 export type SessionGuard = keyof typeof guardErrors;

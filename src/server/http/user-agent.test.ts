@@ -21,7 +21,14 @@ describe("describeDevice", () => {
     ],
     [null, "Unknown device"],
     ["   ", "Unknown device"],
-    ["curl/8.5.0", "curl/8.5.0"],
+    ["curl/8.5.0", "Unknown device"],
+    // No text of the request is repeated: a URL as the user agent, or one inside a browser-like one.
+    ["https://secure-unlock.evil.example/acct?id=verify-now", "Unknown device"],
+    [
+      "secure-unlock.evil.example/1.0 (https://secure-unlock.evil.example/acct?id=verify-now)",
+      "Unknown device",
+    ],
+    ["Mozilla/5.0 (X11; Linux x86_64) evil.example/1.0 https://x.example/z", "Unknown browser on Linux"],
   ])("%s → %s", (ua, expected) => {
     expect(describeDevice(ua)).toBe(expected);
   });

@@ -16,8 +16,8 @@ const refusedFor = (error: z.ZodError, issue: string) =>
 
 /**
  * `value` parsed by `schema`, or 422 VALIDATION_FAILED with the paths of the fields that failed (400
- * UNREADABLE_TEXT when a text held private-use, unassigned or noncharacter code points; 400 INVISIBLE_TEXT when a
- * reason or name was made of invisible characters).
+ * UNREADABLE_TEXT when a text is one no one can read: src/core/words.ts; 400 INVISIBLE_TEXT when a reason or name
+ * was made of invisible characters).
  */
 function parseOr422<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const parsed = schema.safeParse(value);

@@ -1,3 +1,5 @@
+import { logContext } from "../logger";
+
 /**
  * The poll loop: `step` runs at once on start, then every `pollMs`, or soon after a wake(0) (a wake during a
  * step runs the next one right after it).
@@ -28,7 +30,9 @@ export function createPoller(step: () => Promise<void>, pollMs: number) {
     if (!running) return;
     if (timer && delayMs > 0) return;
     if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void tick(), delayMs);
+    // A wake from a request (a job it enqueued) must not run the loop, and every later tick, in that request's
+    // log context: the loop runs outside any.
+    timer = setTimeout(() => logContext.exit(() => void tick()), delayMs);
     timer.unref();
   }
   return {

@@ -1,6 +1,7 @@
 import { type Kysely, sql, type UpdateObject } from "kysely";
 import type { DB } from "../db/schema";
-import type { Logger } from "../logger";
+import { type Logger, logContext } from "../logger";
+import { countJobRun } from "../metrics/registry";
 import type { Job } from "./jobs.service";
 
 /** Runs one job; throw to have it retried. Must be idempotent (a job runs at least once). */
@@ -77,13 +78,21 @@ async function finishJob(ctx: RunContext, row: ClaimedRow, error?: unknown): Pro
       .execute();
   if (error === undefined) {
     await mine({ status: "done", finished_at: sql`now()`, locked_until: null, last_error: null });
+    countJobRun(row.queue, "done");
     if (failingQueues.delete(row.queue))
       log.info({ queue: row.queue }, `jobs of queue ${row.queue} succeed again`);
     return;
   }
   const lastError = messageOf(error);
   if (row.attempts >= row.max_attempts) {
-    await mine({ status: "failed", finished_at: sql`now()`, locked_until: null, last_error: lastError });
+    const [given] = await mine({
+      status: "failed",
+      finished_at: sql`now()`,
+      locked_until: null,
+      last_error: lastError,
+    });
+    // Counted where the job is given up, and only by the claim that gave it up (ple_jobs_exhausted_total).
+    countJobRun(row.queue, (given?.numUpdatedRows ?? 0n) > 0n ? "exhausted" : "failed");
     log.error(
       { job: row.id, queue: row.queue, attempts: row.attempts, error: lastError },
       "job failed for good",
@@ -91,6 +100,7 @@ async function finishJob(ctx: RunContext, row: ClaimedRow, error?: unknown): Pro
     return;
   }
   const delay = retryDelayMs(row.attempts, ctx.backoff);
+  countJobRun(row.queue, "failed");
   await mine({
     status: "queued",
     locked_until: null,
@@ -113,7 +123,12 @@ async function finishJob(ctx: RunContext, row: ClaimedRow, error?: unknown): Pro
 }
 
 /** Runs a claimed job with its queue's handler and records how it ended. */
-export async function runJob(ctx: RunContext, row: ClaimedRow): Promise<void> {
+export function runJob(ctx: RunContext, row: ClaimedRow): Promise<void> {
+  // The job's lines carry its id and queue (logger.ts), whoever woke the worker.
+  return logContext.run({ job: row.id, queue: row.queue }, () => runInContext(ctx, row));
+}
+
+async function runInContext(ctx: RunContext, row: ClaimedRow): Promise<void> {
   const handler = ctx.handlers[row.queue];
   let error: unknown;
   try {

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import type { Logger } from "../logger";
+import { listJobQueues } from "../metrics/registry";
 import { createPoller } from "./job-poller";
 import {
   type ClaimedRow,
@@ -71,9 +72,18 @@ async function enqueueSchedules(db: Kysely<DB>, schedules: Schedule[]): Promise<
   }
 }
 
+/** Waits for the runs under way, at most `timeoutMs`; a run still going then runs again after its lease. */
+async function settleWithin(inFlight: Set<Promise<void>>, timeoutMs: number, log: Logger): Promise<void> {
+  const settled = Promise.allSettled([...inFlight]).then(() => true);
+  const bound = new Promise<false>((resolve) => setTimeout(resolve, timeoutMs, false).unref());
+  if (!(await Promise.race([settled, bound])))
+    log.warn({ running: inFlight.size }, "stopped with jobs still running; they run again after their lease");
+}
+
 export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const { db, logger } = options;
   const handlers: Record<string, JobHandler> = { ...options.handlers };
+  listJobQueues(Object.keys(handlers));
   const concurrency = options.concurrency ?? 4;
   const leaseMs = options.leaseMs ?? 60_000;
   const stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
@@ -118,13 +128,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     start: poller.start,
     async stop() {
       poller.stop();
-      const settled = Promise.allSettled([...inFlight]).then(() => true);
-      const bound = new Promise<false>((resolve) => setTimeout(resolve, stopTimeoutMs, false).unref());
-      if (!(await Promise.race([settled, bound])))
-        log.warn(
-          { running: inFlight.size },
-          "stopped with jobs still running; they run again after their lease",
-        );
+      await settleWithin(inFlight, stopTimeoutMs, log);
     },
     async drain() {
       for (;;) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { proposedSchema } from "~/core/api/dual-control";
 import {
   type KycQueueResponse,
   kycDecisionResult,
@@ -15,7 +16,8 @@ import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";
 import { jsonBody, params, query } from "../http/validate";
 import { getKycSubmission, KYC_PAGE, kycSubmissionsPage, readKycDocumentFile } from "./kyc.admin.service";
-import { decideKyc } from "./kyc.service";
+import { requestKycApproval } from "./kyc-approval.service";
+import { decideKyc } from "./kyc-decision.service";
 import { kycEncryptionKey } from "./kyc-key";
 
 const idParams = z.object({ id: z.uuid() });
@@ -26,6 +28,30 @@ const EXTENSIONS: Record<string, string> = {
   "image/webp": "webp",
   "application/pdf": "pdf",
 };
+
+/** The documentation of a decision: applied (200) or, an approval, proposed to a second administrator (202). */
+const decisionDocs = () =>
+  responds(
+    { 200: kycDecisionResult, 202: proposedSchema },
+    {
+      summary: "Approve or reject a KYC submission",
+      description:
+        "A rejection needs a reason the user will read; so does approving a submission whose document number " +
+        "another account submitted too (422 VALIDATION_FAILED otherwise). The decision is audited and mailed. " +
+        "Never one's own submission (403 SELF_ACTION). An approval by the administrator who credited the " +
+        "account within DUAL_CONTROL_CREDIT_WINDOW_DAYS, or of a document number approved on another account, " +
+        "is a proposal (202, mailed to the other administrators) that a different administrator's approval " +
+        "applies (200; 403 CREDITING_HAND for one who credited the account too).",
+      errors: [
+        "NOT_FOUND",
+        "KYC_ALREADY_DECIDED",
+        "SELF_ACTION",
+        "INVISIBLE_TEXT",
+        "APPROVER_TOO_NEW",
+        "CREDITING_HAND",
+      ],
+    },
+  );
 
 /**
  * /api/admin/kyc: the review queue. Mounted inside the admin router, so every route is behind requireAdmin
@@ -57,12 +83,17 @@ export const createKycAdminRoutes = (deps: AppDeps, limited: ReturnType<typeof r
         { 200: kycSubmissionDetail },
         {
           summary: "One KYC submission, with its document id in full",
-          description: "`sameDocumentAs` lists the other accounts that submitted the same document number.",
+          description:
+            "`sameDocumentAs` lists the other accounts that submitted the same document number; `fourEyes` says " +
+            "whether the asking administrator's approval would be a proposal, and why.",
           errors: ["NOT_FOUND"],
         },
       ),
       params(idParams),
-      async (c) => c.json(await getKycSubmission(deps.db, key(), c.req.valid("param").id)),
+      async (c) => {
+        const asking = { adminId: actingAdmin(c.var).adminId, rule: deps.env.dualControl };
+        return c.json(await getKycSubmission(deps.db, key(), c.req.valid("param").id, asking));
+      },
     )
     .get(
       "/:id/document",
@@ -94,31 +125,27 @@ export const createKycAdminRoutes = (deps: AppDeps, limited: ReturnType<typeof r
     )
     .post(
       "/:id/decision",
-      responds(
-        { 200: kycDecisionResult },
-        {
-          summary: "Approve or reject a KYC submission",
-          description:
-            "A rejection needs a reason the user will read; so does approving a submission whose document number " +
-            "another account submitted too (422 VALIDATION_FAILED otherwise). The decision is audited and mailed. " +
-            "Never one's own submission (403 SELF_ACTION).",
-          errors: ["NOT_FOUND", "KYC_ALREADY_DECIDED", "SELF_ACTION", "INVISIBLE_TEXT"],
-        },
-      ),
+      decisionDocs(),
       params(idParams),
       limited,
       jsonBody(kycDecisionSchema),
       async (c) => {
         const body = c.req.valid("json");
-        const { adminId } = actingAdmin(c.var);
+        const acting = actingAdmin(c.var);
+        const submissionId = c.req.valid("param").id;
+        const reason = body.reason ?? null;
+        if (body.decision === "approve") {
+          const outcome = await requestKycApproval(deps, acting, { submissionId, reason });
+          return "proposal" in outcome ? c.json(outcome, 202) : c.json(outcome.kyc, 200);
+        }
         const result = await decideKyc(deps, {
-          submissionId: c.req.valid("param").id,
-          actorId: adminId,
+          submissionId,
+          actorId: acting.adminId,
           decision: body.decision,
-          reason: body.reason ?? null,
-          requestId: c.var.requestId,
+          reason,
+          requestId: acting.requestId,
         });
-        return c.json(result);
+        return c.json(result, 200);
       },
     );
 };

@@ -1,8 +1,10 @@
 import { sql } from "kysely";
 import type { KycQueueItem, KycSubmissionDetail } from "~/core/api/kyc";
 import { documentNumberKey } from "~/core/document-number";
+import type { DualControl } from "~/core/dual-control";
 import type { Database } from "../db/client";
 import type { KycStatusValue } from "../db/schema";
+import { fourEyesWhy } from "../dual-control/four-eyes";
 import { AppError } from "../errors";
 import { databaseDocumentStore, type KycDocumentStore } from "./document-store";
 import { documentAad, documentIdAad } from "./kyc.service";
@@ -94,8 +96,16 @@ export async function countPendingKyc(db: Database): Promise<number> {
   return Number(row.n);
 }
 
-/** One submission for an administrator, with the document id opened. 404 if there is none. */
-export async function getKycSubmission(db: Database, key: Buffer, id: string): Promise<KycSubmissionDetail> {
+/**
+ * One submission for the administrator `adminId`, with the document id opened and whether their approval would be
+ * a proposal, and why (dual control). 404 if there is none.
+ */
+export async function getKycSubmission(
+  db: Database,
+  key: Buffer,
+  id: string,
+  asking: { adminId: string; rule: DualControl },
+): Promise<KycSubmissionDetail> {
   const row = await listQuery(db)
     .leftJoin("user as d", "d.id", "k.decided_by")
     .select([
@@ -109,6 +119,16 @@ export async function getKycSubmission(db: Database, key: Buffer, id: string): P
     .executeTakeFirst();
   if (!row) throw new AppError("NOT_FOUND");
   const documentId = open(key, row.document_id_sealed, documentIdAad(row.id)).toString("utf8");
+  const same = await sameDocumentAs(db, row.id);
+  const why =
+    row.status === "pending"
+      ? await fourEyesWhy(db, asking.rule, asking.adminId, {
+          kind: "kyc.approve",
+          userId: row.user_id,
+          submissionId: row.id,
+          reusedDocument: same.some((o) => o.status === "approved"),
+        })
+      : [];
   return {
     ...toItem(row),
     documentId,
@@ -117,7 +137,8 @@ export async function getKycSubmission(db: Database, key: Buffer, id: string): P
     decidedAt: row.decided_at ? new Date(row.decided_at).toISOString() : null,
     decidedBy: row.decided_by_email,
     documentAvailable: row.document_deleted_at === null,
-    sameDocumentAs: await sameDocumentAs(db, row.id),
+    sameDocumentAs: same,
+    fourEyes: { needsSecondAdmin: why.length > 0, why },
   };
 }
 

@@ -1,9 +1,11 @@
 import { createHash, createHmac, hkdfSync } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { secondAdmin } from "#tests/support/admin";
 import { type TestUser, uniqueEmail } from "#tests/support/factories";
 import { KYC_FIELDS, submitKycForm, uniqueDocumentId } from "#tests/support/kyc";
 import { pngFile } from "#tests/support/kyc-files";
 import { createTestContext, type TestContext } from "#tests/support/test-app";
+import { DOCUMENT_NUMBER_KEY_VERSION } from "~/core/document-number";
 import { kycEncryptionKey } from "./kyc-key";
 import { rekeyDocumentNumbers } from "./kyc-rekey";
 
@@ -74,16 +76,29 @@ describe("a second account with the same document number", () => {
     }
     expect((await detail(secondId)).status).toBe("pending");
 
-    const approved = await decide(secondId, { decision: "approve", reason: "Twins: checked by video call." });
+    // The first account's number is approved: a reason is not enough, a second administrator approves it.
+    const other = await secondAdmin(ctx);
+    const proposed = await decide(secondId, { decision: "approve", reason: "Twins: checked by video call." });
+    expect(proposed.status).toBe(202);
+    expect((await detail(secondId)).status).toBe("pending");
+    const body = await proposed.json();
+    if (!("proposal" in body)) throw new Error("expected a proposal");
+    const { proposal } = body;
+    const approved = await ctx.request(`/api/admin/proposals/${proposal.id}/approve`, {
+      method: "POST",
+      cookie: other.cookie,
+      json: {},
+    });
     expect(approved.status).toBe(200);
     const audit = await ctx.db
       .selectFrom("audit_log")
       .select(["action", "reason", "after", "actor_id"])
       .where("target_id", "=", secondId)
+      .where("action", "=", "kyc.approve")
       .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({
       action: "kyc.approve",
-      actor_id: admin.id,
+      actor_id: other.id,
       reason: "Twins: checked by video call.",
       after: { status: "approved", userId: second.id, sameDocumentAs: [first.id] },
     });
@@ -139,6 +154,19 @@ describe("a disguised document number", () => {
     ["a Cyrillic Р for the P", (n: string) => `\u0420${n.slice(1)}`],
     ["full-width letters and digits", fullWidth],
     ["a capital I for every 1, and spaces", (n: string) => ` ${n.replaceAll("1", "I").replace("-", " ")} `],
+    [
+      "Arabic-Indic digits",
+      (n: string) => n.replace(/[0-9]/g, (d) => String.fromCodePoint(0x660 + Number(d))),
+    ],
+    ["a tatweel (U+0640)", (n: string) => middle(n, "\u0640")],
+    ["a small capital ᴘ for the P", (n: string) => `\u1d18${n.slice(1)}`],
+    ["a Ᵽ (P with stroke) for the P", (n: string) => `\u2c63${n.slice(1)}`],
+    [
+      "dingbat negative circled digits",
+      (n: string) =>
+        n.replace(/[0-9]/g, (d) => (d === "0" ? "\u24ff" : String.fromCodePoint(0x2775 + Number(d)))),
+    ],
+    ["a negative squared 🅿 for the P", (n: string) => `\u{1f17f}${n.slice(1)}`],
   ])("with %s is flagged as the same document", async (_what, disguise) => {
     const plain = number();
     const first = await ctx.createVerifiedUser();
@@ -221,7 +249,11 @@ describe("re-keying stored document numbers", () => {
       .select(["document_number_key_version"])
       .where("id", "in", [firstId, secondId, thirdId])
       .execute();
-    expect(rows.map((r) => r.document_number_key_version)).toEqual([2, 2, 2]);
+    expect(rows.map((r) => r.document_number_key_version)).toEqual([
+      DOCUMENT_NUMBER_KEY_VERSION,
+      DOCUMENT_NUMBER_KEY_VERSION,
+      DOCUMENT_NUMBER_KEY_VERSION,
+    ]);
     // Nothing is stale any more: a second run re-keys nothing.
     expect(await rekeyDocumentNumbers(ctx.db, key)).toEqual({ rekeyed: 0, unreadable: 0 });
   });

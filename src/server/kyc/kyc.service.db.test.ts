@@ -4,8 +4,9 @@ import { decidedKyc, giveApprovedKyc, givePendingKyc } from "../../../tests/supp
 import { pngFile } from "../../../tests/support/kyc-files";
 import { createTestContext, type TestContext } from "../../../tests/support/test-app";
 import { AppError } from "../errors";
-import { decideKyc, documentAad, documentIdAad, getKycStatus, submitKyc } from "./kyc.service";
+import { documentAad, documentIdAad, getKycStatus, submitKyc } from "./kyc.service";
 import { open } from "./kyc-crypto";
+import { decideKyc } from "./kyc-decision.service";
 import { kycEncryptionKey } from "./kyc-key";
 
 let ctx: TestContext;
@@ -127,6 +128,15 @@ describe("KYC lifecycle", () => {
       .where("dedupe_key", "=", `kyc-decision:${id}`)
       .execute();
     expect(jobs).toHaveLength(1);
+    // The winner's line in the player's inbox, once.
+    const inbox = await ctx.db
+      .selectFrom("messages")
+      .select(["title", "link"])
+      .where("user_id", "=", user.id)
+      .where("event_key", "=", `kyc-decided:${id}`)
+      .execute();
+    expect(inbox).toHaveLength(1);
+    expect(inbox[0]?.link).toBe("/kyc");
   });
 
   it("rejects with a reason the user sees, and then accepts a new submission", async () => {
@@ -136,7 +146,11 @@ describe("KYC lifecycle", () => {
       status: "rejected",
       reason: "The photo is blurred.",
     });
-    const mail = await ctx.mailTo(user.email);
+    // The decision's mail (the 'documents received' message is mailed too, in its own time).
+    const mail = (await ctx.mailTo(user.email)).filter((m) =>
+      m.subject.endsWith("identity check not approved"),
+    );
+    expect(mail).toHaveLength(1);
     expect(mail[0]?.text).toContain("The photo is blurred.");
     await givePendingKyc(ctx.deps, user.id);
     expect((await getKycStatus(ctx.db, user.id)).status).toBe("pending");

@@ -1,20 +1,13 @@
 import { randomUUID } from "node:crypto";
-import type { KycDecisionResult, KycFields, KycStatusResponse } from "~/core/api/kyc";
+import type { KycFields, KycStatusResponse } from "~/core/api/kyc";
 import { DOCUMENT_NUMBER_KEY_VERSION } from "~/core/document-number";
-import {
-  KYC_SAME_DOCUMENT_REASON_MESSAGE,
-  type KycDocumentType,
-  type KycStatus,
-  maskDocumentId,
-} from "~/core/kyc";
-import type { AppDeps } from "../app-deps";
-import { recordAudit } from "../audit/audit.service";
+import { type KycDocumentType, type KycStatus, maskDocumentId } from "~/core/kyc";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
-import { kycDecisionMail } from "../mail/templates";
+import { lifecycleMessages } from "../messages/lifecycle-texts";
+import { queueMessage } from "../messages/messages.service";
 import { databaseDocumentStore, type KycDocumentStore } from "./document-store";
 import { documentNumberHash, seal } from "./kyc-crypto";
-import { sameDocumentAs } from "./kyc-same-document";
 
 /**
  * Identity verification: not submitted → pending → approved | rejected. One pending submission per user (the
@@ -107,91 +100,11 @@ export async function submitKyc(
         })
         .execute();
       await store.put(trx, id, seal(deps.key, input.document.bytes, documentAad(id)));
+      await queueMessage(trx, lifecycleMessages.kycReceived({ userId: input.userId, submissionId: id }));
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("KYC_PENDING");
     throw error;
   }
   return getKycStatus(deps.db, input.userId);
-}
-
-export interface KycDecision {
-  submissionId: string;
-  /** The administrator; null for the system (tests, scripts). */
-  actorId: string | null;
-  decision: "approve" | "reject";
-  /** Required for a rejection: the user reads it on /kyc and in the e-mail. */
-  reason?: string | null;
-  requestId?: string | null;
-}
-
-/**
- * Records an administrator's decision on a pending submission, its audit row and the e-mail to the user, all in
- * one transaction. 404 for an unknown submission, 409 KYC_ALREADY_DECIDED when it is not pending any more (two
- * administrators deciding at once: the second gets the 409). Approving a submission whose document number another
- * account submitted too needs a reason (422 otherwise); the audit row names those accounts.
- */
-export async function decideKyc(
-  deps: Pick<AppDeps, "db" | "mailOutbox" | "env">,
-  input: KycDecision,
-): Promise<KycDecisionResult> {
-  const reason = input.reason?.trim() || null;
-  if (input.decision === "reject" && !reason) {
-    throw new AppError("VALIDATION_FAILED", undefined, [
-      { path: "reason", message: "Please give a reason for the rejection." },
-    ]);
-  }
-  const status = input.decision === "approve" ? "approved" : "rejected";
-  return deps.db.transaction().execute(async (trx) => {
-    const own = await trx
-      .selectFrom("kyc_submissions")
-      .select("user_id")
-      .where("id", "=", input.submissionId)
-      .executeTakeFirst();
-    if (own?.user_id === input.actorId)
-      throw new AppError(
-        "SELF_ACTION",
-        "You cannot decide your own KYC submission: another administrator must do it.",
-      );
-    const others = (await sameDocumentAs(trx, input.submissionId)).map((o) => o.userId);
-    if (input.decision === "approve" && others.length > 0 && !reason)
-      throw new AppError("VALIDATION_FAILED", undefined, [
-        { path: "reason", message: KYC_SAME_DOCUMENT_REASON_MESSAGE },
-      ]);
-    const row = await trx
-      .updateTable("kyc_submissions")
-      .set({ status, reason, decided_by: input.actorId, decided_at: new Date() })
-      .where("id", "=", input.submissionId)
-      .where("status", "=", "pending")
-      .returning(["id", "user_id"])
-      .executeTakeFirst();
-    if (!row) {
-      const exists = await trx
-        .selectFrom("kyc_submissions")
-        .select("id")
-        .where("id", "=", input.submissionId)
-        .executeTakeFirst();
-      throw new AppError(exists ? "KYC_ALREADY_DECIDED" : "NOT_FOUND");
-    }
-    await recordAudit(trx, {
-      actorId: input.actorId,
-      action: input.decision === "approve" ? "kyc.approve" : "kyc.reject",
-      targetType: "kyc_submission",
-      targetId: row.id,
-      before: { status: "pending", userId: row.user_id },
-      after: { status, userId: row.user_id, ...(others.length ? { sameDocumentAs: others } : {}) },
-      reason,
-      requestId: input.requestId ?? null,
-    });
-    const user = await trx
-      .selectFrom("user")
-      .select("email")
-      .where("id", "=", row.user_id)
-      .executeTakeFirstOrThrow();
-    await deps.mailOutbox.enqueue(
-      kycDecisionMail(user.email, { approved: status === "approved", reason }, `${deps.env.appUrl}/kyc`),
-      { db: trx, dedupeKey: `kyc-decision:${row.id}` },
-    );
-    return { submissionId: row.id, userId: row.user_id, status };
-  });
 }

@@ -45,3 +45,14 @@ export const adjustmentCauseKey = (userId: string, adjustmentId: string) =>
  */
 export const streakCauseKey = (userId: string, day: string, milestone: number) =>
   `streak:${userId}:${day}:${milestone}`;
+
+/**
+ * An earning partner's credit, its reversal and the debt of a reversal's spent coins: the partner's id and its transaction id (without a reversal's
+ * `r-`), so a postback sent again can never pay twice, nor a reversal take twice.
+ */
+export const partnerCauseKeys = (partnerId: string, transactionId: string) => ({
+  credit: `partner:${partnerId}:${transactionId}`,
+  reversal: `partner-reversal:${partnerId}:${transactionId}`,
+  /** The debt a reversal records for coins already spent (coin_debts). */
+  debt: `partner-debt:${partnerId}:${transactionId}`,
+});

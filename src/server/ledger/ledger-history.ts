@@ -44,7 +44,8 @@ function toLine(r: LineRow): HistoryLine {
   return {
     ...line,
     kind: QUIZ_SESSION_LINE,
-    // A session's quiz is known while the session is stored; "Quiz" stands in after that.
+    // The name the round was played under (its quiz's current name for rounds older than that record) while the
+    // session is stored; "Quiz" stands in after that.
     reason: quizSessionReason(r.quiz_name ?? "Quiz", { count: r.correct ?? 0, coins: total - bonus }, bonus),
     amount: total,
     rows: r.rows ?? 1,
@@ -65,7 +66,7 @@ export function historyPageQuery(userId: string, page: PageRequest) {
       order by l.id desc
       limit ${page.limit + 1})
     select f.id, f.kind, f.reason, f.amount, f.created_at, f.group_key,
-      g.rows, g.total, g.correct, g.bonus, q.name as quiz_name
+      g.rows, g.total, g.correct, g.bonus, coalesce(s.quiz_name, q.name) as quiz_name
     from firsts f
     left join lateral (
       select count(*)::integer as rows, sum(m.amount)::integer as total,

@@ -53,3 +53,39 @@ export async function addCoins(
   if (!row) throw new AppError("NOT_FOUND", "No profile exists for this user.");
   return { balance: row.points, referredBy: row.referred_by };
 }
+
+/**
+ * Repays the user's debt first from the earning just paid (its ledger row `entryId`), in the caller's transaction:
+ * the one implementation is the SQL function `ledger_repay_debt` (sql/ledger-repay-debt.sql), which the award calls
+ * too. Answers the coins repaid. Called after every earning the ledger pays outside the award (a partner credit, a
+ * referral bonus, a redemption's refund).
+ */
+export async function repayDebt(tx: Database, userId: string, entryId: number): Promise<number> {
+  const { rows } = await sql<{ repaid: number }>`
+    select ledger_repay_debt(${userId}, ${entryId}) as repaid`.execute(tx);
+  return Number(rows[0]?.repaid ?? 0);
+}
+
+/**
+ * Records coins the user owes (a reversal's coins that were already spent), once per `causeKey`: a row of
+ * `coin_debts` and the profile's `debt_coins` together. Answers whether it was recorded now.
+ */
+export async function recordDebt(
+  tx: Database,
+  debt: { userId: string; coins: number; reason: string; causeKey: string },
+): Promise<boolean> {
+  if (debt.coins <= 0) return false;
+  const row = await tx
+    .insertInto("coin_debts")
+    .values({ user_id: debt.userId, coins: debt.coins, reason: debt.reason, cause_key: debt.causeKey })
+    .onConflict((oc) => oc.column("cause_key").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  if (!row) return false;
+  await tx
+    .updateTable("user_profiles")
+    .set({ debt_coins: sql<number>`debt_coins + ${debt.coins}` })
+    .where("id", "=", debt.userId)
+    .execute();
+  return true;
+}

@@ -7,6 +7,7 @@ import { AppError } from "../errors";
 import { countAward } from "../metrics/registry";
 import { allowanceMax, ledgerPolicy } from "./ledger-policy";
 import { insertEntry } from "./ledger-rows";
+import { withRetryableStatement } from "./transaction";
 
 /**
  * THE ONLY WRITER of coin_ledger and user_profiles.points. Every change is a ledger row with a unique
@@ -33,7 +34,13 @@ export type AwardInput = {
   /** The session token the request acts through, if any: looked at again under the award's lock. */
   sessionToken?: string | null | undefined;
 } & (
-  | { kind: "video_watch"; subjectId: string }
+  | {
+      kind: "video_watch";
+      subjectId: string;
+      /** What the video offers (AwardSource's `reward` and `per_day`), within the ledger's terms; default: those. */
+      reward?: number | undefined;
+      perDay?: number | null | undefined;
+    }
   /** A streak milestone (the n-th): the bonus's coins are the ledger's policy (STREAK_BONUS_COINS). */
   | { kind: "streak_bonus"; milestone: number; subjectId?: undefined }
   | { kind: Exclude<EarningKind, "video_watch" | "streak_bonus">; subjectId?: undefined }
@@ -78,6 +85,18 @@ function terms(db: Database, what: Pick<AwardInput, "kind"> & { milestone?: numb
   return { amount, reason, max: allowanceMax(policy.limits, what.kind), play: isPlayKind(what.kind) };
 }
 
+/** A video's own reward and paid watches a day, never above the ledger's terms for a watch. */
+function videoTerms<T extends { amount: number; max: number | null }>(
+  t: T,
+  video: { reward?: number | undefined; perDay?: number | null | undefined },
+): T {
+  const amount = Math.min(video.reward ?? t.amount, t.amount);
+  if (!Number.isSafeInteger(amount) || amount <= 0)
+    throw new Error("a video's reward is a whole number above 0");
+  const max = t.max === null ? video.perDay : Math.min(video.perDay ?? t.max, t.max);
+  return { ...t, amount, max };
+}
+
 function toResult(row: AwardRow | undefined, t: { amount: number; reason: string }, causeKey: string) {
   const result = (entryId: number, paid: number, flags: { duplicate: boolean; limited: boolean }) => ({
     entryId,
@@ -109,14 +128,18 @@ function toResult(row: AwardRow | undefined, t: { amount: number; reason: string
  * kind. One statement (one round trip, atomic); safe to retry and to call concurrently.
  */
 export async function award(db: Database, input: AwardInput): Promise<AwardResult> {
-  const t = terms(db, input);
+  const kindTerms = terms(db, input);
   if (input.kind === "video_watch" && !input.subjectId)
     throw new Error("a video watch's award names its video (subjectId)");
-  const { rows } = await sql<AwardRow>`
+  const t = input.kind === "video_watch" ? videoTerms(kindTerms, input) : kindTerms;
+  // One statement: a deadlock with another money transaction (a deletion on another instance) runs it again.
+  const { rows } = await withRetryableStatement(db, () =>
+    sql<AwardRow>`
     select a.outcome, a.entry_id, a.points, a.play_coins
     from ledger_award(${input.userId}, ${t.amount}, ${input.kind}, ${t.reason}, ${input.causeKey},
       ${input.subjectId ?? null}, ${input.occurredAt ?? new Date()}, ${t.max}, ${input.sessionToken ?? null},
-      ${t.play}) a`.execute(db);
+      ${t.play}) a`.execute(db),
+  );
   return countAward(input.kind, toResult(rows[0], t, input.causeKey));
 }
 
@@ -129,6 +152,13 @@ export interface AwardSource {
   cause_key: string;
   subject_id: string | null;
   occurred_at: Date | string;
+  /**
+   * A video watch's source names what its video offers (docs/product.md, "Content operations"): `reward`, the
+   * coins a full watch pays, and `per_day`, its paid watches a day (null: the policy's). The ledger's terms stay
+   * the ceiling: it pays the lesser of the video's reward and the kind's, within the lesser allowance.
+   */
+  reward?: number;
+  per_day?: number | null;
 }
 
 /**
@@ -147,19 +177,28 @@ export async function awardFrom<Row extends AwardSource>(
   sessionToken: string | null = null,
 ): Promise<{ actorId: string | null; decided: { row: Row; result: AwardResult } | null }> {
   const t = terms(db, { kind });
-  const { rows } = await sql<{ actor_id: string | null } & Row & AwardRow>`
+  const perSource = kind === "video_watch";
+  const amount = perSource
+    ? sql<number>`least(source.reward, ${t.amount}::integer)`
+    : sql<number>`${t.amount}::integer`;
+  const max = perSource
+    ? sql<number | null>`least(coalesce(source.per_day, ${t.max}::integer), ${t.max}::integer)`
+    : sql<number | null>`${t.max}::integer`;
+  // One statement (deciding and paying): on a deadlock all of it rolled back, and it runs again.
+  const { rows } = await withRetryableStatement(db, () =>
+    sql<{ actor_id: string | null; paid_amount: number | null } & Row & AwardRow>`
     with actor as (select ${actor} as id),
     source as (${source(sql<string | null>`(select id from actor)`)})
     select actor.id as actor_id, x.* from actor left join lateral (
-      select source.*, a.outcome, a.entry_id, a.points, a.play_coins from source
-      cross join lateral ledger_award(source.user_id, ${t.amount}, ${kind}, ${t.reason}, source.cause_key,
-        source.subject_id, source.occurred_at, ${t.max}, ${sessionToken}, ${t.play}) a) x on true`.execute(
-    db,
+      select source.*, ${amount} as paid_amount, a.outcome, a.entry_id, a.points, a.play_coins from source
+      cross join lateral ledger_award(source.user_id, ${amount}, ${kind}, ${t.reason}, source.cause_key,
+        source.subject_id, source.occurred_at, ${max}, ${sessionToken}, ${t.play}) a) x on true`.execute(db),
   );
   const row = rows[0];
   const actorId = row?.actor_id ?? null;
   if (!row?.outcome) return { actorId, decided: null };
-  return { actorId, decided: { row, result: countAward(kind, toResult(row, t, row.cause_key)) } };
+  const paid = { ...t, amount: row.paid_amount ?? t.amount };
+  return { actorId, decided: { row, result: countAward(kind, toResult(row, paid, row.cause_key)) } };
 }
 
 /**

@@ -3,7 +3,7 @@ import { redemptionReasons } from "~/core/redemptions";
 import type { DB } from "../db/schema";
 import { AppError } from "../errors";
 import { redemptionCauseKeys } from "./cause-keys";
-import { addCoins, insertEntry } from "./ledger-rows";
+import { addCoins, insertEntry, repayDebt } from "./ledger-rows";
 
 /**
  * Part of the ledger (the only writer of coins, see ledger.service.ts): a redemption's coins, held at request
@@ -62,5 +62,6 @@ export async function refundRedemption(
   });
   if (entryId === null) return null;
   const { balance } = await addCoins(tx, input.userId, input.coins);
-  return { entryId, balance };
+  // Coins that come back repay a debt first (docs/product.md, "Earning partners").
+  return { entryId, balance: balance - (await repayDebt(tx, input.userId, entryId)) };
 }

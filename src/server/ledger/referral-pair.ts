@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { maskEmail, REFERRAL_BONUS_COINS, referralReasons } from "~/core/coins";
 import type { Database } from "../db/client";
 import { referralCauseKeys } from "./cause-keys";
-import { addCoins, insertEntry } from "./ledger-rows";
+import { addCoins, insertEntry, repayDebt } from "./ledger-rows";
 
 /**
  * The ledger's half of the referral bonus: the pair's pending coins (user_profiles.pending_points, never in the
@@ -79,6 +79,7 @@ export async function payReferralPair(
   });
   if (paid === null) return { friend: 0, referrerPaid: false };
   await addCoins(tx, pair.friendId, REFERRAL_BONUS_COINS);
+  await repayDebt(tx, pair.friendId, paid);
   if (!pair.payReferrer) return { friend: REFERRAL_BONUS_COINS, referrerPaid: false };
   const friend = await tx
     .selectFrom("user")
@@ -93,6 +94,9 @@ export async function payReferralPair(
     causeKey: keys.referrer,
     limitKey: REFERRER_BONUS_LIMIT_KEY,
   });
-  if (referrerEntry !== null) await addCoins(tx, pair.referrerId, REFERRAL_BONUS_COINS);
+  if (referrerEntry !== null) {
+    await addCoins(tx, pair.referrerId, REFERRAL_BONUS_COINS);
+    await repayDebt(tx, pair.referrerId, referrerEntry);
+  }
   return { friend: REFERRAL_BONUS_COINS, referrerPaid: referrerEntry !== null };
 }

@@ -27,3 +27,25 @@ export async function withRetryableTransaction<T>(
     }
   }
 }
+
+/**
+ * Runs one statement of `db` — atomic on its own, so a deadlock or serialization failure rolled all of it back — again
+ * on such a failure, as withRetryableTransaction runs a transaction again. Inside a caller's transaction (which the
+ * failure has aborted) it runs once: the caller's retry runs it again with the rest.
+ */
+export async function withRetryableStatement<T>(
+  db: Database,
+  run: () => Promise<T>,
+  attempts = 5,
+): Promise<T> {
+  if (db.isTransaction) return run();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const code = sqlState(error);
+      if (attempt >= attempts || !code || !RETRYABLE.has(code)) throw error;
+      await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
+    }
+  }
+}

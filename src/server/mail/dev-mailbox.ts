@@ -11,7 +11,11 @@ import type { Mailer } from "./mail-message";
 export function createDevMailbox(db: Database, logger: Logger): Mailer {
   return {
     async send(message) {
-      await db.insertInto("dev_mailbox").values(message).execute();
+      const { headers, ...mail } = message;
+      await db
+        .insertInto("dev_mailbox")
+        .values({ ...mail, headers: headers ? JSON.stringify(headers) : null })
+        .execute();
       logger.info(
         { to: message.to, subject: message.subject, links: extractLinks(message.text) },
         "mail stored in the dev mailbox (/dev/mailbox)",
@@ -26,6 +30,7 @@ export interface StoredMail {
   subject: string;
   text: string;
   html: string;
+  headers: Record<string, string> | null;
   createdAt: string;
 }
 
@@ -36,7 +41,7 @@ export async function listDevMail(
 ): Promise<StoredMail[]> {
   let query = db
     .selectFrom("dev_mailbox")
-    .select(["id", "to", "subject", "text", "html", "created_at"])
+    .select(["id", "to", "subject", "text", "html", "headers", "created_at"])
     .orderBy("id", "desc")
     .limit(options.limit ?? 100);
   const to = options.to?.trim().toLowerCase();

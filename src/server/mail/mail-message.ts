@@ -4,6 +4,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on a mail that can be turned off. */
+  headers?: Record<string, string>;
 }
 
 /** The one way the server sends mail. */

@@ -26,7 +26,7 @@ describe("mail as durable jobs", () => {
     const [job, ...more] = await mailJobsTo(email);
     expect(more).toEqual([]);
     expect(job).toMatchObject({ status: "queued", attempts: 0, max_attempts: MAIL_MAX_ATTEMPTS });
-    expect(job?.payload).toMatchObject({ subject: "Confirm your email for Play, Learn, Earn" });
+    expect(job?.payload).toMatchObject({ subject: "Play, Learn, Earn: confirm your email" });
     const user = await ctx.db
       .selectFrom("user")
       .select("createdAt")
@@ -37,7 +37,7 @@ describe("mail as durable jobs", () => {
 
     await ctx.deps.mailOutbox.idle();
     const [mail] = await ctx.mailTo(email);
-    expect(mail?.subject).toBe("Confirm your email for Play, Learn, Earn");
+    expect(mail?.subject).toBe("Play, Learn, Earn: confirm your email");
     expect((await mailJobsTo(email))[0]?.status).toBe("done");
     await ctx.verifyEmail(email);
   });
@@ -62,7 +62,7 @@ describe("mail as durable jobs", () => {
     });
     const jobs = await mailJobsTo(user.email);
     expect(jobs.map((j) => (j.payload as { subject: string }).subject)).toContain(
-      "Reset your Play, Learn, Earn password",
+      "Play, Learn, Earn: reset your password",
     );
   });
 });

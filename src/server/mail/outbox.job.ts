@@ -4,6 +4,7 @@ import { runAfterCommit } from "../db/transaction-scope";
 import { enqueueJob } from "../jobs/jobs.service";
 import type { JobHandler, JobWorker } from "../jobs/jobs.worker";
 import type { Logger } from "../logger";
+import { footerLine, SUPPORT_SLOT } from "./layout";
 import { escapeHtml } from "./links";
 import type { Mailer, MailMessage } from "./mailer";
 
@@ -19,6 +20,7 @@ const mailPayload = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
+  headers: z.record(z.string(), z.string()).optional(),
 });
 
 /**
@@ -68,10 +70,12 @@ export function withSupportLine(
   const contact = supportEmail
     ? `Questions? Write to <a href="mailto:${escapeHtml(supportEmail)}">${escapeHtml(supportEmail)}</a> (replies to this e-mail are not read). <a href="${escapeHtml(help)}">Help</a>`
     : `Questions? See <a href="${escapeHtml(help)}">${escapeHtml(help)}</a> (replies to this e-mail are not read).`;
-  const line = `<p style="color: #6b7280; font-size: 13px">${contact}</p>`;
-  const html = message.html.includes("</body>")
-    ? message.html.replace("</body>", `  ${line}\n</body>`)
-    : `${message.html}${line}`;
+  const line = footerLine(contact);
+  const html = message.html.includes(SUPPORT_SLOT)
+    ? message.html.replace(SUPPORT_SLOT, line)
+    : message.html.includes("</body>")
+      ? message.html.replace("</body>", `  ${line}\n</body>`)
+      : `${message.html}${line}`;
   return { ...message, text: `${message.text.trimEnd()}\n\n${text}\n`, html };
 }
 

@@ -1,5 +1,5 @@
+import { APP_NAME, layout, mailSubject } from "./layout";
 import type { MailMessage } from "./mail-message";
-import { APP_NAME, layout } from "./templates";
 
 /**
  * The security mails (docs/product.md "Security mails"): what happened to the account, from which device and
@@ -28,7 +28,7 @@ export function passwordChangedMail(
   const footer = "We send this e-mail for every password change, so that you always know.";
   return {
     to,
-    subject: `${APP_NAME}: your password was ${change.how}`,
+    subject: mailSubject(`your password was ${change.how}`),
     text: `${intro}\n${effect}\n\n${notYou}\n\nYour account:\n${change.accountUrl}\n\n${footer}\n`,
     html: layout(
       `Your password was ${change.how}`,
@@ -48,7 +48,7 @@ export function newBrowserMail(to: string, sign: SeenFrom & { accountUrl: string
   const footer = "We send this e-mail once for each new browser.";
   return {
     to,
-    subject: `${APP_NAME}: a sign-in from a new browser`,
+    subject: mailSubject("a sign-in from a new browser"),
     text: `${intro}\n${fine}\n${notYou}\n\nYour account:\n${sign.accountUrl}\n\n${footer}\n`,
     html: layout(
       "A sign-in from a new browser",
@@ -75,7 +75,7 @@ export function signInLockedMail(
   const footer = "The link is valid for 1 hour. We send this e-mail at most once an hour.";
   return {
     to,
-    subject: `${APP_NAME}: repeated sign-in attempts on your account`,
+    subject: mailSubject("repeated sign-in attempts on your account"),
     text: `${intro}\n\n${effect}\n\n${action}\n${lock.unlockUrl}\n\n${notYou}\n\n${footer}\n`,
     html: layout(
       "Repeated sign-in attempts",

@@ -19,7 +19,7 @@ describe("mail over real SMTP (SMTP_URL set)", () => {
     expect((await ctx.signUp(email, "secret1")).status).toBe(200);
 
     const mail = await sink.waitForMail(email, { subject: /confirm/i });
-    expect(mail.subject).toBe("Confirm your email for Play, Learn, Earn");
+    expect(mail.subject).toBe("Play, Learn, Earn: confirm your email");
     expect(mail.raw).toMatch(/^From: "Play, Learn, Earn" <no-reply@play-learn-earn\.local>/m);
     expect(mail.raw).toMatch(/Content-Type: text\/html/i);
     const link = new URL(mail.links.find((l) => l.includes("/api/auth/verify-email")) ?? "");

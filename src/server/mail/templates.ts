@@ -1,27 +1,5 @@
-import { escapeHtml } from "./links";
+import { APP_NAME, layout, mailSubject } from "./layout";
 import type { MailMessage } from "./mailer";
-
-export const APP_NAME = "Play, Learn, Earn";
-
-/** The frame of every mail: a title, paragraphs, one button (with its link written out) and a small footer. */
-export function layout(
-  title: string,
-  paragraphs: string[],
-  action: { label: string; url: string },
-  footer: string,
-) {
-  const url = escapeHtml(action.url);
-  return `<!doctype html>
-<html lang="en">
-<body style="font-family: system-ui, sans-serif; color: #111827; line-height: 1.5">
-  <h1 style="font-size: 20px">${escapeHtml(title)}</h1>
-  ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n  ")}
-  <p><a href="${url}" style="display: inline-block; padding: 10px 16px; background: #7c3aed; color: #ffffff; border-radius: 6px; text-decoration: none">${escapeHtml(action.label)}</a></p>
-  <p>If the button does not work, copy this link into your browser:<br><a href="${url}">${url}</a></p>
-  <p style="color: #6b7280; font-size: 13px">${escapeHtml(footer)}</p>
-</body>
-</html>`;
-}
 
 /** Sent at sign-up and on "send me a new link". `url` confirms the address when opened. */
 export function verificationMail(to: string, url: string): MailMessage {
@@ -29,7 +7,7 @@ export function verificationMail(to: string, url: string): MailMessage {
   const footer = "The link is valid for 24 hours. If you did not sign up, you can ignore this email.";
   return {
     to,
-    subject: `Confirm your email for ${APP_NAME}`,
+    subject: mailSubject("confirm your email"),
     text: `${intro}\n\nConfirm your email:\n${url}\n\n${footer}\n`,
     html: layout("Confirm your email", [intro], { label: "Confirm my email", url }, footer),
   };
@@ -42,7 +20,7 @@ export function passwordResetMail(to: string, url: string): MailMessage {
     "The link is valid for 1 hour and works once. If you did not ask for this, ignore this email: your password stays the same.";
   return {
     to,
-    subject: `Reset your ${APP_NAME} password`,
+    subject: mailSubject("reset your password"),
     text: `${intro}\n\nChoose a new password:\n${url}\n\n${footer}\n`,
     html: layout("Reset your password", [intro], { label: "Choose a new password", url }, footer),
   };
@@ -61,7 +39,7 @@ export function redemptionRequestedMail(
     "If you did not make this request, contact support at once (below) and change your password.";
   return {
     to,
-    subject: `We received your ${APP_NAME} redemption request #${r.id}`,
+    subject: mailSubject(`we received your redemption request #${r.id}`),
     text: `${intro}\n${held}\n${next}\n\nYour wallet:\n${walletUrl}\n\n${footer}\n`,
     html: layout(
       "Redemption request received",
@@ -86,7 +64,7 @@ export function redemptionPaidMail(
   const footer = `Thank you for playing with ${APP_NAME}.`;
   return {
     to,
-    subject: `Your ${APP_NAME} redemption #${r.id} has been paid`,
+    subject: mailSubject(`your redemption #${r.id} has been paid`),
     text: `${intro}\n${lines.join("\n")}\n\nYour wallet:\n${walletUrl}\n\n${footer}\n`,
     html: layout("Redemption paid", [intro, ...lines], { label: "Open my wallet", url: walletUrl }, footer),
   };
@@ -118,7 +96,7 @@ export function redemptionApprovedMail(
   const footer = `Thank you for playing with ${APP_NAME}.`;
   return {
     to,
-    subject: `Your ${APP_NAME} redemption #${r.id} has been approved`,
+    subject: mailSubject(`your redemption #${r.id} has been approved`),
     text: `${[intro, how, next, r.timeline].join("\n")}\n\nYour wallet:\n${walletUrl}\n\n${footer}\n`,
     html: layout(
       "Redemption approved",
@@ -142,7 +120,7 @@ export function redemptionRejectedMail(
   const footer = "If you have questions, contact support (below).";
   return {
     to,
-    subject: `Your ${APP_NAME} redemption #${r.id} was not approved`,
+    subject: mailSubject(`your redemption #${r.id} was not approved`),
     text: `${[intro, detail, back, ...steps].join("\n")}\n\nYour wallet:\n${walletUrl}\n\n${footer}\n`,
     html: layout(
       "Redemption not approved",
@@ -156,7 +134,7 @@ export function redemptionRejectedMail(
 /** Sent when an administrator approves or rejects a KYC submission; `url` opens the /kyc page. */
 export function kycDecisionMail(
   to: string,
-  decision: { approved: boolean; reason: string | null },
+  decision: { approved: boolean; reason: string | null; retentionDays: number },
   url: string,
 ): MailMessage {
   const title = decision.approved ? "Your identity is verified" : "Your identity check was not approved";
@@ -167,12 +145,13 @@ export function kycDecisionMail(
         `Reason: ${decision.reason ?? "not given"}`,
         "You can correct this and submit your documents again.",
       ];
-  const footer = "Your documents are deleted from our systems some time after this decision.";
+  const days = `${decision.retentionDays} day${decision.retentionDays === 1 ? "" : "s"}`;
+  const footer = `Your documents are deleted from our systems ${days} after this decision.`;
   return {
     to,
     subject: decision.approved
-      ? `${APP_NAME}: identity verified`
-      : `${APP_NAME}: identity check not approved`,
+      ? mailSubject("identity verified")
+      : mailSubject("identity check not approved"),
     text: `${paragraphs.join("\n\n")}\n\nSee your status:\n${url}\n\n${footer}\n`,
     html: layout(title, paragraphs, { label: "See my status", url }, footer),
   };
@@ -195,12 +174,46 @@ export function accountDeletedMail(
     "If you did not delete your account, contact support at once (below). You can sign up again with this address at any time; it will be a new account.";
   return {
     to,
-    subject: `Your ${APP_NAME} account has been deleted`,
+    subject: mailSubject("your account has been deleted"),
     text: `${intro}\n${coins}\n${cancelled.join("\n")}\n\n${appUrl}\n\n${footer}\n`,
     html: layout(
       "Account deleted",
       [intro, coins, ...cancelled],
       { label: `Visit ${APP_NAME}`, url: appUrl },
+      footer,
+    ),
+  };
+}
+
+/**
+ * Sent when a partner reverses an offer whose coins were already spent (docs/product.md, "Earning partners"): what
+ * was taken back, the debt the next earnings repay first, and any redemption held for review.
+ */
+export function partnerDebtMail(
+  to: string,
+  d: { partner: string; coins: number; taken: number; debt: number; heldRedemptions: number[] },
+  walletUrl: string,
+): MailMessage {
+  const intro = `${d.partner} reversed an offer that had paid you ${d.coins} coins (a chargeback).`;
+  const taken =
+    d.taken > 0
+      ? `We took back the ${d.taken} coins your balance held; the other ${d.debt} had already been spent.`
+      : `All ${d.debt} coins had already been spent.`;
+  const debt = `Your next ${d.debt} coins earned repay them first, before they reach your balance.`;
+  const held = d.heldRedemptions.length
+    ? [
+        `Your pending redemption ${d.heldRedemptions.map((id) => `#${id}`).join(", ")} is held for review meanwhile.`,
+      ]
+    : [];
+  const footer = "If you think this is a mistake, contact support (below).";
+  return {
+    to,
+    subject: mailSubject("an offer's coins were reversed"),
+    text: `${[intro, taken, debt, ...held].join("\n")}\n\nYour wallet:\n${walletUrl}\n\n${footer}\n`,
+    html: layout(
+      "Offer reversed",
+      [intro, taken, debt, ...held],
+      { label: "Open my wallet", url: walletUrl },
       footer,
     ),
   };

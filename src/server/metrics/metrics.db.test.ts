@@ -6,6 +6,7 @@ import type { TestUser } from "#tests/support/factories";
 import { type Family, parsePrometheusText, sampleValue } from "#tests/support/prometheus-text";
 import * as rd from "#tests/support/redemptions";
 import { createTestContext, type TestContext } from "#tests/support/test-app";
+import { FORWARDING_HEADERS } from "../http/local-operator";
 import { STATE_QUERIES } from "./state-metrics";
 
 /**
@@ -27,7 +28,7 @@ afterAll(async () => {
 });
 
 async function scrape(): Promise<Map<string, Family>> {
-  const res = await ctx.request("/metrics", { local: true });
+  const res = await ctx.request("/metrics", { local: true, headers: { authorization: `Bearer ${TOKEN}` } });
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
   return parsePrometheusText(await res.text());
@@ -157,6 +158,32 @@ describe("who may read /metrics", () => {
       headers: { "x-forwarded-for": "198.51.100.7" },
     });
     expect(proxied.status).toBe(404);
+  });
+
+  it("with TRUST_PROXY=true even loopback needs the token", async () => {
+    expect((await ctx.request("/metrics", { local: true })).status).toBe(404);
+  });
+});
+
+describe("/metrics from loopback without a proxy (TRUST_PROXY=false)", () => {
+  it("opens to a plain local request and refuses one carrying any proxy's forwarding header", async () => {
+    const local = await createTestContext({ METRICS_TOKEN: TOKEN });
+    try {
+      expect((await local.request("/metrics", { local: true })).status).toBe(200);
+      const names = [
+        ...FORWARDING_HEADERS,
+        "x-forwarded",
+        "x-forwarded-for",
+        "x-forwarded-host",
+        "X-Forwarded-Proto",
+      ];
+      for (const name of names) {
+        const res = await local.request("/metrics", { local: true, headers: { [name]: "198.51.100.7" } });
+        expect({ name, status: res.status }).toEqual({ name, status: 404 });
+      }
+    } finally {
+      await local.close();
+    }
   });
 });
 

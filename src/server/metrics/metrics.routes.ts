@@ -21,18 +21,21 @@ export function createAppMetrics({
   db,
   enabled,
   queues,
+  outboxQueue,
   poolStats,
   redis,
 }: {
   db: Database;
   enabled: boolean;
   queues: readonly string[];
+  /** The mail outbox's queue, shown as the outbox's own gauges. */
+  outboxQueue: string;
   poolStats?: (() => PoolStats) | undefined;
   redis?: Pick<Redis, "status"> | undefined;
 }): AppMetrics {
   setMetricsEnabled(enabled);
   const own: Registry[] = [processRegistry, processGauges({ poolStats, redis })];
-  const state = stateGauges(db, queues);
+  const state = stateGauges(db, queues, outboxQueue);
   return {
     async scrape() {
       const [figures] = await Promise.all([processFigures(own), state.refresh()]);
@@ -55,7 +58,7 @@ export const createMetricsRoutes = ({
 }) =>
   createRouter().get("/", async (c) => {
     if (!env.metricsEnabled) throw new AppError("NOT_FOUND");
-    const access = metricsAccess(c, env.metricsToken);
+    const access = metricsAccess(c, env.metricsToken, env.trustProxy);
     if (access === "hidden") throw new AppError("NOT_FOUND");
     if (access === "wrong-token") {
       c.header("WWW-Authenticate", 'Bearer realm="metrics"');

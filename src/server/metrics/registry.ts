@@ -110,3 +110,172 @@ export function countRedemption(event: RedemptionEvent, coins: number): void {
     redemptionCoins.inc({ event }, coins);
   });
 }
+
+/** What an earning partner's postback came to (partners/postback.service.ts). */
+export type PostbackOutcome =
+  | "credited"
+  | "held"
+  | "duplicate"
+  | "reversed"
+  | "conflict"
+  | "bad_signature"
+  | "bad_source"
+  | "unknown_partner"
+  | "malformed"
+  | "unknown_player"
+  | "nothing_to_reverse";
+
+const postbacks = new Counter({
+  name: "ple_partner_postbacks_total",
+  help: "Earning partners' postbacks by partner slug (`unknown` for a slug no enabled partner has) and outcome",
+  labelNames: ["partner", "outcome"] as const,
+  registers: [processRegistry],
+});
+
+const partnerReleases = new Counter({
+  name: "ple_partner_releases_total",
+  help: "Partner credits released from pending into balances, and their coins (label what: credits, coins)",
+  labelNames: ["what"] as const,
+  registers: [processRegistry],
+});
+partnerReleases.inc({ what: "credits" }, 0);
+partnerReleases.inc({ what: "coins" }, 0);
+
+/** Counts a postback's outcome once its transaction commits (or now, for one refused before any). */
+export function countPostback(partner: string, outcome: PostbackOutcome): void {
+  onCommit(() => postbacks.inc({ partner, outcome }));
+}
+
+/** Counts a partner credit's release and its coins, once its transaction commits. */
+export function countPartnerRelease(coins: number): void {
+  onCommit(() => {
+    partnerReleases.inc({ what: "credits" });
+    partnerReleases.inc({ what: "coins" }, coins);
+  });
+}
+
+const jobAttempts = new Counter({
+  name: "ple_job_attempts_total",
+  help: "Job runs by queue and outcome: done, or failed (retried later, or given up when it was the last try)",
+  labelNames: ["queue", "outcome"] as const,
+  registers: [processRegistry],
+});
+
+const jobsExhausted = new Counter({
+  name: "ple_jobs_exhausted_total",
+  help: "Jobs given up after their last try (status 'failed': a mail never sent, a payout never settled), by queue",
+  labelNames: ["queue"] as const,
+  registers: [processRegistry],
+});
+
+/** Lists a worker's queues at 0 from the start, so an alert's increase() sees the first give-up of each. */
+export function listJobQueues(queues: readonly string[]): void {
+  for (const queue of queues) {
+    for (const outcome of ["done", "failed"]) jobAttempts.inc({ queue, outcome }, 0);
+    jobsExhausted.inc({ queue }, 0);
+  }
+}
+
+/** Counts one job run's end (job-runs.ts, where the run is recorded): `exhausted` when it was given up. */
+export function countJobRun(queue: string, outcome: "done" | "failed" | "exhausted"): void {
+  if (!enabled) return;
+  jobAttempts.inc({ queue, outcome: outcome === "done" ? "done" : "failed" });
+  if (outcome === "exhausted") jobsExhausted.inc({ queue });
+}
+
+/** Why a call to the payout provider failed: `rejected` is the provider refusing the payout for good. */
+export type PayoutFailureReason =
+  | "unreachable"
+  | "timeout"
+  | "http_5xx"
+  | "rate_limited"
+  | "unauthorized"
+  | "bad_answer"
+  | "rejected";
+
+const payoutCalls = new Counter({
+  name: "ple_payout_provider_attempts_total",
+  help: "Calls to the payout provider (create or status read), by provider",
+  labelNames: ["provider"] as const,
+  registers: [processRegistry],
+});
+
+const payoutFailures = new Counter({
+  name: "ple_payout_provider_failures_total",
+  help: "Calls to the payout provider that failed, by provider and reason (unreachable, timeout, http_5xx, rate_limited, unauthorized, bad_answer; rejected: refused for good)",
+  labelNames: ["provider", "reason"] as const,
+  registers: [processRegistry],
+});
+
+const PAYOUT_FAILURE_REASONS: readonly PayoutFailureReason[] = [
+  "unreachable",
+  "timeout",
+  "http_5xx",
+  "rate_limited",
+  "unauthorized",
+  "bad_answer",
+  "rejected",
+];
+
+/** Lists the configured provider's figures at 0 from the start (as listJobQueues). */
+export function listPayoutProvider(provider: string): void {
+  payoutCalls.inc({ provider }, 0);
+  for (const reason of PAYOUT_FAILURE_REASONS) payoutFailures.inc({ provider, reason }, 0);
+}
+
+/** Counts one call to the payout provider and, when it failed, why (payout.job.ts). */
+export function countPayoutCall(provider: string, failure?: PayoutFailureReason): void {
+  if (!enabled) return;
+  payoutCalls.inc({ provider });
+  if (failure) payoutFailures.inc({ provider, reason: failure });
+}
+
+/** The mails the per-address caps hold back (auth/mail-cap.ts): confirmation and password-reset mails. */
+export type CappedMailKind = "confirmation" | "password_reset";
+
+const mailsDropped = new Counter({
+  name: "ple_mail_dropped_total",
+  help: "Confirmation and password-reset mails not sent because their address had its hourly or daily cap, by kind",
+  labelNames: ["kind"] as const,
+  registers: [processRegistry],
+});
+mailsDropped.inc({ kind: "confirmation" }, 0);
+mailsDropped.inc({ kind: "password_reset" }, 0);
+
+/** Counts one mail the per-address cap dropped (the request itself was answered as usual). */
+export function countMailDropped(kind: CappedMailKind): void {
+  if (enabled) mailsDropped.inc({ kind });
+}
+
+/** Why a lifecycle message was not mailed (src/server/messages, docs/product.md "Messages"). */
+export type MessageSuppression = "preference" | "cap" | "quiet_hours";
+
+const messagesSent = new Counter({
+  name: "ple_messages_sent_total",
+  help: "Lifecycle messages mailed (and put in the inbox), by kind",
+  labelNames: ["kind"] as const,
+  registers: [processRegistry],
+});
+const messagesSuppressed = new Counter({
+  name: "ple_messages_suppressed_total",
+  help: "Lifecycle mails not sent when due: turned off (preference), over the daily cap (cap), held back or dropped in quiet hours (quiet_hours)",
+  labelNames: ["reason"] as const,
+  registers: [processRegistry],
+});
+for (const reason of ["preference", "cap", "quiet_hours"] as const) messagesSuppressed.inc({ reason }, 0);
+const messagesUnsubscribed = new Counter({
+  name: "ple_messages_unsubscribed_total",
+  help: "Message kinds turned off through a mail's one-click unsubscribe link, by kind",
+  labelNames: ["kind"] as const,
+  registers: [processRegistry],
+});
+
+export function countMessageSent(kind: string): void {
+  if (enabled) messagesSent.inc({ kind });
+}
+export function countMessageSuppressed(reason: MessageSuppression): void {
+  if (enabled) messagesSuppressed.inc({ reason });
+}
+export function countMessageUnsubscribed(kind: string): void {
+  if (enabled) messagesUnsubscribed.inc({ kind });
+}

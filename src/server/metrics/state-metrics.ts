@@ -2,8 +2,7 @@ import type { Redis } from "ioredis";
 import { sql } from "kysely";
 import { Gauge, Registry } from "prom-client";
 import type { Database, PoolStats } from "../db/client";
-import { withTimeout } from "../health/dependency-monitor";
-import { MAIL_QUEUE } from "../mail/outbox.job";
+import { withTimeout } from "../http/dependency-monitor";
 
 /** A scrape answers without the database's state (ple_database_up 0) rather than wait longer than this. */
 const READ_TIMEOUT_MS = 2000;
@@ -15,7 +14,8 @@ const READ_TIMEOUT_MS = 2000;
  * - `stateGauges`: the database's state — the job queues, the mail outbox, open payouts, waiting proposals. Read
  *   once per scrape by the answering process, never summed. Each is one indexed query over the open rows only
  *   (the jobs' partial index `jobs_due_idx` holds only queued and running jobs, `redemptions_status_idx` and
- *   `admin_proposals_status_idx` start with the status), never a scan of the finished history.
+ *   `admin_proposals_status_idx` start with the status, partner credits' `partner_credits_release_idx` holds only the
+ *   pending ones), never a scan of the finished history.
  */
 export function processGauges({
   poolStats,
@@ -70,6 +70,9 @@ export const STATE_QUERIES = {
   payouts: `select status, count(*)::int as n from redemptions
     where status in ('pending', 'approved', 'failed') group by status`,
   proposals: "select count(*)::int as n from admin_proposals where status = 'proposed'",
+  partnerPending: `select p.slug as partner, count(*)::int as credits, sum(c.coins)::float8 as coins
+    from partner_credits c join partners p on p.id = c.partner_id
+    where c.state = 'pending' group by p.slug`,
 } as const;
 
 interface QueueRow {
@@ -79,14 +82,46 @@ interface QueueRow {
   overdue: number;
 }
 
+interface PartnerPendingRow {
+  partner: string;
+  credits: number;
+  coins: number;
+}
+
+/** The partners' pending coins and credits per partner slug (only partners with pending credits are listed). */
+function partnerGauges(gauge: (name: string, help: string, labelNames: string[]) => Gauge) {
+  const coins = gauge(
+    "ple_partner_pending_coins",
+    "Partner coins pending (credited, not yet released nor reversed), by partner slug",
+    ["partner"],
+  );
+  const credits = gauge(
+    "ple_partner_pending_credits",
+    "Partner credits pending their release date, by partner slug",
+    ["partner"],
+  );
+  return {
+    reset() {
+      coins.reset();
+      credits.reset();
+    },
+    set(rows: readonly PartnerPendingRow[]) {
+      for (const r of rows) {
+        coins.set({ partner: r.partner }, Number(r.coins));
+        credits.set({ partner: r.partner }, r.credits);
+      }
+    },
+  };
+}
+
 export interface StateGauges {
   registry: Registry;
   /** Reads the database's state into the gauges; false when the database did not answer. */
   refresh(): Promise<boolean>;
 }
 
-/** `queues`: the worker's queues, each shown (at 0) even when empty. */
-export function stateGauges(db: Database, queues: readonly string[]): StateGauges {
+/** `queues`: the worker's queues, each shown (at 0) even when empty; `outboxQueue`: the mail outbox's. */
+export function stateGauges(db: Database, queues: readonly string[], outboxQueue: string): StateGauges {
   const registry = new Registry();
   const gauge = (name: string, help: string, labelNames: string[] = []) =>
     new Gauge({ name, help, labelNames, registers: [registry] });
@@ -115,22 +150,25 @@ export function stateGauges(db: Database, queues: readonly string[]): StateGauge
     "ple_proposals_waiting",
     "Dual-control proposals waiting for a second administrator",
   );
+  const partners = partnerGauges(gauge);
   const up = gauge("ple_database_up", "1 when this scrape read the database's state, else 0");
 
   async function read() {
     const run = <R>(text: string) => sql<R>`${sql.raw(text)}`.execute(db);
-    const [jobs, open, waiting] = await Promise.all([
+    const [jobs, open, waiting, pending] = await Promise.all([
       run<QueueRow>(STATE_QUERIES.jobs),
       run<{ status: string; n: number }>(STATE_QUERIES.payouts),
       run<{ n: number }>(STATE_QUERIES.proposals),
+      run<PartnerPendingRow>(STATE_QUERIES.partnerPending),
     ]);
-    return { jobs: jobs.rows, open: open.rows, waiting: waiting.rows[0]?.n ?? 0 };
+    return { jobs: jobs.rows, open: open.rows, waiting: waiting.rows[0]?.n ?? 0, pending: pending.rows };
   }
 
   return {
     registry,
     async refresh() {
       for (const g of [depth, oldest, overdue, outboxDepth, outboxOldest, payouts, proposals]) g.reset();
+      partners.reset();
       let state: Awaited<ReturnType<typeof read>>;
       try {
         state = await withTimeout(read(), READ_TIMEOUT_MS, "database");
@@ -146,12 +184,13 @@ export function stateGauges(db: Database, queues: readonly string[]): StateGauge
         oldest.set({ queue }, Math.max(0, row?.oldest ?? 0));
         overdue.set({ queue }, Math.max(0, row?.overdue ?? 0));
       }
-      const mail = byQueue.get(MAIL_QUEUE);
+      const mail = byQueue.get(outboxQueue);
       outboxDepth.set(mail?.depth ?? 0);
       outboxOldest.set(Math.max(0, mail?.oldest ?? 0));
       const byState = new Map(state.open.map((r) => [r.status, r.n]));
       for (const s of ["pending", "approved", "failed"]) payouts.set({ state: s }, byState.get(s) ?? 0);
       proposals.set(state.waiting);
+      partners.set(state.pending);
       return true;
     },
   };

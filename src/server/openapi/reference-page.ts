@@ -27,6 +27,7 @@ const sessionWords: Record<SessionNeed, string> = {
   user: "Needs a session (the sign-in cookie).",
   earner: "Needs a session of a user whose email address is confirmed.",
   admin: "Needs an administrator's session.",
+  editor: "Needs a content editor's or an administrator's session.",
 };
 
 /** A parameter's schema in a few words: `integer, 1–100, default 20`, `one of: general, science`. */

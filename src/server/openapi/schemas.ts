@@ -30,6 +30,12 @@ export const apiErrorBodySchema = z.object({
       .array(z.object({ path: z.string(), message: z.string() }))
       .optional()
       .describe("422 VALIDATION_FAILED only: the fields that failed."),
+    rows: z
+      .array(z.object({ row: z.number().int(), reason: z.string() }))
+      .optional()
+      .describe(
+        "422 INVALID_IMPORT only: every refused row of the imported file (CSV: the record, the header being row 1; JSON: the array item, from 1) and why; at most 1 000.",
+      ),
     requestId: z
       .string()
       .optional()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { quizIcons, quizIds } from "~/core/api/quizzes";
+import { quizIcons } from "~/core/api/quizzes";
 import { OPTIONS_PER_QUESTION, QUESTIONS_PER_QUIZ } from "~/core/quiz/scoring";
 import { quizContent } from "./content";
 
@@ -10,7 +10,11 @@ describe("quiz content", () => {
       ["science", "Science Facts", "Test your knowledge in Science Facts with 10 questions."],
       ["history", "World History", "Test your knowledge in World History with 10 questions."],
     ]);
-    expect(quizContent.map((quiz) => quiz.id)).toEqual([...quizIds]);
+    expect(quizContent.map((quiz) => [quiz.id, quiz.category])).toEqual([
+      ["general", "General"],
+      ["science", "Science"],
+      ["history", "History"],
+    ]);
     for (const quiz of quizContent) expect(quizIcons).toContain(quiz.icon);
   });
 

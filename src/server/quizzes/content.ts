@@ -1,10 +1,8 @@
-import type { QuizIcon, QuizId } from "~/core/api/quizzes";
-
 /**
  * The three quizzes of docs/product.md: 30 original questions, four options each, exactly one of which is the
- * answer. Server-only — the browser never receives this module. The one owner of the quiz content and of
- * the question ids: written to the database at every start-up (`seedQuizContent`), so a changed, added or
- * removed question here is changed, added or removed there on the next start — no migration needed.
+ * answer. Server-only — the browser never receives this module. The starting content of a fresh install: written
+ * to the database once (`seedQuizContent`); from then on the database owns it and operators change it in the
+ * console (docs/product.md, "Content operations"). A change here reaches no database that was already seeded.
  */
 
 export interface QuestionContent {
@@ -15,9 +13,11 @@ export interface QuestionContent {
 }
 
 export interface QuizContent {
-  id: QuizId;
+  id: string;
   name: string;
-  icon: QuizIcon;
+  /** A Lucide icon name (the web draws a default icon for a name it does not know). */
+  icon: string;
+  category: string;
   description: string;
   questions: readonly QuestionContent[];
 }
@@ -37,6 +37,7 @@ export const quizContent: readonly QuizContent[] = [
     id: "general",
     name: "General Knowledge",
     icon: "brain",
+    category: "General",
     description: describeQuiz("General Knowledge"),
     questions: [
       q("general-01", "Which is the largest ocean on Earth?", "Pacific Ocean", [
@@ -84,6 +85,7 @@ export const quizContent: readonly QuizContent[] = [
     id: "science",
     name: "Science Facts",
     icon: "flask-conical",
+    category: "Science",
     description: describeQuiz("Science Facts"),
     questions: [
       q("science-01", "Which planet is known as the Red Planet?", "Mars", ["Venus", "Jupiter", "Mercury"]),
@@ -131,6 +133,7 @@ export const quizContent: readonly QuizContent[] = [
     id: "history",
     name: "World History",
     icon: "landmark",
+    category: "History",
     description: describeQuiz("World History"),
     questions: [
       q("history-01", "In which year did World War II end?", "1945", ["1939", "1944", "1946"]),

@@ -74,7 +74,7 @@ describe("POST /api/quizzes/sessions/:sessionId/answers", () => {
     for (const entry of c.seen) assertNoLeak(entry);
   });
 
-  it("signed in, grades wrong answers with the correct answer text and pays only right ones plus the bonus", async () => {
+  it("signed in, grades wrong answers (their answers told at the round's end) and pays only right ones plus the bonus", async () => {
     const user = await ctx.createVerifiedUser();
     const c = client(user.cookie);
     const { body: session } = await c.start("history");
@@ -83,7 +83,8 @@ describe("POST /api/quizzes/sessions/:sessionId/answers", () => {
       const option = i % 2 === 0 ? rightOption(q) : wrongOption(q);
       const { body } = await c.answer(session.sessionId, q.id, option);
       expect(body.correct).toBe(i % 2 === 0);
-      expect(body.correctAnswer).toBe(contentOf(q.id).answer);
+      // A miss is told its answer only at the round's end, with every question's in the review.
+      expect(body.correctAnswer).toBe(i % 2 === 0 || i === 9 ? contentOf(q.id).answer : null);
       if (i % 2 === 1 && i < 9) expect(body.earned).toBeNull();
       results.push(body);
     }
@@ -98,6 +99,15 @@ describe("POST /api/quizzes/sessions/:sessionId/answers", () => {
     });
     expect(await getBalance(ctx.db, user.id)).toBe(60);
     expect(await ledgerRows(user.id)).toHaveLength(6);
+    expect(results.at(-1)?.review).toEqual(
+      session.questions.map((q, i) => ({
+        questionId: q.id,
+        text: q.text,
+        chosen: q.options[i % 2 === 0 ? rightOption(q) : wrongOption(q)],
+        answer: contentOf(q.id).answer,
+        correct: i % 2 === 0,
+      })),
+    );
     for (const entry of c.seen) assertNoLeak(entry);
   });
 
@@ -200,7 +210,12 @@ describe("POST /api/quizzes/sessions/:sessionId/answers", () => {
   it("refuses a malformed answer with 422", async () => {
     const { body: session } = await client().start("general");
     const q = session.questions[0];
-    for (const json of [{ questionId: q?.id, option: 4 }, { questionId: q?.id, option: "Canberra" }, {}]) {
+    for (const json of [
+      { questionId: q?.id, option: 4 },
+      { questionId: q?.id, option: 6 },
+      { questionId: q?.id, option: "Canberra" },
+      {},
+    ]) {
       const res = await ctx.request(`/api/quizzes/sessions/${session.sessionId}/answers`, { json });
       expect(res.status, JSON.stringify(json)).toBe(422);
     }

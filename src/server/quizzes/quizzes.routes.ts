@@ -2,7 +2,7 @@ import { z } from "zod";
 import {
   answerInputSchema,
   answerResultSchema,
-  quizIds,
+  quizIdSchema,
   quizListResponseSchema,
   quizSessionViewSchema,
 } from "~/core/api/quizzes";
@@ -14,7 +14,8 @@ import { responds } from "../http/route-docs";
 import { createRouter, type SessionUser } from "../http/router";
 import { jsonBody, params } from "../http/validate";
 import { withStreakBonus } from "../streaks/streaks.service";
-import { answerQuestion, listQuizzes, startSession } from "./quizzes.service";
+import { answerQuestion } from "./quiz-answers";
+import { listQuizzes, startSession } from "./quizzes.service";
 
 /** Who plays: a signed-in user with a confirmed address earns; anyone else plays as a guest (ADR 006). */
 const playerId = (user: SessionUser | undefined) => (user?.emailVerified ? user.id : null);
@@ -35,7 +36,7 @@ export const createQuizzesRoutes = (deps: AppDeps) =>
         { 201: quizSessionViewSchema },
         { summary: "Start a quiz session (guests play too; earners are paid)" },
       ),
-      params(z.object({ quizId: z.enum(quizIds) })),
+      params(z.object({ quizId: quizIdSchema })),
       optionalUser(deps),
       // Guests earn nothing, but each session teaches answers: a few sessions per address per hour.
       rateLimit(deps.rateLimitStore, (c) =>

@@ -5,7 +5,8 @@ import type { DatabaseHandle } from "~/server/db/client";
 import { quizCauseKeys } from "../ledger/cause-keys";
 import { getBalance } from "../ledger/ledger.service";
 import { quizContent } from "./content";
-import { answerQuestion, startSession } from "./quizzes.service";
+import { answerQuestion } from "./quiz-answers";
+import { startSession } from "./quizzes.service";
 
 /** Service-level checks that need direct database access: interrupted payments and injected randomness. */
 

@@ -19,6 +19,7 @@ describe("GET /api/quizzes", () => {
         id: quiz.id,
         name: quiz.name,
         icon: quiz.icon,
+        category: quiz.category,
         description: quiz.description,
         questionCount: 10,
       })),

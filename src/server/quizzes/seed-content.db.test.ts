@@ -1,10 +1,11 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "#tests/support/test-app";
-import { type QuizContent, quizContent } from "./content";
+import { prepareDatabase } from "../prepare-database";
+import { quizContent } from "./content";
 import { seedQuizContent } from "./seed-content";
 
-/** Quiz content is written at start-up from content.ts, the one owner of questions and their ids. */
+/** The starting content is written once, on a fresh install; the database owns it from then on. */
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -15,11 +16,12 @@ afterAll(async () => {
 
 const db = () => ctx.db as unknown as Parameters<typeof seedQuizContent>[0];
 
-/** Everything the seed owns, in a stable order. */
+/** Everything the seed wrote, in a stable order. */
 async function contentRows() {
-  const quizzes = await sql`select id, name, icon, description, position from quizzes order by id`.execute(
-    ctx.db,
-  );
+  const quizzes =
+    await sql`select id, name, icon, category, description, position from quizzes order by id`.execute(
+      ctx.db,
+    );
   const questions =
     await sql`select id, quiz_id, position, text, options, answer from quiz_questions order by id`.execute(
       ctx.db,
@@ -28,63 +30,62 @@ async function contentRows() {
 }
 
 describe("seedQuizContent", () => {
-  it("gives a fresh database exactly the content module's quizzes and questions", async () => {
+  it("gives a fresh install the spec's three quizzes (30 questions) and three videos", async () => {
     const { quizzes, questions } = await contentRows();
-    expect(quizzes.map((q) => (q as { id: string }).id)).toEqual(quizContent.map((q) => q.id).sort());
+    expect(quizzes.map((q) => (q as { id: string }).id)).toEqual(["general", "history", "science"]);
     expect(questions.map((q) => (q as { id: string }).id)).toEqual(
       quizContent.flatMap((quiz) => quiz.questions.map((q) => q.id)).sort(),
     );
+    const res = await ctx.request("/api/quizzes");
+    const listed = (await res.json()).quizzes as { id: string; category: string; questionCount: number }[];
+    expect(listed.map((q) => [q.id, q.category, q.questionCount])).toEqual([
+      ["general", "General", 10],
+      ["science", "Science", 10],
+      ["history", "History", 10],
+    ]);
+    const videos = (await (await ctx.request("/api/videos")).json()).videos as unknown[];
+    expect(videos).toHaveLength(3);
   });
 
-  it("is idempotent: seeding again, twice at once, changes nothing", async () => {
+  it("writes nothing once seeded: twice at once, then again, finds the seed recorded", async () => {
     const before = await contentRows();
-    await Promise.all([seedQuizContent(db()), seedQuizContent(db())]);
-    await seedQuizContent(db());
+    expect(await Promise.all([seedQuizContent(db()), seedQuizContent(db())])).toEqual([false, false]);
+    expect(await seedQuizContent(db())).toBe(false);
     expect(await contentRows()).toEqual(before);
   });
 
-  it("removes a question the content no longer has (with its answers), updates and reorders the rest", async () => {
-    const user = await ctx.createVerifiedUser();
-    const res = await ctx.request("/api/quizzes/general/sessions", { method: "POST", cookie: user.cookie });
-    const session = await res.json();
-    const asked = session.questions[0];
-    const answer = await ctx.request(`/api/quizzes/sessions/${session.sessionId}/answers`, {
-      json: { questionId: asked.id, option: 0 },
-      cookie: user.cookie,
+  it("keeps an operator's edits over a restart: an edited name and question, a removed question", async () => {
+    await sql`update quizzes set name = 'Everyday Knowledge', category = 'Everyday' where id = 'general'`.execute(
+      ctx.db,
+    );
+    await sql`update quiz_questions set text = 'Edited?' where id = 'science-01'`.execute(ctx.db);
+    await sql`delete from quiz_questions where id = 'history-02'`.execute(ctx.db);
+    const edited = await contentRows();
+
+    await prepareDatabase(ctx.db);
+
+    expect(await contentRows()).toEqual(edited);
+    const { quizzes, questions } = edited;
+    expect(quizzes.find((q) => (q as { id: string }).id === "general")).toMatchObject({
+      name: "Everyday Knowledge",
+      category: "Everyday",
     });
-    expect(answer.status).toBe(200);
-    const balance = (await (await ctx.request("/api/ledger/balance", { cookie: user.cookie })).json())
-      .balance;
+    expect(questions.find((q) => (q as { id: string }).id === "science-01")).toMatchObject({
+      text: "Edited?",
+    });
+    expect(questions.some((q) => (q as { id: string }).id === "history-02")).toBe(false);
+  });
 
-    const general = quizContent.find((quiz) => quiz.id === "general")!;
-    const kept = general.questions.filter((q) => q.id !== asked.id);
-    const edited: QuizContent[] = quizContent.map((quiz) =>
-      quiz.id === "general"
-        ? { ...quiz, questions: [{ ...kept[1]!, text: "Edited?" }, kept[0]!, ...kept.slice(2)] }
-        : quiz,
-    );
-    await seedQuizContent(db(), edited);
-
-    const { questions } = await contentRows();
-    const ids = questions.map((q) => (q as { id: string }).id);
-    expect(ids).not.toContain(asked.id);
-    expect(ids).toHaveLength(quizContent.flatMap((quiz) => quiz.questions).length - 1);
-    const byId = new Map(
-      questions.map((q) => [(q as { id: string }).id, q as { text: string; position: number }]),
-    );
-    expect(byId.get(kept[1]!.id)).toMatchObject({ text: "Edited?", position: 0 });
-    expect(byId.get(kept[0]!.id)).toMatchObject({ position: 1 });
-    const answers = await sql`select 1 from quiz_answers where question_id = ${asked.id}`.execute(ctx.db);
-    expect(answers.rows).toHaveLength(0);
-    // Coins already paid stay paid.
-    expect((await (await ctx.request("/api/ledger/balance", { cookie: user.cookie })).json()).balance).toBe(
-      balance,
-    );
-
-    // Back to the module's content: the question returns, as it was.
-    await seedQuizContent(db());
-    const restored = await contentRows();
-    expect(restored.questions.map((q) => (q as { id: string }).id)).toContain(asked.id);
-    expect(byId.size).toBe(restored.questions.length - 1);
+  it("on a database that had the content before the seed was recorded, adds only what is missing", async () => {
+    await sql`delete from content_seeds`.execute(ctx.db);
+    const before = await contentRows();
+    expect(await seedQuizContent(db())).toBe(true);
+    const after = await contentRows();
+    // The edits stay; the one question the operator removed comes back, nothing else changes.
+    expect(after.quizzes).toEqual(before.quizzes);
+    expect(after.questions.length).toBe(before.questions.length + 1);
+    expect(after.questions.find((q) => (q as { id: string }).id === "science-01")).toMatchObject({
+      text: "Edited?",
+    });
   });
 });

@@ -4,37 +4,42 @@ import { type QuizContent, quizContent } from "./content";
 /** Serialises concurrent seeds (several instances starting at once); any constant unique to this job. */
 const SEED_LOCK = 7_204_311;
 
+/** The content_seeds row that records a database was given the starting quizzes. */
+export const QUIZ_SEED = "quizzes";
+
 /**
- * Makes `quizzes` and `quiz_questions` exactly `content` (src/server/quizzes/content.ts, the one owner of
- * quiz content and of the question ids): inserts and updates by id, and deletes questions the content no
- * longer has (their answers go with them; coins already paid stay in the ledger). Runs at every start-up
- * (src/server/prepare-database.ts); idempotent — a second run changes nothing. One transaction, one statement per
- * query (PGlite).
+ * Gives a fresh install the starting quizzes (src/server/quizzes/content.ts) once; from then on the database owns
+ * them and operators change them in the console (docs/product.md, "Content operations"). Runs at every start-up
+ * (src/server/prepare-database.ts) but writes only when content_seeds has no `quizzes` row, and records that row
+ * in the same transaction — so a restart never overwrites, restores or reorders an operator's edit. The inserts
+ * skip rows that already exist (a database that had the content before content_seeds). One statement per query
+ * (PGlite).
  */
 export async function seedQuizContent(
   db: Kysely<unknown>,
   content: readonly QuizContent[] = quizContent,
-): Promise<void> {
-  const ids = content.flatMap((quiz) => quiz.questions.map((question) => question.id));
-  await db.transaction().execute(async (trx) => {
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
-    await sql`delete from quiz_questions where not (id = any (${ids}::text[]))`.execute(trx);
-    // Positions are unique per quiz: park them out of the way so a reordering cannot collide mid-way.
-    await sql`update quizzes set position = -position - 1`.execute(trx);
-    await sql`update quiz_questions set position = -position - 1`.execute(trx);
-    for (const [position, quiz] of content.entries()) {
-      await sql`insert into quizzes (id, name, icon, description, position)
-        values (${quiz.id}, ${quiz.name}, ${quiz.icon}, ${quiz.description}, ${position})
-        on conflict (id) do update set name = excluded.name, icon = excluded.icon,
-          description = excluded.description, position = excluded.position`.execute(trx);
-      for (const [index, question] of quiz.questions.entries()) {
+    const claimed = await sql`insert into content_seeds (name) values (${QUIZ_SEED})
+      on conflict (name) do nothing returning name`.execute(trx);
+    if (claimed.rows.length === 0) return false;
+    const { rows } = await sql<{
+      next: number;
+    }>`select coalesce(max(position) + 1, 0) as next from quizzes`.execute(trx);
+    const first = Number(rows[0]?.next ?? 0);
+    for (const [index, quiz] of content.entries()) {
+      await sql`insert into quizzes (id, name, icon, category, description, position)
+        values (${quiz.id}, ${quiz.name}, ${quiz.icon}, ${quiz.category}, ${quiz.description}, ${first + index})
+        on conflict do nothing`.execute(trx);
+      for (const [position, question] of quiz.questions.entries()) {
         const [a, b, c, d] = question.options;
         await sql`insert into quiz_questions (id, quiz_id, position, text, options, answer)
-          values (${question.id}, ${quiz.id}, ${index}, ${question.text},
+          values (${question.id}, ${quiz.id}, ${position}, ${question.text},
             array[${a}, ${b}, ${c}, ${d}]::text[], ${question.answer})
-          on conflict (id) do update set quiz_id = excluded.quiz_id, position = excluded.position,
-            text = excluded.text, options = excluded.options, answer = excluded.answer`.execute(trx);
+          on conflict do nothing`.execute(trx);
       }
     }
+    return true;
   });
 }

@@ -3,9 +3,21 @@ import { z } from "zod";
 import type { AppDeps } from "../app-deps";
 import type { JobHandler } from "../jobs/jobs.worker";
 import type { Logger } from "../logger";
-import { countRedemption } from "../metrics/registry";
+import { lifecycleMessages } from "../messages/lifecycle-texts";
+import { queueMessage } from "../messages/messages.service";
+import {
+  countPayoutCall,
+  countRedemption,
+  listPayoutProvider,
+  type PayoutFailureReason,
+} from "../metrics/registry";
 import { recordRedemptionPaid } from "../rollups/rollups.service";
-import { payoutExternalId } from "./providers/payout-provider";
+import {
+  type PayoutProvider,
+  PayoutProviderError,
+  type PayoutResult,
+  payoutExternalId,
+} from "./providers/payout-provider";
 import { enqueuePaidMail } from "./redemption-mails";
 
 const payload = z.object({ redemptionId: z.number().int().positive(), attempt: z.number().int().positive() });
@@ -22,6 +34,7 @@ type Deps = Pick<AppDeps, "db" | "env" | "mailOutbox" | "payoutProvider">;
  */
 export function payoutJobHandler(deps: Deps, logger: Logger): JobHandler {
   const log = logger.child({ module: "payouts" });
+  if (deps.payoutProvider.automatic) listPayoutProvider(deps.payoutProvider.name);
   return async (raw) => {
     const { redemptionId, attempt } = payload.parse(raw);
     const row = await deps.db
@@ -33,14 +46,16 @@ export function payoutJobHandler(deps: Deps, logger: Logger): JobHandler {
     const provider = deps.payoutProvider;
     if (!provider.automatic || provider.name !== row.provider)
       throw new Error(`redemption ${redemptionId} waits for the ${row.provider} payout provider`);
-    const result = row.provider_reference
-      ? await provider.payoutStatus(row.provider_reference)
-      : await provider.createPayout({
-          externalId: payoutExternalId(redemptionId, attempt),
-          cents: row.cents,
-          method: row.method,
-          recipient: row.recipient,
-        });
+    const result = await countedProviderCall(provider, () =>
+      row.provider_reference
+        ? provider.payoutStatus(row.provider_reference)
+        : provider.createPayout({
+            externalId: payoutExternalId(redemptionId, attempt),
+            cents: row.cents,
+            method: row.method,
+            recipient: row.recipient,
+          }),
+    );
     const current = (q: ReturnType<typeof deps.db.updateTable<"redemptions">>) =>
       q.where("id", "=", redemptionId).where("status", "=", "approved").where("payout_attempt", "=", attempt);
     if (result.state === "pending") {
@@ -50,15 +65,29 @@ export function payoutJobHandler(deps: Deps, logger: Logger): JobHandler {
       throw new Error(`payout of redemption ${redemptionId} is still processing at ${provider.name}`);
     }
     if (result.state === "failed") {
-      const failed = await current(deps.db.updateTable("redemptions"))
-        .set({
-          status: "failed",
-          reason: result.reason.slice(0, 500),
-          provider_reference: result.reference,
-          updated_at: sql`now()`,
-        })
-        .executeTakeFirst();
-      if (failed.numUpdatedRows > 0n) countRedemption("failed", row.coins);
+      // The player is told in the transaction of the step (a mail and the inbox), once per payout attempt.
+      const failed = await deps.db.transaction().execute(async (trx) => {
+        const moved = await current(trx.updateTable("redemptions"))
+          .set({
+            status: "failed",
+            reason: result.reason.slice(0, 500),
+            provider_reference: result.reference,
+            updated_at: sql`now()`,
+          })
+          .executeTakeFirst();
+        if (moved.numUpdatedRows === 0n) return false;
+        await queueMessage(
+          trx,
+          lifecycleMessages.redemptionFailed({
+            userId: row.user_id,
+            redemptionId,
+            attempt,
+            coins: row.coins,
+          }),
+        );
+        return true;
+      });
+      if (failed) countRedemption("failed", row.coins);
       log.warn({ redemptionId, reason: result.reason }, "payout failed");
       return;
     }
@@ -80,4 +109,28 @@ export function payoutJobHandler(deps: Deps, logger: Logger): JobHandler {
     });
     log.info({ redemptionId, reference: result.reference }, "payout paid");
   };
+}
+
+/** Why a provider call threw: its own fault when it answered, else it could not be reached (or took too long). */
+export function failureReason(error: unknown): PayoutFailureReason {
+  if (error instanceof PayoutProviderError) return error.fault;
+  if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"))
+    return "timeout";
+  return "unreachable";
+}
+
+/** One provider call, counted (ple_payout_provider_attempts_total / _failures_total by reason). */
+export async function countedProviderCall(
+  provider: PayoutProvider,
+  call: () => Promise<PayoutResult>,
+): Promise<PayoutResult> {
+  let result: PayoutResult;
+  try {
+    result = await call();
+  } catch (error) {
+    countPayoutCall(provider.name, failureReason(error));
+    throw error;
+  }
+  countPayoutCall(provider.name, result.state === "failed" ? "rejected" : undefined);
+  return result;
 }

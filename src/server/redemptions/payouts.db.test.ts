@@ -159,6 +159,24 @@ describe("tremendous payouts", () => {
       `ple-redemption-${first.r.id}-retry-1`,
     ]);
     expect((await asAdmin(`/${first.r.id}/retry`)).status).toBe(409);
+    // The player was told of the refusal once (a mail and the inbox); the paid retry too.
+    await ctx.deps.jobs.drain();
+    const told = await ctx.db
+      .selectFrom("messages")
+      .select(["event_key", "title"])
+      .where("user_id", "=", first.user.id)
+      .where("event_key", "like", "redemption-%")
+      .orderBy("id")
+      .execute();
+    expect(told.map((m) => m.title)).toEqual([
+      "We received your redemption",
+      "Your redemption is approved",
+      "Your payout did not go through",
+      "Your redemption is paid",
+    ]);
+    expect(
+      (await ctx.mailTo(first.user.email)).filter((m) => /your payout did not go through/.test(m.subject)),
+    ).toHaveLength(1);
 
     const second = await pendingRedemption();
     fake.failNext = { count: 1, status: 400 };

@@ -9,6 +9,8 @@ import {
 import type { DB } from "../db/schema";
 import type { Env } from "../env";
 import { redemptionApprovedMail, redemptionPaidMail } from "../mail/templates";
+import { lifecycleMessages } from "../messages/lifecycle-texts";
+import { addToInbox } from "../messages/messages.service";
 import { toRedemption } from "./redemptions.service";
 import { type Deps, emailOf, type Row, walletUrl } from "./transition-steps";
 
@@ -63,6 +65,15 @@ export async function enqueuePaidMail(
     walletUrl(deps as Deps),
   );
   await deps.mailOutbox.enqueue(mail, { db: trx, dedupeKey: `redemption-paid:${row.id}` });
+  await addToInbox(
+    trx,
+    lifecycleMessages.redemptionStep({
+      userId: row.user_id,
+      redemptionId: Number(row.id),
+      coins: row.coins,
+      step: "paid",
+    }),
+  );
 }
 
 /** Queues the 'approved' e-mail in the transaction that approves the redemption (once per redemption). */
@@ -82,4 +93,13 @@ export async function enqueueApprovedMail(deps: Deps, trx: Transaction<DB>, row:
     walletUrl(deps),
   );
   await deps.mailOutbox.enqueue(mail, { db: trx, dedupeKey: `redemption-approved:${row.id}` });
+  await addToInbox(
+    trx,
+    lifecycleMessages.redemptionStep({
+      userId: row.user_id,
+      redemptionId: Number(row.id),
+      coins: row.coins,
+      step: "approved",
+    }),
+  );
 }

@@ -9,6 +9,8 @@ import { AppError } from "../errors";
 import { refundRedemption } from "../ledger/redemption-coins";
 import { withRetryableTransaction } from "../ledger/transaction";
 import { redemptionRejectedMail } from "../mail/templates";
+import { lifecycleMessages } from "../messages/lifecycle-texts";
+import { addToInbox } from "../messages/messages.service";
 import { countRedemption } from "../metrics/registry";
 import { recordRedemptionApproved, recordRedemptionPaid } from "../rollups/rollups.service";
 import { enqueuePayout, enqueuePayoutCheck, livePayoutJobs } from "./payout-queue";
@@ -88,6 +90,7 @@ export async function approveRedemptionIn(
             redemptionId: id,
             cents: current.cents,
             coins: current.coins,
+            heldReason: current.held_reason,
           },
           proposalId,
         )
@@ -152,6 +155,15 @@ export async function rejectRedemption(
         walletUrl(deps),
       );
       await deps.mailOutbox.enqueue(mail, { db: trx, dedupeKey: `redemption-rejected:${id}` });
+      await addToInbox(
+        trx,
+        lifecycleMessages.redemptionStep({
+          userId: row.user_id,
+          redemptionId: id,
+          coins: row.coins,
+          step: "rejected",
+        }),
+      );
       await audit(
         trx,
         actor,

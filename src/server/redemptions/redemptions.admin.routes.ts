@@ -9,23 +9,21 @@ import {
   redemptionQueueCursor,
   rejectRedemptionSchema,
 } from "~/core/api/redemptions";
-import { formatDollars } from "~/core/coins";
 import { redemptionStatuses } from "~/core/redemptions";
-import { pendingCounts } from "../admin/overview.service";
 import type { AppDeps } from "../app-deps";
 import { actingAdmin } from "../auth/require-admin";
-import { requestRedemptionApproval } from "../dual-control/requests";
 import type { rateLimit } from "../http/rate-limit";
 import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";
 import { jsonBody, params, query } from "../http/validate";
+import { requestRedemptionApproval } from "./redemption-approval.service";
 import {
   markRedemptionPaid,
   recheckRedemption,
   rejectRedemption,
   retryRedemption,
 } from "./redemption-transitions";
-import { pendingRedemptions, redemptionQueuePage } from "./redemptions.admin.service";
+import { redemptionQueuePage } from "./redemptions.admin.service";
 
 const queueQuery = z.object({
   /** One status, or `open`: what still needs an administrator (pending, payout failed, approved not yet paid). */
@@ -33,15 +31,6 @@ const queueQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(100),
   /** The page after this place of the queue (the previous page's `nextCursor`). */
   after: redemptionQueueCursor.optional(),
-});
-
-// The overview's entry for this queue: how many redemptions wait, and their dollars.
-pendingCounts.push({
-  key: "redemptions",
-  label: "Pending redemptions",
-  href: "/admin/redemptions",
-  count: async (db) => (await pendingRedemptions(db)).count,
-  dollars: async (db) => formatDollars((await pendingRedemptions(db)).coins),
 });
 
 /** The documentation of a decision: its answer, and 409 REDEMPTION_STATE from a state it cannot leave. */
@@ -62,7 +51,7 @@ const queueDocs = () =>
     {
       summary: "The redemption queue, with each user's history and signals to look twice",
       description:
-        "Pending first (oldest first), then payout failed, approved and the rest (newest first), a page at a time by key: `after` the previous page's `nextCursor` (null on the last page). `payoutMode` is how this installation pays (Tremendous at once, or by hand and 'Mark paid'). `fourEyes` says whether approving a pending redemption now becomes a proposal (the user's redemptions approved by one administrator alone in 24 hours would pass DUAL_CONTROL_DOLLARS) and which proposal already waits for a second administrator.",
+        "Pending first (oldest first), then payout failed, approved and the rest (newest first), a page at a time by key: `after` the previous page's `nextCursor` (null on the last page). `payoutMode` is how this installation pays (Tremendous at once, or by hand and 'Mark paid'). `fourEyes` says whether the asking administrator's approval of a pending redemption now becomes a proposal, and why (`why`: the user's redemptions approved by one administrator alone in 24 hours would pass DUAL_CONTROL_DOLLARS, what this administrator moved alone across all accounts would pass DUAL_CONTROL_DAILY_DOLLARS, or this administrator credited the account or approved its KYC within DUAL_CONTROL_CREDIT_WINDOW_DAYS), and which proposal already waits for a second administrator.",
     },
   );
 
@@ -73,8 +62,8 @@ const approveDocs = () =>
     {
       summary: "Approve a pending redemption",
       description:
-        "Pays it through the configured payout provider, or leaves it to be paid by hand. When the user's redemptions approved by one administrator alone in the last 24 hours, this one included, would pass DUAL_CONTROL_DOLLARS (when above 0), the first approval is a proposal (202, mailed to the other administrators) and a different administrator's approval applies it (200). Never one's own redemption (403 SELF_ACTION).",
-      errors: ["REDEMPTION_STATE", "SELF_ACTION", "APPROVER_TOO_NEW"],
+        "Pays it through the configured payout provider, or leaves it to be paid by hand. When the user's redemptions approved by one administrator alone in the last 24 hours, this one included, would pass DUAL_CONTROL_DOLLARS (when above 0), when what this administrator moved alone across all accounts in 24 hours would pass DUAL_CONTROL_DAILY_DOLLARS, or when this administrator credited the account or approved its KYC within DUAL_CONTROL_CREDIT_WINDOW_DAYS, the first approval is a proposal (202, mailed to the other administrators) and a different administrator's approval applies it (200; 403 CREDITING_HAND for one who credited the account or approved its KYC too). Never one's own redemption (403 SELF_ACTION).",
+      errors: ["REDEMPTION_STATE", "SELF_ACTION", "APPROVER_TOO_NEW", "CREDITING_HAND"],
     },
   );
 
@@ -86,7 +75,9 @@ export const createRedemptionsAdminRoutes = (deps: AppDeps, limited: ReturnType<
   return createRouter()
     .get("/", queueDocs(), query(queueQuery), async (c) => {
       const { status, limit, after } = c.req.valid("query");
-      const page = await redemptionQueuePage(deps.db, { status, limit, after, rule: deps.env.dualControl });
+      const { adminId } = actingAdmin(c.var);
+      const rule = deps.env.dualControl;
+      const page = await redemptionQueuePage(deps.db, { status, limit, after, rule, adminId });
       return c.json({ ...page, payoutMode: deps.payoutProvider.name } satisfies AdminRedemptionList);
     })
     .post("/:id/approve", approveDocs(), params(redemptionIdParams), limited, async (c) => {

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import type { AdminRedemption } from "~/core/api/redemptions";
-import { type DualControl, redemptionNeedsSecondAdmin } from "~/core/dual-control";
+import { type DualControl, fourEyesWords, redemptionNeedsSecondAdmin } from "~/core/dual-control";
 import { isBanned } from "../auth/require-user";
 import type { Database } from "../db/client";
-import { approvedAlone } from "../dual-control/four-eyes";
+import { approvedAlone, pendingRedemptionsWhy } from "../dual-control/four-eyes";
 import { kycStatesOf } from "../kyc/kyc.service";
 import { toRedemption } from "./redemptions.service";
 
@@ -128,7 +128,7 @@ async function evidenceOf(db: Database, rows: QueueRow[], userIds: string[], now
  */
 export async function listRedemptionQueue(
   db: Database,
-  options: QueueOptions & { rule?: DualControl },
+  options: QueueOptions & { rule?: DualControl; adminId?: string },
   now = new Date(),
 ): Promise<AdminRedemption[]> {
   const rows = await queueRows(db, options);
@@ -136,7 +136,7 @@ export async function listRedemptionQueue(
   if (userIds.length === 0) return [];
   const { earnings, bans, sharedIds, heldReferrals } = await evidenceOf(db, rows, userIds, now);
   const kyc = await kycStatesOf(db, userIds);
-  const fourEyes = await fourEyesOf(db, rows, options.rule);
+  const fourEyes = await fourEyesOf(db, rows, options.rule, options.adminId);
   return rows.map((r) => {
     const mix = earnings
       .filter((e) => e.user_id === r.user_id)
@@ -144,7 +144,7 @@ export async function listRedemptionQueue(
     const earned = mix.reduce((sum, e) => sum + e.coins, 0);
     const referral = mix.find((e) => e.kind === "referral_bonus")?.coins ?? 0;
     const ageDays = Math.floor((now.getTime() - new Date(r.user_created_at).getTime()) / DAY_MS);
-    const signals: string[] = [];
+    const signals: string[] = r.held_reason ? [`Held for review: ${r.held_reason}`] : [];
     if (isBanned({ banned: r.banned, banExpires: r.banExpires }, now))
       signals.push(`Banned${r.banReason ? `: ${r.banReason}` : ""}`);
     else if (bans.some((b) => b.target_id === r.user_id))
@@ -174,7 +174,7 @@ export async function listRedemptionQueue(
 /** A page of the queue (`limit` items after the cursor `after`) and the cursor of the next, null on the last. */
 export async function redemptionQueuePage(
   db: Database,
-  options: QueueOptions & { rule?: DualControl },
+  options: QueueOptions & { rule?: DualControl; adminId?: string },
   now = new Date(),
 ): Promise<{ redemptions: AdminRedemption[]; nextCursor: string | null }> {
   const rows = await listRedemptionQueue(db, { ...options, limit: options.limit + 1 }, now);
@@ -185,12 +185,21 @@ export async function redemptionQueuePage(
 
 /**
  * Dual control for each redemption of the queue: the proposal waiting for a second administrator, and for a
- * pending one without it whether approving it now becomes a proposal (`rule`; without it, false).
+ * pending one without it whether approving it now would become a proposal, and why (`rule`; without it, false):
+ * for the asking administrator `adminId` every rule (four-eyes.ts), else the per-account threshold only.
  */
 async function fourEyesOf(
   db: Database,
-  rows: { id: number; user_id: string; cents: number; status: string }[],
+  rows: {
+    id: number;
+    user_id: string;
+    cents: number;
+    coins: number;
+    status: string;
+    held_reason: string | null;
+  }[],
   rule: DualControl | undefined,
+  adminId: string | undefined,
 ) {
   const open = await db
     .selectFrom("admin_proposals as p")
@@ -203,17 +212,31 @@ async function fourEyesOf(
       rows.map((r) => r.id),
     )
     .execute();
-  const pendingUsers = [...new Set(rows.filter((r) => r.status === "pending").map((r) => r.user_id))];
+  const pending = rows.filter((r) => r.status === "pending");
+  const pendingUsers = [...new Set(pending.map((r) => r.user_id))];
   const alone = new Map(
-    rule ? await Promise.all(pendingUsers.map(async (u) => [u, await approvedAlone(db, u)] as const)) : [],
+    rule && !adminId
+      ? await Promise.all(pendingUsers.map(async (u) => [u, await approvedAlone(db, u)] as const))
+      : [],
   );
+  const why =
+    rule && adminId ? await pendingRedemptionsWhy(db, rule, adminId, pending) : new Map<number, string[]>();
+  const reasons = (r: (typeof rows)[number]): string[] => {
+    if (!rule || r.status !== "pending") return [];
+    if (adminId) return why.get(Number(r.id)) ?? [];
+    return [
+      ...(redemptionNeedsSecondAdmin(rule, r.cents, alone.get(r.user_id))
+        ? [fourEyesWords.perAccount(rule)]
+        : []),
+      ...(r.held_reason ? [fourEyesWords.held(r.held_reason)] : []),
+    ];
+  };
   return (r: (typeof rows)[number]) => {
     const p = open.find((o) => Number(o.redemption_id) === Number(r.id));
+    const because = reasons(r);
     return {
-      needsSecondAdmin:
-        rule !== undefined &&
-        r.status === "pending" &&
-        redemptionNeedsSecondAdmin(rule, r.cents, alone.get(r.user_id)),
+      needsSecondAdmin: because.length > 0,
+      why: because,
       proposal: p
         ? {
             id: Number(p.id),

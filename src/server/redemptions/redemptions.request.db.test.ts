@@ -55,7 +55,7 @@ describe("requesting a redemption", () => {
     const r = await requested(user, 1000, "gift_card");
     const mails = (await ctx.mailTo(user.email)).filter((m) => /redemption request/.test(m.subject));
     expect(mails.map((m) => m.subject)).toEqual([
-      `We received your Play, Learn, Earn redemption request #${r.id}`,
+      `Play, Learn, Earn: we received your redemption request #${r.id}`,
     ]);
     expect(mails[0]?.text).toContain(`#${r.id} of 1000 coins ($5.00) by Gift card by e-mail`);
     expect(mails[0]?.text).toContain("The 1000 coins are on hold");

@@ -18,6 +18,12 @@ afterAll(async () => {
 const userWith = (coins: number) => rd.userWith(ctx, coins);
 const requested = (user: TestUser, coins: number) => rd.requested(ctx, user, coins);
 const asAdmin = (path: string, json?: unknown) => rd.adminAction(ctx, admin, path, json);
+/** The player's inbox as GET /api/messages answers it, oldest first. */
+async function inboxOf(user: TestUser) {
+  const res = await ctx.request("/api/messages", { cookie: user.cookie });
+  const body = (await res.json()) as { messages: { title: string; link: string; read: boolean }[] };
+  return body.messages.map((m) => ({ title: m.title, link: m.link, unread: !m.read })).reverse();
+}
 
 describe("cancel, reject and manual payout", () => {
   it("the user cancels a pending request: the coins come back once, a repeat changes nothing", async () => {
@@ -84,6 +90,11 @@ describe("cancel, reject and manual payout", () => {
     expect((await asAdmin(`/${r.id}/reject`, { reason: "Suspicious activity" })).status).toBe(200);
     expect((await asAdmin(`/${r.id}/approve`)).status).toBe(409);
     expect(await rd.refundsOf(ctx, r.id)).toHaveLength(1);
+    // Each step is in the player's inbox too (its own mail was the one sent), once however often it is repeated.
+    expect(await inboxOf(user)).toEqual([
+      { title: "We received your redemption", link: "/wallet", unread: true },
+      { title: "Your redemption was rejected", link: "/wallet", unread: true },
+    ]);
   });
 
   it("manual payout: approve, then mark paid with the reference; the user is e-mailed; reject after paid is 409", async () => {
@@ -134,6 +145,11 @@ describe("cancel, reject and manual payout", () => {
       .orderBy("id")
       .execute();
     expect(actions.map((a) => a.action)).toEqual(["redemption.approve", "redemption.mark_paid"]);
+    expect((await inboxOf(user)).map((m) => m.title)).toEqual([
+      "We received your redemption",
+      "Your redemption is approved",
+      "Your redemption is paid",
+    ]);
   });
 
   it("a gift card paid by hand: the paid mail names the brand and how to use the card", async () => {

@@ -10,6 +10,8 @@ import { getBalance, lockBalance } from "../ledger/ledger.service";
 import { holdForRedemption, refundRedemption } from "../ledger/redemption-coins";
 import { withRetryableTransaction } from "../ledger/transaction";
 import { redemptionRequestedMail } from "../mail/templates";
+import { lifecycleMessages } from "../messages/lifecycle-texts";
+import { addToInbox } from "../messages/messages.service";
 import { countRedemption } from "../metrics/registry";
 import { checklistOf, dollarsOfCents, type RedeemDeps, standingOf } from "./redeem-standing";
 
@@ -130,6 +132,15 @@ export async function requestRedemption(
       `${deps.env.appUrl}/wallet`,
     );
     await deps.mailOutbox.enqueue(mail, { db: trx, dedupeKey: `redemption-requested:${row.id}` });
+    await addToInbox(
+      trx,
+      lifecycleMessages.redemptionStep({
+        userId: user.id,
+        redemptionId: Number(row.id),
+        coins: row.coins,
+        step: "requested",
+      }),
+    );
     return { redemption: toRedemption(row), balance };
   });
 }

@@ -12,6 +12,8 @@ import {
   recordPendingPair,
 } from "../ledger/referral-pair";
 import { withRetryableTransaction } from "../ledger/transaction";
+import { lifecycleMessages } from "../messages/lifecycle-texts";
+import { queueMessages } from "../messages/messages.service";
 import { releaseIfCleared } from "./referral-release";
 import { looksLikeSamePerson } from "./same-person";
 
@@ -148,8 +150,26 @@ export async function decideHeldReferral(
       friendCoins: paid.friend,
       referrerCoins: paid.referrerPaid ? REFERRAL_BONUS_COINS : 0,
     };
+    await queueMessages(tx, heldPairMessages(input.referredId, decided));
     await input.inTransaction?.(tx, decided);
     return decided;
+  });
+}
+
+/** What each side of a held pair is told of its decision (docs/product.md, "Messages"). */
+function heldPairMessages(friendId: string, d: DecidedReferral) {
+  const referrerId = d.referrerId;
+  if (d.status === "declined")
+    return lifecycleMessages.referralDeclined({
+      friendId,
+      referrerId,
+      reason: "we reviewed the sign-up and could not pay this bonus.",
+    });
+  return lifecycleMessages.referralPaid({
+    friendId,
+    referrerId,
+    coins: d.friendCoins,
+    referrerPaid: d.referrerCoins > 0,
   });
 }
 

@@ -1,10 +1,13 @@
 import { sql, type Transaction } from "kysely";
+import { REFERRAL_BONUS_COINS } from "~/core/coins";
 import { REFERRAL_EXPIRY_DAYS, type ReferralReleaseRule } from "~/core/earning";
 import type { Database } from "../db/client";
 import type { DB } from "../db/schema";
 import { ledgerPolicy } from "../ledger/ledger-policy";
 import { dropPendingPair, releasePendingPair } from "../ledger/referral-pair";
 import { withRetryableTransaction } from "../ledger/transaction";
+import { lifecycleMessages } from "../messages/lifecycle-texts";
+import { queueMessages } from "../messages/messages.service";
 import { earnedCoins, earnedDays, ownEarningKinds, ownEarningsOf } from "./referral-earnings";
 
 /**
@@ -47,6 +50,16 @@ export async function releaseIfCleared(
     .set({ bonus_status: "paid" })
     .where("referred_id", "=", friendId)
     .execute();
+  // Both sides hear of it (docs/product.md, "Messages"), queued with the payment: once, whoever released it.
+  await queueMessages(
+    tx,
+    lifecycleMessages.referralPaid({
+      friendId,
+      referrerId: referral.referrer_id,
+      coins: REFERRAL_BONUS_COINS,
+      referrerPaid: referral.referrer_paid,
+    }),
+  );
   return true;
 }
 
@@ -127,6 +140,11 @@ export async function expireReferrals(
         .set({ bonus_status: "declined" })
         .where("referred_id", "=", friendId)
         .execute();
+      const reason = `your friend did not clear the referral rule within ${REFERRAL_EXPIRY_DAYS} days of signing up.`;
+      await queueMessages(
+        tx,
+        lifecycleMessages.referralDeclined({ friendId, referrerId: referral.referrer_id, reason }),
+      );
       return "declined" as const;
     });
     if (outcome) counts[outcome]++;

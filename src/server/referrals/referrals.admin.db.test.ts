@@ -5,7 +5,7 @@ import { insertUserRow, referralRow } from "../../../tests/support/db-users";
 import type { TestUser } from "../../../tests/support/factories";
 import type { TestContext } from "../../../tests/support/test-app";
 import { errorCode } from "../../../tests/support/typed-client";
-import { decideHeldReferral } from "./referrals.service";
+import { decideHeldReferral, getReferrals } from "./referrals.service";
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -121,6 +121,19 @@ describe("the referral review queue", () => {
     expect(result).toMatchObject({ status: "released", friendCoins: 50, referrerCoins: 50 });
     expect(await state(friend.id)).toEqual({ rows: 1, balance: 50 });
     expect(await state(referrer.id)).toEqual({ rows: 1, balance: 50 });
+    // The referrer's line says what was paid and when, as for a pair the release rule paid.
+    const [paidRow] = await ctx.db
+      .selectFrom("coin_ledger")
+      .select("created_at")
+      .where("user_id", "=", referrer.id)
+      .execute();
+    const view = await getReferrals(ctx.db, referrer.id, "http://localhost");
+    expect(view.friends).toEqual([
+      expect.objectContaining({
+        bonus: "paid",
+        paid: { coins: 50, at: new Date(paidRow?.created_at ?? 0).toISOString() },
+      }),
+    ]);
     const audit = await auditRows(friend.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({

@@ -91,8 +91,20 @@ describe("GET /api/referrals", () => {
 
     const { friends } = await referralsOf(referrer);
     expect(friends).toEqual([
-      { email: maskEmail(unconfirmed), joinedAt: expect.any(String), bonus: "joined", progress: null },
-      { email: maskEmail(first.email), joinedAt: expect.any(String), bonus: "joined", progress: null },
+      {
+        email: maskEmail(unconfirmed),
+        joinedAt: expect.any(String),
+        bonus: "joined",
+        progress: null,
+        paid: null,
+      },
+      {
+        email: maskEmail(first.email),
+        joinedAt: expect.any(String),
+        bonus: "joined",
+        progress: null,
+        paid: null,
+      },
     ]);
     for (const friend of friends) expect(new Date(friend.joinedAt).toISOString()).toBe(friend.joinedAt);
     expect(JSON.stringify(friends)).not.toContain(first.email);
@@ -115,6 +127,7 @@ describe("GET /api/referrals", () => {
         joinedAt: expect.any(String),
         bonus: "pending",
         progress: { coins: 10, days: 1 },
+        paid: null,
       },
     ]);
     // …and the friend sees their own pending half with the same progress: it is their own earnings that clear it.
@@ -143,8 +156,20 @@ describe("GET /api/referrals", () => {
     expect(await balancesOf(referrer)).toEqual({ balance: 50, pending: 0 });
     expect(await ledgerRowsOf(friend.id)).toEqual([{ kind: "referral_bonus", amount: 50 }]);
     expect(await ledgerRowsOf(referrer.id)).toEqual([{ kind: "referral_bonus", amount: 50 }]);
+    // The referrer's line says what was paid and when: the time of the referrer's own ledger row.
+    const [paidRow] = await ctx.db
+      .selectFrom("coin_ledger")
+      .select("created_at")
+      .where("user_id", "=", referrer.id)
+      .execute();
     expect((await referralsOf(referrer)).friends).toEqual([
-      { email: maskEmail(friend.email), joinedAt: expect.any(String), bonus: "paid", progress: null },
+      {
+        email: maskEmail(friend.email),
+        joinedAt: expect.any(String),
+        bonus: "paid",
+        progress: null,
+        paid: { coins: 50, at: new Date(paidRow?.created_at ?? 0).toISOString() },
+      },
     ]);
     expect((await referralsOf(friend)).ownBonus).toEqual({ bonus: "paid", coins: 50, progress: null });
     // Later earnings and runs pay no more.

@@ -9,6 +9,7 @@ import {
   referralLink,
 } from "~/core/referrals";
 import type { Database } from "../db/client";
+import { referralCauseKeys } from "../ledger/cause-keys";
 import { ledgerPolicy } from "../ledger/ledger-policy";
 import { ownEarningsOf } from "./referral-earnings";
 
@@ -114,6 +115,14 @@ export async function getReferrals(db: Database, userId: string, origin: string)
     .limit(REFERRED_FRIENDS_LIMIT)
     .execute();
 
+  const paid = await referrerPaymentsOf(
+    db,
+    userId,
+    // Paid by the release rule or released by an administrator: the referrer's half is in their balance.
+    rows
+      .filter((r) => referralBonusStatus(r.bonus_status, r.referrer_paid) === "paid")
+      .map((r) => r.referred_id),
+  );
   const ownBonus = await ownBonusOf(db, userId);
   const earned = await ownEarningsOf(db, [
     ...rows.filter((r) => r.bonus_status === "clearing").map((r) => r.referred_id),
@@ -129,6 +138,7 @@ export async function getReferrals(db: Database, userId: string, origin: string)
         declinedWithoutDecision(r.bonus_status, r.decided_at, r.deleted_at !== null) ??
         referralBonusStatus(r.bonus_status, r.referrer_paid),
       progress: r.bonus_status === "clearing" ? (earned.get(r.referred_id) ?? { coins: 0, days: 0 }) : null,
+      paid: paid.get(r.referred_id) ?? null,
     })),
     release,
     ownBonus: ownBonus && {
@@ -136,6 +146,31 @@ export async function getReferrals(db: Database, userId: string, origin: string)
       progress: ownBonus.bonus === "pending" ? (earned.get(userId) ?? { coins: 0, days: 0 }) : null,
     },
   };
+}
+
+/**
+ * The referrer's paid halves of `friendIds`' pairs, by friend: the coins and when they were paid (the referrer's
+ * ledger row, found by its unique cause key).
+ */
+async function referrerPaymentsOf(
+  db: Database,
+  referrerId: string,
+  friendIds: string[],
+): Promise<Map<string, { coins: number; at: string }>> {
+  const byKey = new Map(friendIds.map((id) => [referralCauseKeys(id).referrer, id]));
+  if (byKey.size === 0) return new Map();
+  const rows = await db
+    .selectFrom("coin_ledger")
+    .select(["cause_key", "amount", "created_at"])
+    .where("cause_key", "in", [...byKey.keys()])
+    .where("user_id", "=", referrerId)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      byKey.get(r.cause_key) ?? "",
+      { coins: r.amount, at: new Date(r.created_at).toISOString() },
+    ]),
+  );
 }
 
 /** The user's own half when they signed up with someone's code (without its progress), or null. */

@@ -53,7 +53,7 @@ describe("GET /api/me/stats", () => {
     const today = (await statsOf(user)).days.at(-1);
     expect(today).toEqual({
       day: utcDay(new Date()),
-      earned: { game: 0, quiz: 0, video: 10, referral: 0, streak: 0, adjustment: 0 },
+      earned: { game: 0, quiz: 0, video: 10, referral: 0, streak: 0, adjustment: 0, partner: 0 },
       goalMet: false,
     });
   });

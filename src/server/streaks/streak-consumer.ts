@@ -6,6 +6,7 @@ import type { DB } from "../db/schema";
 import { AppError } from "../errors";
 import type { AwardResult } from "../ledger/ledger.service";
 import type { LedgerEvent, LedgerEventConsumer } from "../ledger/ledger-events";
+import { noteGoalMet } from "../messages/message-scans.job";
 import { settleStreak } from "./streak-settle";
 
 /**
@@ -14,7 +15,7 @@ import { settleStreak } from "./streak-settle";
  * brought the day's coins to the goal (the day's coins before the first of them were below it, up to the last of
  * them at or above it), the streak is settled as of that day, if it is today: a milestone it reached pays its
  * bonus through the ledger (cause key `streak:<user>:<day>:<milestone>`), in the transaction that records the
- * events as taken.
+ * events as taken; and the messages learn of it (the evening reminder's clock, the 7- and 30-day notes).
  */
 export const STREAK_CONSUMER = "streak";
 
@@ -77,6 +78,8 @@ export function streakConsumer(rules: StreakRules): LedgerEventConsumer<StreakBo
       for (const g of await crossing(tx, groups, Math.max(1, rules.goalCoins))) {
         try {
           const { state, bonus } = await settleStreak(tx, g.user_id, rules, new Date(`${g.day}T00:00:00Z`));
+          // The messages' clock (docs/product.md, "Messages"): tomorrow evening's reminder, a 7- or 30-day note.
+          await noteGoalMet(tx, g.user_id, g.day, state.current);
           if (bonus && !bonus.duplicate && bonus.amount > 0 && state.milestoneToday !== null)
             paid.push({ bonus, milestone: state.milestoneToday });
         } catch (error) {

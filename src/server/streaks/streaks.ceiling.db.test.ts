@@ -5,7 +5,6 @@ import { contextForFile } from "#tests/support/made-before-all";
 import { earnPattern } from "#tests/support/streak";
 import * as ttt from "#tests/support/tic-tac-toe-api";
 import { acceptanceLineMove } from "#tests/support/tic-tac-toe-lines";
-import { quizIds } from "~/core/api/quizzes";
 import { DEFAULT_STREAK_RULES } from "~/core/streak";
 import { utcDay } from "~/core/utc-day";
 
@@ -22,7 +21,7 @@ it("one scripted account earns at most 585 coins (≤ 600, $3.00) on a milestone
   await earnPattern(ctx.db, user.id, "MMMMMM.");
   for (let i = 0; i < 25; i++)
     await ttt.playGame(ctx, user, await ttt.startGame(ctx, user), acceptanceLineMove);
-  for (const quiz of quizIds) {
+  for (const quiz of ["general", "science", "history"]) {
     await answerQuizCorrectly(ctx.client, user, 10, quiz);
     await answerQuizCorrectly(ctx.client, user, 10, quiz); // practice: pays nothing
   }

@@ -8,14 +8,33 @@ import { watchCauseKey } from "../ledger/cause-keys";
 import { type AwardSource, award, awardFrom, earnedFrom } from "../ledger/ledger.service";
 
 /**
- * Real video watches: the catalogue (table `videos`), and watch sessions (table `video_watches`) that pay
- * 10 coins when the player reports the end and the server's clock says the video's duration (minus
+ * Real video watches: the catalogue (table `videos`, the live videos), and watch sessions (table `video_watches`)
+ * that pay the video's reward (at most 10 coins) when the player reports the end and the server's clock says the video's duration (minus
  * VIDEO_END_TOLERANCE_MS) has passed since the session started. Each video pays `perDay` watches per UTC day
  * (decided in the award's transaction); each session pays at most once (cause key `video-watch:<watchId>`).
  */
 
-export async function listVideos(db: Database): Promise<VideoView[]> {
-  const rows = await db.selectFrom("videos").selectAll().orderBy("position").orderBy("id").execute();
+/** Where a video is live at `now`: published (no publish at, or it has come) and not retired yet. */
+export const liveVideoSql = (now: Date) =>
+  sql<boolean>`(videos.publish_at is null or videos.publish_at <= ${now})
+    and (videos.retire_at is null or videos.retire_at > ${now})`;
+
+/**
+ * The players' catalogue: the videos live at `now` (docs/product.md, "Content operations"), in the console's
+ * order. Read on every request (no cache), so an editor's change shows at once; bounded, as the console keeps a
+ * catalogue of at most CATALOGUE_MAX live videos in view.
+ */
+export const CATALOGUE_MAX = 100;
+
+export async function listVideos(db: Database, now = new Date()): Promise<VideoView[]> {
+  const rows = await db
+    .selectFrom("videos")
+    .selectAll()
+    .where(liveVideoSql(now))
+    .orderBy("position")
+    .orderBy("id")
+    .limit(CATALOGUE_MAX)
+    .execute();
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -24,6 +43,8 @@ export async function listVideos(db: Database): Promise<VideoView[]> {
     sourceUrl: r.source_url,
     sourceType: r.source_type,
     captionsUrl: r.captions_url,
+    posterUrl: r.poster_url,
+    reward: r.reward,
   }));
 }
 
@@ -49,6 +70,7 @@ export async function startWatch(
       insert into video_watches (user_id, video_id, started_at)
       select me.id, videos.id, ${input.now ?? new Date()} from me, quick, videos
       where me.id is not null and quick.commit_mode = 'off' and videos.id = ${input.videoId}
+        and ${liveVideoSql(input.now ?? new Date())}
       returning id, video_id, started_at)
     select me.id as user_id, opened.id, opened.video_id, opened.started_at, videos.duration_seconds
     from me left join opened on true left join videos on videos.id = opened.video_id`.execute(db);
@@ -78,6 +100,8 @@ async function unfinishedWatch(db: Database, userId: string, watchId: string, no
       "video_watches.started_at",
       "video_watches.completed_at",
       "videos.duration_seconds",
+      "videos.reward",
+      "videos.watches_per_day",
     ])
     .where("video_watches.id", "=", watchId)
     .where("video_watches.user_id", "=", userId)
@@ -115,7 +139,7 @@ export async function completeWatch(
         and video_watches.started_at <= ${now}::timestamptz - make_interval(secs => videos.duration_seconds)
           + make_interval(secs => ${VIDEO_END_TOLERANCE_MS / 1000})
       returning video_watches.user_id, ${causeKey}::text as cause_key, video_watches.video_id as subject_id,
-        video_watches.started_at as occurred_at`,
+        video_watches.started_at as occurred_at, videos.reward, videos.watches_per_day as per_day`,
     earnerToken(input.earner),
   );
   if (!userId) return NO_SESSION;
@@ -130,6 +154,8 @@ export async function completeWatch(
       causeKey,
       occurredAt: new Date(watch.started_at),
       subjectId: watch.video_id,
+      reward: watch.reward,
+      perDay: watch.watches_per_day,
       sessionToken: earnerToken(input.earner),
     });
   }

@@ -37,3 +37,4 @@ export const updatePassword = () =>
 /** The signed-in "/" (app/router.tsx). */
 export const dashboard = () =>
   settled(import("~/web/routes/dashboard").then((m) => ({ default: m.DashboardRoute })));
+export const offers = () => settled(import("~/web/routes/offers").then((m) => ({ default: m.OffersRoute })));

@@ -25,6 +25,7 @@ const WalletRoute = page((p) => p.wallet);
 const AdminRoute = page((p) => p.admin);
 const KycRoute = page((p) => p.kyc);
 const ReferralRoute = page((p) => p.referral);
+const OffersRoute = page((p) => p.offers);
 const UpdatePasswordRoute = page((p) => p.updatePassword);
 const AccountRoute = page((p) => p.account);
 const LegalRoute = page((p) => p.legal);
@@ -71,6 +72,7 @@ export const routes: RouteObject[] = [
               { path: `${paths.admin.path}/*`, element: <AdminRoute /> },
               { path: paths.kyc.path, element: <KycRoute /> },
               { path: paths.referral.path, element: <ReferralRoute /> },
+              { path: paths.offers.path, element: <OffersRoute /> },
               { path: paths.updatePassword.path, element: <UpdatePasswordRoute /> },
               { path: paths.account.path, element: <AccountRoute /> },
             ],

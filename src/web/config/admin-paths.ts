@@ -15,5 +15,11 @@ export const adminPaths = {
   redemptions: { path: "redemptions", getHref: () => "/admin/redemptions" },
   kyc: { path: "kyc", getHref: () => "/admin/kyc" },
   referrals: { path: "referrals", getHref: () => "/admin/referrals" },
+  partners: { path: "partners", getHref: () => "/admin/partners" },
   proposals: { path: "proposals", getHref: () => "/admin/proposals" },
+  content: { path: "content", getHref: () => "/admin/content" },
+  contentPreview: {
+    path: "content/quizzes/:quizId/preview",
+    getHref: (quizId: string) => `/admin/content/quizzes/${encodeURIComponent(quizId)}/preview`,
+  },
 } as const;

@@ -14,6 +14,7 @@ export const paths = {
   admin: { path: "/admin", getHref: () => "/admin" },
   kyc: { path: "/kyc", getHref: () => "/kyc" },
   referral: { path: "/referral", getHref: () => "/referral" },
+  offers: { path: "/offers", getHref: () => "/offers" },
   account: { path: "/account", getHref: () => "/account" },
   terms: { path: "/terms", getHref: () => "/terms" },
   privacy: { path: "/privacy", getHref: () => "/privacy" },

@@ -19,3 +19,17 @@ describe("a failed request's reference", () => {
     expect(referenceOf(new Error("boom"))).toBe(undefined);
   });
 });
+
+describe("a refused import's rows", () => {
+  it("are read from error.rows, keeping only well-formed entries", () => {
+    const error = toApiError(422, {
+      error: {
+        code: "INVALID_IMPORT",
+        message: "2 rows of the file are not right; nothing was imported.",
+        rows: [{ row: 3, reason: "No answer: give the text of the correct option." }, { row: "x" }, null],
+      },
+    });
+    expect(error.rows).toEqual([{ row: 3, reason: "No answer: give the text of the correct option." }]);
+    expect(toApiError(422, { error: { code: "VALIDATION_FAILED", message: "No." } }).rows).toEqual([]);
+  });
+});

@@ -13,17 +13,32 @@ export class ApiError extends Error {
   readonly code: string;
   /** A failure on the server's side: the request's id, as in the server's log (the answer's `error.requestId`). */
   readonly requestId: string | undefined;
+  /** A refused import (INVALID_IMPORT): each bad row of the file, its number and why. */
+  readonly rows: { row: number; reason: string }[];
 
-  constructor(status: number, code: string, message: string, requestId?: string) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    requestId?: string,
+    rows: { row: number; reason: string }[] = [],
+  ) {
     super(message);
     this.status = status;
     this.code = code;
     this.requestId = requestId;
+    this.rows = rows;
   }
 }
 
+const isRow = (value: unknown): value is { row: number; reason: string } =>
+  typeof value === "object" &&
+  value !== null &&
+  typeof (value as { row?: unknown }).row === "number" &&
+  typeof (value as { reason?: unknown }).reason === "string";
+
 interface ErrorShape {
-  error?: { code?: unknown; message?: unknown; requestId?: unknown };
+  error?: { code?: unknown; message?: unknown; requestId?: unknown; rows?: unknown };
   code?: unknown;
   message?: unknown;
   requestId?: unknown;
@@ -37,7 +52,8 @@ export function toApiError(status: number, body: unknown): ApiError {
   const message =
     typeof source.message === "string" && source.message ? source.message : `Request failed (${status}).`;
   const requestId = typeof source.requestId === "string" ? source.requestId : undefined;
-  return new ApiError(status, code, message, requestId);
+  const rows = Array.isArray(shape.error?.rows) ? shape.error.rows.filter(isRow) : [];
+  return new ApiError(status, code, message, requestId, rows);
 }
 
 /**

@@ -13,7 +13,7 @@ export interface SessionUser {
   id: string;
   email: string;
   /** Shapes the UI only (the nav's Admin link, the console); the server checks the role on every request. */
-  role: "user" | "admin";
+  role: "user" | "admin" | "editor";
 }
 
 export type SessionStatus = "loading" | "signed-in" | "signed-out";
@@ -95,7 +95,11 @@ export function refreshSession(event?: SessionEvent): Promise<SessionUser | null
     try {
       const data = await apiCall("/api/auth/get-session", sessionAnswer);
       const user: SessionUser | null = data?.user
-        ? { id: data.user.id, email: data.user.email, role: data.user.role === "admin" ? "admin" : "user" }
+        ? {
+            id: data.user.id,
+            email: data.user.email,
+            role: data.user.role === "admin" || data.user.role === "editor" ? data.user.role : "user",
+          }
         : null;
       // A changed role (granted or revoked) counts as a change of user: the UI re-renders for it.
       const changed = before.user?.id !== user?.id || before.user?.role !== user?.role;

@@ -7,7 +7,7 @@ import { AppNavLink } from "~/web/components/ui/app-link";
 import { adminPaths } from "~/web/config/admin-paths";
 import { cn } from "~/web/lib/cn";
 import type { SessionUser } from "~/web/lib/session";
-import { consoleNav } from "./admin/console-nav";
+import { consoleNavFor } from "./admin/console-nav";
 
 const OverviewRoute = lazy(() =>
   import("~/web/routes/admin/overview").then((m) => ({ default: m.AdminOverviewRoute })),
@@ -25,11 +25,21 @@ const KycReviewRoute = lazy(() =>
 const ReferralReviewsRoute = lazy(() =>
   import("~/web/routes/admin/referrals").then((m) => ({ default: m.AdminReferralsRoute })),
 );
+const PartnersRoute = lazy(() =>
+  import("~/web/routes/admin/partners").then((m) => ({ default: m.AdminPartnersRoute })),
+);
 const ProposalsRoute = lazy(() =>
   import("~/web/routes/admin/proposals").then((m) => ({ default: m.AdminProposalsRoute })),
 );
 const AuditRoute = lazy(() =>
   import("~/web/routes/admin/audit").then((m) => ({ default: m.AdminAuditRoute })),
+);
+
+const ContentRoute = lazy(() =>
+  import("~/web/routes/admin/content").then((m) => ({ default: m.AdminContentRoute })),
+);
+const ContentPreviewRoute = lazy(() =>
+  import("~/web/routes/admin/content-preview").then((m) => ({ default: m.AdminContentPreviewRoute })),
 );
 
 /**
@@ -43,13 +53,24 @@ const consoleRoutes = [
   { path: adminPaths.redemptions.path, element: <RedemptionsRoute /> },
   { path: adminPaths.kyc.path, element: <KycReviewRoute /> },
   { path: adminPaths.referrals.path, element: <ReferralReviewsRoute /> },
+  { path: adminPaths.partners.path, element: <PartnersRoute /> },
   { path: adminPaths.proposals.path, element: <ProposalsRoute /> },
   { path: adminPaths.audit.path, element: <AuditRoute /> },
+  { path: adminPaths.content.path, element: <ContentRoute /> },
+  { path: adminPaths.contentPreview.path, element: <ContentPreviewRoute /> },
   { path: "*", element: <p role="alert">This console page does not exist.</p> },
 ];
 
-function ConsolePages() {
-  return useRoutes(consoleRoutes);
+/** A content editor's console: the content page only, also at /admin itself. */
+const editorRoutes = [
+  { index: true, element: <ContentRoute /> },
+  { path: adminPaths.content.path, element: <ContentRoute /> },
+  { path: adminPaths.contentPreview.path, element: <ContentPreviewRoute /> },
+  { path: "*", element: <p role="alert">This console page is for administrators only.</p> },
+];
+
+function ConsolePages({ role }: { role: "admin" | "editor" }) {
+  return useRoutes(role === "admin" ? consoleRoutes : editorRoutes);
 }
 
 function navClass({ isActive }: { isActive: boolean }) {
@@ -61,7 +82,8 @@ function navClass({ isActive }: { isActive: boolean }) {
 }
 
 /**
- * /admin and the console pages below it. Administrators get the console (sub-navigation + the page);
+ * /admin and the console pages below it. Administrators get the console (sub-navigation + the page); content
+ * editors get its Content page only (docs/product.md, "Content operations");
  * a signed-in non-admin sees 'Administrators only'; a guest the log-in prompt that comes back here. The
  * server checks the role on every /api/admin request: this only shapes the UI.
  */
@@ -77,7 +99,7 @@ export function AdminRoute() {
 }
 
 function AdminConsole({ user }: { user: SessionUser }) {
-  if (user.role !== "admin")
+  if (user.role !== "admin" && user.role !== "editor")
     return (
       <Page title="Admin Panel">
         <div
@@ -101,7 +123,7 @@ function AdminConsole({ user }: { user: SessionUser }) {
         </p>
         <nav aria-label="Admin console">
           <ul className="flex flex-wrap gap-1">
-            {consoleNav.map((item) => (
+            {consoleNavFor(user.role).map((item) => (
               <li key={item.to}>
                 <AppNavLink to={item.to} end={item.end} className={navClass}>
                   {item.label}
@@ -111,7 +133,7 @@ function AdminConsole({ user }: { user: SessionUser }) {
           </ul>
         </nav>
       </div>
-      <ConsolePages />
+      <ConsolePages role={user.role} />
     </div>
   );
 }

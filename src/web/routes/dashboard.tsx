@@ -10,6 +10,8 @@ import { PayoutProgress } from "~/web/features/dashboard/components/payout-progr
 import { PlayerMonth } from "~/web/features/dashboard/components/player-month";
 import { useAllowance } from "~/web/features/earning/api/get-allowance";
 import { TodayPanel } from "~/web/features/earning/components/today-panel";
+import { PendingPartnerCoins } from "~/web/features/offers/components/pending-partner-coins";
+import { PendingReferralCoins } from "~/web/features/referral/components/pending-referral-coins";
 import { GoalStreakCard } from "~/web/features/streak/components/goal-streak-card";
 import { useRedeemEligibility } from "~/web/features/wallet/api/get-redemptions";
 import { RecentEarnings } from "~/web/features/wallet/components/recent-earnings";
@@ -82,6 +84,12 @@ function Dashboard() {
             <TodayPanel userId={userId} pending />
           </Suspense>
         </div>
+        {userId ? (
+          <div className="flex flex-col gap-4 lg:col-span-2 empty:hidden">
+            <PendingPartnerCoins userId={userId} />
+            <PendingReferralCoins userId={userId} />
+          </div>
+        ) : null}
         <Suspense>
           <GoalStreakCard userId={userId} />
         </Suspense>

@@ -9,6 +9,7 @@ import { startQuizzesRequest } from "~/web/features/quizzes/api/get-quizzes";
 import { useStartQuizSession } from "~/web/features/quizzes/api/start-quiz-session";
 import { QuizChooser } from "~/web/features/quizzes/components/quiz-chooser";
 import { QuizResults } from "~/web/features/quizzes/components/quiz-results";
+import { LeaveRoundNote, RoundReview } from "~/web/features/quizzes/components/quiz-round-notes";
 import { referenceOf } from "~/web/lib/api-client";
 import { notify } from "~/web/lib/notify";
 import { useSession } from "~/web/lib/session";
@@ -37,7 +38,10 @@ function Quizzes() {
   const { status, user } = useSession();
   const signedIn = status === "signed-in";
   const allowance = useAllowance(user?.id ?? null);
-  const practiceQuizIds = allowance.data?.quizzes.filter((q) => q.left === 0).map((q) => q.quizId) ?? [];
+  const quizAllowance = allowance.data?.quizzes ?? [];
+  // A paid round left unfinished is resumed, not practice.
+  const practiceQuizIds = quizAllowance.filter((q) => q.left === 0 && !q.round).map((q) => q.quizId);
+  const rounds = new Map(quizAllowance.flatMap((q) => (q.round ? [[q.quizId, q.round] as const] : [])));
   const today = <TodayPanel userId={user?.id ?? null} />;
 
   function choose(quizId: QuizId) {
@@ -76,6 +80,7 @@ function Quizzes() {
           practice={session.practice}
           onRestart={backToChooser}
         />
+        {result.review ? <RoundReview review={result.review} /> : null}
         <div className="mt-8">{today}</div>
       </Page>
     );
@@ -100,6 +105,7 @@ function Quizzes() {
             onLost={backToChooser}
           />
         </Suspense>
+        <LeaveRoundNote session={session} signedIn={signedIn} />
       </Page>
     );
 
@@ -114,6 +120,7 @@ function Quizzes() {
           onChoose={choose}
           startingQuizId={start.isPending ? (start.variables ?? null) : null}
           practiceQuizIds={practiceQuizIds}
+          rounds={rounds}
         />
         {today}
       </div>

@@ -33,6 +33,19 @@ import * as m0270 from "./0270-queue-keys";
 import * as m0280 from "./0280-ledger-covering-index";
 import * as m0290 from "./0290-streak-checkpoints";
 import * as m0300 from "./0300-cheaper-watch-start";
+import * as m0310 from "./0310-kyc-approval-proposals";
+import * as m0315 from "./0315-unclaimed-sign-ups";
+import * as m0330 from "./0330-content-in-the-database";
+import * as m0350 from "./0350-earning-partners";
+import * as m0400 from "./0400-messages";
+import * as m0410 from "./0410-partner-debts-and-holds";
+import * as m0420 from "./0420-partner-days";
+import * as m0430 from "./0430-quiz-session-retention-index";
+import * as m0440 from "./0440-quiz-versions-and-drawn-rounds";
+import * as m0450 from "./0450-uploaded-videos";
+import * as m0460 from "./0460-partner-credit-decisions";
+import * as m0470 from "./0470-quiz-question-explanations";
+import * as m0480 from "./0480-quiz-states";
 
 /** Every migration, in order. The same files run on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -69,6 +82,19 @@ export const migrations: Record<string, Migration> = {
   "0280-ledger-covering-index": m0280,
   "0290-streak-checkpoints": m0290,
   "0300-cheaper-watch-start": m0300,
+  "0310-kyc-approval-proposals": m0310,
+  "0315-unclaimed-sign-ups": m0315,
+  "0350-earning-partners": m0350,
+  "0330-content-in-the-database": m0330,
+  "0400-messages": m0400,
+  "0410-partner-debts-and-holds": m0410,
+  "0420-partner-days": m0420,
+  "0430-quiz-session-retention-index": m0430,
+  "0440-quiz-versions-and-drawn-rounds": m0440,
+  "0450-uploaded-videos": m0450,
+  "0460-partner-credit-decisions": m0460,
+  "0470-quiz-question-explanations": m0470,
+  "0480-quiz-states": m0480,
 };
 
 /** The indexes the migrations build CONCURRENTLY after they run (../concurrent-indexes.ts), in order. */
@@ -76,4 +102,7 @@ export const concurrentIndexes: readonly ConcurrentIndex[] = [
   ...m0230.concurrentIndexes,
   ...m0270.concurrentIndexes,
   ...m0280.concurrentIndexes,
+  ...m0310.concurrentIndexes,
+  ...m0410.concurrentIndexes,
+  ...m0430.concurrentIndexes,
 ];

@@ -14,7 +14,8 @@
 --   4. a cause key paid before answers 'duplicate' (its row and the balance; 'foreign' when another user owns it),
 --      and gives back the allowance step 3 took;
 --   5. else the ledger row, the balance and ONE event: a 'paid' row in `ledger_events` (the outbox: its key, its
---      user and its time), all in this transaction ('paid').
+--      user and its time), all in this transaction ('paid'); a debt of the user's is then repaid first from it
+--      (sql/ledger-repay-debt.sql), its row and event in this transaction too, and `points` answers the balance after.
 -- Every outcome answers the user's coins of the earning kinds today (`play_coins`, `p_play`: this kind is one of
 -- PLAY_KINDS): a counter on the profile (`play_day`, `play_coins`) kept here, in the update of the balance, and
 -- equal to the sum of the user's rows of those kinds whose time is today (UTC) — only this function writes them.
@@ -94,5 +95,7 @@ begin
         + (case when p_play then p_amount else 0 end)
     where p.id = p_user_id returning p.points, p.play_coins into v_points, v_play;
   insert into ledger_events (entry_id, user_id) values (v_entry_id, p_user_id);
+  -- A debt (coins a partner's reversal could not take back) is repaid first, in this transaction.
+  v_points := v_points - ledger_repay_debt(p_user_id, v_entry_id);
   return query select 'paid'::text, v_entry_id, v_points, v_play;
 end $$

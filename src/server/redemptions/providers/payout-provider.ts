@@ -14,6 +14,19 @@ export type PayoutResult =
   | { state: "pending"; reference: string }
   | { state: "failed"; reference: string | null; reason: string };
 
+/** Why a provider could not answer (ple_payout_provider_failures_total's reason); the job tries again later. */
+export type ProviderFault = "http_5xx" | "rate_limited" | "unauthorized" | "bad_answer";
+
+/** A provider that answered, but not with the payout's state (5xx, 429, 401/403, a body it does not understand). */
+export class PayoutProviderError extends Error {
+  constructor(
+    readonly fault: ProviderFault,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /**
  * Where payouts go. `manual`: an administrator pays outside the app and records the reference; nothing is
  * called. An automatic provider (`tremendous`) is called by the payout job, outside any transaction; a thrown

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import type { PayoutOrder, PayoutProvider, PayoutResult } from "./payout-provider";
+import {
+  type PayoutOrder,
+  type PayoutProvider,
+  PayoutProviderError,
+  type PayoutResult,
+} from "./payout-provider";
 
 export interface TremendousConfig {
   apiKey: string;
@@ -62,10 +67,14 @@ export function tremendousProvider(config: TremendousConfig): PayoutProvider {
     } catch {
       json = null;
     }
-    if (res.status === 429 || res.status >= 500 || res.status === 401 || res.status === 403)
-      throw new Error(`Tremendous answered ${res.status}`);
+    if (res.status >= 500) throw new PayoutProviderError("http_5xx", `Tremendous answered ${res.status}`);
+    if (res.status === 429)
+      throw new PayoutProviderError("rate_limited", `Tremendous answered ${res.status}`);
+    if (res.status === 401 || res.status === 403)
+      throw new PayoutProviderError("unauthorized", `Tremendous answered ${res.status}`);
     if (!res.ok && !init.refusalIsFinal)
-      throw new Error(
+      throw new PayoutProviderError(
+        "bad_answer",
         `Tremendous answered ${res.status} to ${init.method} ${path}: the order's state is unknown`,
       );
     if (!res.ok) {
@@ -77,7 +86,11 @@ export function tremendousProvider(config: TremendousConfig): PayoutProvider {
       };
     }
     const parsed = orderAnswer.safeParse(json);
-    if (!parsed.success) throw new Error(`Tremendous answered ${res.status} with an unexpected body`);
+    if (!parsed.success)
+      throw new PayoutProviderError(
+        "bad_answer",
+        `Tremendous answered ${res.status} with an unexpected body`,
+      );
     return resultOf(parsed.data.order);
   }
 

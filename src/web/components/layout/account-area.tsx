@@ -4,6 +4,7 @@ import { CoinLogo } from "~/web/components/layout/coin-logo";
 import type { HeaderSession } from "~/web/components/layout/header-session";
 import { UserMenu } from "~/web/components/layout/user-menu";
 import { buttonVariants } from "~/web/components/ui/button-variants";
+import { InboxMenu } from "~/web/features/messages/components/inbox-menu";
 import { useBalance } from "~/web/lib/balance";
 
 /**
@@ -24,7 +25,7 @@ export function AccountArea({ session }: { session: HeaderSession }) {
   return (
     <>
       {/* The pending coins sit under the balance, inside its pill: on a phone the header stays one row. */}
-      <span className="inline-flex h-9 items-center gap-1.5 rounded-full bg-brand-soft px-3 text-sm font-semibold whitespace-nowrap tabular-nums">
+      <span className="inline-flex h-9 items-center gap-1.5 rounded-full bg-brand-soft px-2 text-sm sm:px-3 font-semibold whitespace-nowrap tabular-nums">
         <CoinLogo size="xs" />
         <span className="flex flex-col leading-tight">
           <span>{`${balance} Coins`}</span>
@@ -33,6 +34,7 @@ export function AccountArea({ session }: { session: HeaderSession }) {
           ) : null}
         </span>
       </span>
+      <InboxMenu owner={session.email} />
       <UserMenu email={session.email} onLogout={logout} isLoggingOut={isLoggingOut} />
       <button
         type="button"

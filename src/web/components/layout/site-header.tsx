@@ -36,7 +36,12 @@ const guestLinks: readonly NavItem[] = [
   { to: paths.videos.getHref(), label: "Videos" },
 ];
 
-const memberLinks: readonly NavItem[] = [...guestLinks, { to: paths.wallet.getHref(), label: "Wallet" }];
+// Signed in: the partners' offers and the wallet too. On a 360 px phone the list wraps to a second line.
+const memberLinks: readonly NavItem[] = [
+  ...guestLinks,
+  { to: paths.offers.getHref(), label: "Offers" },
+  { to: paths.wallet.getHref(), label: "Wallet" },
+];
 const adminLinks: readonly NavItem[] = [...memberLinks, { to: paths.admin.getHref(), label: "Admin" }];
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
@@ -49,10 +54,14 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
 
 /** The top bar of docs/product.md. The layout passes the session; the account area (its own chunk) shows the balance and logs out. */
 export function SiteHeader({ session, sessionPending = false }: SiteHeaderProps) {
-  const links = session ? (session.role === "admin" ? adminLinks : memberLinks) : guestLinks;
+  const links = session
+    ? session.role === "admin" || session.role === "editor"
+      ? adminLinks
+      : memberLinks
+    : guestLinks;
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur-md">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-1 px-4 sm:gap-x-6 py-2 sm:px-6 md:h-16 md:flex-nowrap md:py-0">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-1 px-3 sm:gap-x-6 py-2 sm:px-6 md:h-16 md:flex-nowrap md:py-0">
         <AppLink
           to={paths.home.getHref()}
           className="flex h-10 items-center gap-2 rounded-lg text-base font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
@@ -74,7 +83,7 @@ export function SiteHeader({ session, sessionPending = false }: SiteHeaderProps)
         </nav>
         {/* The prerendered page and the first render do not know the session yet: reserve the balance and
             Logout's room (min-w), so nothing moves when the signed-in state appears. */}
-        <div className="ml-auto flex shrink-0 items-center justify-end gap-2 sm:min-w-48">
+        <div className="ml-auto flex shrink-0 items-center justify-end gap-1 sm:min-w-48 sm:gap-2">
           {sessionPending ? (
             reserved
           ) : session ? (

@@ -30,6 +30,7 @@ export function Toast({
 }: ComponentProps<typeof ToastPrimitive.Root> & { variant?: NoticeVariant }) {
   return (
     <ToastPrimitive.Root
+      data-notice=""
       className={cn(
         "group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-xl p-4 pr-10 shadow-lg data-[state=closed]:pointer-events-none",
         "data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform",

@@ -6,6 +6,8 @@ export interface ConsoleNavItem {
   label: string;
   /** Matches only the exact path (the overview), not the pages below it. */
   end?: boolean;
+  /** Content editors see this entry too (every entry is an administrator's). */
+  editors?: boolean;
 }
 
 /**
@@ -18,6 +20,12 @@ export const consoleNav: readonly ConsoleNavItem[] = [
   { to: adminPaths.redemptions.getHref(), label: "Redemptions" },
   { to: adminPaths.kyc.getHref(), label: "KYC review" },
   { to: adminPaths.referrals.getHref(), label: "Referral reviews" },
+  { to: adminPaths.partners.getHref(), label: "Partners" },
   { to: adminPaths.proposals.getHref(), label: "Proposals" },
   { to: adminPaths.audit.getHref(), label: "Audit log" },
+  { to: adminPaths.content.getHref(), label: "Content", editors: true },
 ];
+
+/** The entries a role sees: a content editor only the content console (docs/product.md, "Content operations"). */
+export const consoleNavFor = (role: "admin" | "editor") =>
+  consoleNav.filter((item) => role === "admin" || item.editors === true);

@@ -1,8 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { pendingBonusNote } from "~/core/referrals";
 import { TodayPanel } from "~/web/features/earning/components/today-panel";
+import { PartnerDebtNotice } from "~/web/features/offers/components/partner-debt-notice";
+import { PendingPartnerCoins } from "~/web/features/offers/components/pending-partner-coins";
 import { referralsQueryOptions } from "~/web/features/referral/api/get-referrals";
 import { OwnReferralBonusCard } from "~/web/features/referral/components/own-referral-bonus";
+import { PendingReferralCoins } from "~/web/features/referral/components/pending-referral-coins";
 import { useRedeemEligibility } from "~/web/features/wallet/api/get-redemptions";
 import { BalanceCard } from "~/web/features/wallet/components/balance-card";
 import { RedeemChecklist } from "~/web/features/wallet/components/redeem-checklist";
@@ -37,6 +40,9 @@ export function WalletAccount({ user }: { user: SessionUser }) {
         isLoading={isLoading}
         user={user}
       />
+      <PartnerDebtNotice userId={user.id} />
+      <PendingPartnerCoins userId={user.id} />
+      <PendingReferralCoins userId={user.id} />
       {view && own && own.bonus !== "paid" ? <OwnReferralBonusCard own={own} release={view.release} /> : null}
       <TodayPanel userId={user.id} />
       <Checklist userId={user.id} />

@@ -1,12 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { adjustmentInput } from "~/core/api/admin";
-import { formatCount } from "~/core/coins";
-import {
-  adjustmentNeedsSecondAdmin,
-  type DualControl,
-  dualControlRule,
-  NEEDS_SECOND_ADMIN,
-} from "~/core/dual-control";
+import { coinsToCents, formatCount } from "~/core/coins";
+import { type DualControl, dualControlRule, fourEyesReasons, NEEDS_SECOND_ADMIN } from "~/core/dual-control";
 import { Input } from "~/web/components/ui/input";
 import { Label } from "~/web/components/ui/label";
 import { notify } from "~/web/lib/notify";
@@ -68,13 +63,23 @@ export function AdjustCoinsForm({ user, rule, confirm, run }: AdjustCoinsFormPro
         const amount = Number(values.amount);
         // The rule is cumulative: read afresh what this administrator moved alone before saying.
         const state = await queryClient.fetchQuery(dualControlQueryOptions(user.id));
-        const proposes = adjustmentNeedsSecondAdmin(state.rule, amount, state.movedAlone);
+        const why = fourEyesReasons(state.rule, {
+          kind: "coins.adjust",
+          coins: amount,
+          cents: coinsToCents(Math.max(amount, 0)),
+          perAccountSoFar: state.movedAlone,
+          movedTodayCents: state.movedAloneTodayCents,
+          credited: null,
+          approvedKyc: null,
+          reusedDocument: false,
+        });
+        const proposes = why.length > 0;
         const confirmed = await confirm({
           title: "Confirm the adjustment",
           effect: adjustmentEffect(user.email, user.balance, amount),
           notice: proposes ? NEEDS_SECOND_ADMIN : undefined,
           detail: proposes
-            ? `It takes effect when a different administrator approves it under Proposals. Reason shown to the user: ${reason}`
+            ? `${why.join(" ")} It takes effect when a different administrator approves it under Proposals. Reason shown to the user: ${reason}`
             : `Reason shown to the user: ${reason}`,
           confirmLabel: proposes ? "Propose adjustment" : "Confirm adjustment",
         });

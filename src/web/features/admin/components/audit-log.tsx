@@ -3,11 +3,12 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { auditActionLabels } from "~/core/admin";
-import { auditSentence } from "~/core/audit-sentences";
+import { auditSentenceParts } from "~/core/audit-sentences";
 import { PagedList } from "~/web/components/paged-list";
 import { Button } from "~/web/components/ui/button";
 import { Input } from "~/web/components/ui/input";
 import { Label } from "~/web/components/ui/label";
+import { Words } from "~/web/components/words";
 import { type AuditFilter, useAudit } from "../api/get-audit";
 import { formatTime } from "./format";
 
@@ -72,7 +73,12 @@ export function AuditLog({
                   {formatTime(e.createdAt)}
                 </time>
               </p>
-              <p className="mt-2 break-words">{auditSentence(e)}</p>
+              <p className="mt-2 break-words">
+                {auditSentenceParts(e).map((part, i) =>
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a sentence's pieces never move
+                  part.words ? <Words key={i} text={part.text} /> : part.text,
+                )}
+              </p>
               <details className="mt-2">
                 <summary className="cursor-pointer text-muted-foreground">Raw record</summary>
                 <pre className="mt-2 overflow-x-auto whitespace-pre-wrap break-all rounded-lg bg-muted p-2 font-mono text-xs">

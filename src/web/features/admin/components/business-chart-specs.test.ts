@@ -27,12 +27,12 @@ function answer(days: Partial<BusinessDay>[]) {
 
 const stats = answer([
   {
-    issued: { game: 20, quiz: 0, video: 10, referral: 0, streak: 0, adjustment: 0 },
+    issued: { game: 20, quiz: 0, video: 10, referral: 0, streak: 0, adjustment: 0, partner: 0 },
     liability: 30,
     signUps: 2,
   },
   {
-    issued: { game: 0, quiz: 30, video: 10, referral: 50, streak: 25, adjustment: 5 },
+    issued: { game: 0, quiz: 30, video: 10, referral: 50, streak: 25, adjustment: 5, partner: 40 },
     requested: 1000,
     paidOut: 400,
     liability: 150,
@@ -71,9 +71,10 @@ describe("the console's charts", () => {
       ["Referrals", [0, 50]],
       ["Streak bonuses", [0, 25]],
       ["Adjustments", [0, 5]],
+      ["Partner offers", [0, 40]],
     ]);
-    expect(issued.summary).toContain("On 2026-11-27: 120 coins.");
-    expect(toCsv(issued).split("\r\n")[2]).toBe("2026-11-27,0,30,10,50,25,5");
+    expect(issued.summary).toContain("On 2026-11-27: 160 coins.");
+    expect(toCsv(issued).split("\r\n")[2]).toBe("2026-11-27,0,30,10,50,25,5,40");
   });
 
   it("keep breakage apart from what is owed to live accounts", () => {

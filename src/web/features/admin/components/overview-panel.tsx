@@ -43,7 +43,7 @@ export function OverviewPanel() {
             <Stat
               label="Users"
               value={String(data.users.total)}
-              detail={`${data.users.newLast7Days} new in the last 7 days`}
+              detail={`Every sign-up, deleted accounts included; ${data.users.newLast7Days} new in the last 7 days`}
             />
             <Stat
               label="Outstanding liability"

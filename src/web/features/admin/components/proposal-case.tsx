@@ -2,6 +2,7 @@ import { ledgerKindLabels } from "~/core/admin";
 import type { ProposalCase as Case, Proposal } from "~/core/api/dual-control";
 import { formatCount } from "~/core/coins";
 import { type PayoutMethod, payoutMethodLabels } from "~/core/redemptions";
+import { Words } from "~/web/components/words";
 import { formatTime } from "./format";
 
 const isMethod = (m: string): m is PayoutMethod => m in payoutMethodLabels;
@@ -67,7 +68,13 @@ export function ProposalCase({ p, c }: { p: Proposal; c: Case }) {
         <ul aria-label="Latest coin movements" className="mt-1 flex flex-col gap-1">
           {c.history.map((h) => (
             <li key={`${h.createdAt}-${h.kind}-${h.amount}`} className="break-words">
-              {`${formatTime(h.createdAt)}: ${h.amount > 0 ? "+" : "−"}${formatCount(Math.abs(h.amount))} (${ledgerKindLabels[h.kind] ?? h.kind})${h.reason ? ` ${h.reason}` : ""}`}
+              {`${formatTime(h.createdAt)}: ${h.amount > 0 ? "+" : "−"}${formatCount(Math.abs(h.amount))} (${ledgerKindLabels[h.kind] ?? h.kind})`}
+              {h.reason ? (
+                <>
+                  {" "}
+                  <Words text={h.reason} />
+                </>
+              ) : null}
             </li>
           ))}
         </ul>

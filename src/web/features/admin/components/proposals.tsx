@@ -3,6 +3,7 @@ import { awaitingSecondAdmin, describeProposal, dualControlRule } from "~/core/d
 import { LoadMoreButton } from "~/web/components/load-more-button";
 import { QueryState } from "~/web/components/query-state";
 import { Button } from "~/web/components/ui/button";
+import { Words } from "~/web/components/words";
 import { referenceOf } from "~/web/lib/api-client";
 import { notify } from "~/web/lib/notify";
 import { useOverview } from "../api/get-overview";
@@ -67,7 +68,9 @@ function ProposalCard({ p, self }: { p: Listed; self: { id: string; email: strin
         {p.reason ? (
           <>
             <dt className="text-muted-foreground">Reason</dt>
-            <dd className="break-words">{p.reason}</dd>
+            <dd className="break-words">
+              <Words text={p.reason} />
+            </dd>
           </>
         ) : null}
       </dl>

@@ -81,7 +81,7 @@ function PayoutButtons({ r, run, busy, payoutMode }: DecisionProps) {
               effect: `Pay ${money}: ${payee} for ${r.user.email}`,
               notice: r.fourEyes.needsSecondAdmin ? NEEDS_SECOND_ADMIN : undefined,
               detail: r.fourEyes.needsSecondAdmin
-                ? "This user's redemptions approved by one administrator alone in 24 hours would pass the dual-control limit: it is paid when a different administrator approves it under Proposals."
+                ? `${r.fourEyes.why.join(" ")} It is paid when a different administrator approves it under Proposals.`
                 : approveEffect(r, payoutMode),
               confirmLabel: r.fourEyes.needsSecondAdmin ? `Propose approval of #${r.id}` : `Approve #${r.id}`,
             })
@@ -186,6 +186,11 @@ export function RedemptionDecisions({ r, run, busy, payoutMode }: DecisionProps)
       {r.status === "pending" && r.fourEyes.proposal ? (
         <p role="status" className="text-sm font-medium">
           {awaitingSecondAdmin(r.fourEyes.proposal)}
+        </p>
+      ) : r.status === "pending" && r.fourEyes.needsSecondAdmin ? (
+        <p role="note" className="text-sm">
+          <strong>{`${NEEDS_SECOND_ADMIN}. `}</strong>
+          {r.fourEyes.why.join(" ")}
         </p>
       ) : null}
       <PayoutButtons r={r} run={run} busy={busy} payoutMode={payoutMode} />

@@ -6,6 +6,7 @@ import { payoutMethodLabels, redemptionStatuses, redemptionStatusLabels } from "
 import { PagedList } from "~/web/components/paged-list";
 import { Card, CardContent } from "~/web/components/ui/card";
 import { Label } from "~/web/components/ui/label";
+import { Words } from "~/web/components/words";
 import { type QueueFilter, useRedemptionQueue } from "../api/redemptions";
 import { RedemptionDecisions, useDecision } from "./redemption-decisions";
 
@@ -36,13 +37,17 @@ function QueueFacts({ r }: { r: AdminRedemption }) {
       {r.reason ? (
         <>
           <dt className="text-muted-foreground">Reason</dt>
-          <dd>{r.reason}</dd>
+          <dd>
+            <Words text={r.reason} />
+          </dd>
         </>
       ) : null}
       {r.reference ? (
         <>
           <dt className="text-muted-foreground">Reference</dt>
-          <dd className="break-all">{r.reference}</dd>
+          <dd className="break-all">
+            <Words text={r.reference} />
+          </dd>
         </>
       ) : null}
     </dl>

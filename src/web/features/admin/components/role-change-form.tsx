@@ -1,3 +1,4 @@
+import type { Role } from "~/core/admin";
 import { awaitingSecondAdmin, NEEDS_SECOND_ADMIN } from "~/core/dual-control";
 import { Card, CardContent } from "~/web/components/ui/card";
 import { notify } from "~/web/lib/notify";
@@ -7,21 +8,54 @@ import type { useConfirm } from "./confirm-dialog";
 import type { useReauth } from "./reauth";
 
 export interface RoleChangeFormProps {
-  user: { id: string; email: string; role: "user" | "admin" };
+  user: { id: string; email: string; role: Role };
   /** The user's role change that already waits for a second administrator, if any. */
   waitingRole: Parameters<typeof awaitingSecondAdmin>[0] | undefined;
   confirm: ReturnType<typeof useConfirm>["confirm"];
   run: ReturnType<typeof useReauth>["run"];
 }
 
+/** The role changes the console offers from each role, in words. */
+const offers: Record<Role, { next: Role; title: string; description: string; effect: string }[]> = {
+  user: [
+    {
+      next: "admin",
+      title: "Make administrator",
+      description: "Gives the user this console and every administrative action.",
+      effect: "an administrator",
+    },
+    {
+      next: "editor",
+      title: "Make content editor",
+      description:
+        "Gives the user the console's Content page only: quizzes and videos, never coins or users.",
+      effect: "a content editor",
+    },
+  ],
+  editor: [
+    {
+      next: "user",
+      title: "Remove content editor",
+      description: "The user keeps their account but loses the Content page.",
+      effect: "a player only",
+    },
+  ],
+  admin: [
+    {
+      next: "user",
+      title: "Revoke administrator",
+      description: "The user keeps their account but loses the console.",
+      effect: "a player only",
+    },
+  ],
+};
+
 /**
- * Make administrator / revoke administrator (UserActions): always a proposal for a second administrator; while one
- * waits, the card says so instead of offering another.
+ * Make administrator / content editor, or take the role back (UserActions): always a proposal for a second
+ * administrator; while one waits, the card says so instead of offering another.
  */
 export function RoleChangeForm({ user, waitingRole, confirm, run }: RoleChangeFormProps) {
-  const role = useAdminMutation((input: { role: "user" | "admin"; reason: string }) =>
-    changeRole(user.id, input),
-  );
+  const role = useAdminMutation((input: { role: Role; reason: string }) => changeRole(user.id, input));
   if (waitingRole)
     return (
       <Card>
@@ -32,30 +66,28 @@ export function RoleChangeForm({ user, waitingRole, confirm, run }: RoleChangeFo
         </CardContent>
       </Card>
     );
-  return (
+  return offers[user.role].map((offer) => (
     <ActionForm
-      title={user.role === "admin" ? "Revoke administrator" : "Make administrator"}
-      description={`${
-        user.role === "admin"
-          ? "The user keeps their account but loses the console."
-          : "Gives the user this console and every administrative action."
-      } ${NEEDS_SECOND_ADMIN}.`}
-      submitLabel={user.role === "admin" ? "Revoke administrator" : "Make administrator"}
+      key={offer.next}
+      title={offer.title}
+      description={`${offer.description} ${NEEDS_SECOND_ADMIN}.`}
+      submitLabel={offer.title}
       onSubmit={async (reason) => {
-        const next = user.role === "admin" ? "user" : "admin";
         const confirmed = await confirm({
           title: "Confirm the role change",
           effect:
-            next === "admin"
+            offer.next === "admin"
               ? `Make ${user.email} an administrator`
-              : `Remove the administrator role from ${user.email}`,
+              : offer.next === "editor"
+                ? `Make ${user.email} a content editor`
+                : `Remove the ${user.role === "admin" ? "administrator" : "content editor"} role from ${user.email}`,
           notice: NEEDS_SECOND_ADMIN,
           detail: `It takes effect when a different administrator approves it under Proposals. Reason: ${reason}`,
           confirmLabel: "Propose role change",
         });
         if (!confirmed) throw new CancelledAction();
         await run(async () => {
-          const answer = await role.mutateAsync({ role: next, reason });
+          const answer = await role.mutateAsync({ role: offer.next, reason });
           notify(
             "proposal" in answer
               ? {
@@ -64,11 +96,11 @@ export function RoleChangeForm({ user, waitingRole, confirm, run }: RoleChangeFo
                 }
               : {
                   title: answer.changed ? "Role changed" : "Role unchanged",
-                  description: `${user.email} is ${next === "admin" ? "an administrator" : "a user"}.`,
+                  description: `${user.email} is ${offer.effect}.`,
                 },
           );
         });
       }}
     />
-  );
+  ));
 }

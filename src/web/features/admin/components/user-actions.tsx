@@ -1,3 +1,4 @@
+import type { Role } from "~/core/admin";
 import { Card, CardContent } from "~/web/components/ui/card";
 import { Input } from "~/web/components/ui/input";
 import { Label } from "~/web/components/ui/label";
@@ -16,7 +17,7 @@ export interface UserActionsProps {
     id: string;
     email: string;
     banned: boolean;
-    role: "user" | "admin";
+    role: Role;
     balance: number;
     /** Listed in ADMIN_EMAILS: the console neither bans nor demotes this account. */
     listedAdmin: boolean;

@@ -2,6 +2,7 @@ import type { AdminUserDetail } from "~/core/api/admin";
 import { formatDollars } from "~/core/coins";
 import { AppLink } from "~/web/components/ui/app-link";
 import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";
+import { Words } from "~/web/components/words";
 import { adminPaths } from "~/web/config/admin-paths";
 import { formatTime } from "./format";
 
@@ -30,7 +31,9 @@ export function UserDetails({ detail }: { detail: AdminUserDetail }) {
               <code className="text-sm">{user.id}</code>
             </Field>
             <Field label="Balance">{`${user.balance} Coins ($${formatDollars(user.balance)})`}</Field>
-            <Field label="Role">{user.role === "admin" ? "Administrator" : "User"}</Field>
+            <Field label="Role">
+              {user.role === "admin" ? "Administrator" : user.role === "editor" ? "Content editor" : "User"}
+            </Field>
             <Field label="E-mail confirmed">{user.emailVerified ? "Yes" : "No"}</Field>
             <Field label="Signed up">{formatTime(user.createdAt)}</Field>
             <Field label="Sign-up IP">{detail.signUpIp ?? "Unknown"}</Field>
@@ -48,11 +51,16 @@ export function UserDetails({ detail }: { detail: AdminUserDetail }) {
               )}
             </Field>
             <Field label="Status">
-              {user.deletedAt
-                ? `Deleted by the account holder on ${formatTime(user.deletedAt)}; balance forfeited`
-                : user.banned
-                  ? `Banned${user.banExpires ? ` until ${formatTime(user.banExpires)}` : ""}: ${user.banReason ?? "no reason"}`
-                  : "Active"}
+              {user.deletedAt ? (
+                `Deleted by the account holder on ${formatTime(user.deletedAt)}; balance forfeited`
+              ) : user.banned ? (
+                <>
+                  {`Banned${user.banExpires ? ` until ${formatTime(user.banExpires)}` : ""}: `}
+                  <Words text={user.banReason ?? "no reason"} />
+                </>
+              ) : (
+                "Active"
+              )}
             </Field>
           </dl>
         </CardContent>

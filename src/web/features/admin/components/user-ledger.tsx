@@ -1,6 +1,7 @@
 import { ledgerKindLabels } from "~/core/admin";
 import { PagedList } from "~/web/components/paged-list";
 import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";
+import { Words } from "~/web/components/words";
 import { useUserLedger } from "../api/get-user-ledger";
 import { formatCoins, formatTime } from "./format";
 
@@ -25,7 +26,9 @@ export function UserLedger({ userId }: { userId: string }) {
             {entries.map((e) => (
               <li key={e.id} className="flex items-center justify-between gap-4 py-2">
                 <div className="min-w-0">
-                  <p className="font-medium break-words">{e.reason}</p>
+                  <p className="font-medium break-words">
+                    <Words text={e.reason} />
+                  </p>
                   <p className="text-sm text-muted-foreground">{`${ledgerKindLabels[e.kind] ?? e.kind} · ${formatTime(e.createdAt)}`}</p>
                 </div>
                 <p className="shrink-0 font-semibold tabular-nums">{formatCoins(e.amount)}</p>

@@ -7,6 +7,7 @@ import { ApiError, referenceOf } from "~/web/lib/api-client";
 import { lazyResolver } from "~/web/lib/lazy-resolver";
 import { notify } from "~/web/lib/notify";
 import { setSession } from "~/web/lib/session";
+import { useReferralCodeCheck } from "../api/check-referral-code";
 import { useRequestPasswordReset } from "../api/request-password-reset";
 import { useSignIn } from "../api/sign-in";
 import { useSignUp } from "../api/sign-up";
@@ -37,14 +38,15 @@ const resolver = lazyResolver<Values, Mode, Submitted>(() =>
   import("./auth-resolvers").then((m) => m.authFormResolver),
 );
 
-/** 'Referral Applied', once, when the page opens with a referral code. */
+/** 'Referral Applied', once, when the page opens with a referral code the server knows (never for an unknown one). */
 function useReferralNotice(initialReferralCode: string | null) {
   const announcedReferral = useRef(false);
+  const valid = useReferralCodeCheck(initialReferralCode).data?.valid === true;
   useEffect(() => {
-    if (!initialReferralCode || announcedReferral.current) return;
+    if (!valid || announcedReferral.current) return;
     announcedReferral.current = true;
     notify({ title: "Referral Applied", description: "You've been referred! Sign up to get started." });
-  }, [initialReferralCode]);
+  }, [valid]);
 }
 
 /** A refused register form (the field shows the problem and has the focus): the confirmation, then the password. */
@@ -186,7 +188,9 @@ export function AuthForm({ initialReferralCode, startInRegister = false }: AuthF
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
-        {initialReferralCode && isRegister && !registered ? <ReferralLanding /> : null}
+        {initialReferralCode && isRegister && !registered ? (
+          <ReferralLanding code={initialReferralCode} />
+        ) : null}
         {unverifiedEmail ? (
           <AuthAlert title="Please confirm your email address first" variant="error" role="alert">
             <p>Follow the link in the confirmation email we sent you, then log in again.</p>

@@ -8,7 +8,7 @@ const allowance = (quizLeft: number[], videoLeft: number[], winsLeft: number): A
   resetsAt: "2026-11-28T00:00:00.000Z",
   limits: DEFAULT_EARNING_LIMITS,
   ticTacToe: { paidWins: 20 - winsLeft, left: winsLeft },
-  quizzes: quizLeft.map((left, i) => ({ quizId: `q${i}`, paidSessions: 1 - left, left })),
+  quizzes: quizLeft.map((left, i) => ({ quizId: `q${i}`, paidSessions: 1 - left, left, round: null })),
   videos: videoLeft.map((left, i) => ({ videoId: `v${i}`, paidWatches: 1 - left, left })),
 });
 
@@ -19,6 +19,19 @@ describe("the dashboard's next action", () => {
       href: "/quizzes",
     });
     expect(nextAction(allowance([1, 1, 1], [1, 1, 1], 20)).label).toBe("Play a quiz: 330 coins left today");
+  });
+
+  it("offers a paid round left unfinished first, with how far it got", () => {
+    const a = allowance([0, 0, 1], [1, 1, 1], 20);
+    const [, second] = a.quizzes;
+    if (!second) throw new Error("no quiz");
+    second.round = {
+      sessionId: "00000000-0000-4000-8000-000000000001",
+      answered: 2,
+      total: 10,
+      expiresAt: "2026-11-27T12:00:00.000Z",
+    };
+    expect(nextAction(a)).toEqual({ label: "Resume: 2 of 10 answered", href: "/quizzes" });
   });
 
   it("then videos, then Tic Tac Toe", () => {

@@ -13,10 +13,13 @@ const QUIZ_SESSION_COINS = QUESTIONS_PER_QUIZ * QUIZ_CORRECT_COINS + QUIZ_BONUS_
 const sum = (values: number[]) => values.reduce((total, n) => total + n, 0);
 
 /**
+ * A paid quiz round left unfinished comes first: 'Resume: 2 of 10 answered' (docs/product.md, "Quizzes"). Then
  * 'Play a quiz: 110 coins left today'. Quizzes first (the most coins for the time), then videos, then Tic Tac Toe;
  * when every paid action of the day is used, it says so.
  */
 export function nextAction(a: Allowance): NextAction {
+  const round = a.quizzes.find((q) => q.round !== null)?.round;
+  if (round) return { label: `Resume: ${round.answered} of ${round.total} answered`, href: "/quizzes" };
   const quizCoins = sum(a.quizzes.map((q) => q.left)) * QUIZ_SESSION_COINS;
   if (quizCoins > 0) return { label: `Play a quiz: ${quizCoins} coins left today`, href: "/quizzes" };
   const videoCoins = sum(a.videos.map((v) => v.left)) * rewards.video_watch.amount;

@@ -3,7 +3,7 @@ import { playerStatsSchema } from "~/core/api/stats";
 import { toCsv } from "~/web/components/charts/chart-spec";
 import { playerMonthSpec } from "./player-month-spec";
 
-const zero = { game: 0, quiz: 0, video: 0, referral: 0, streak: 0, adjustment: 0 };
+const zero = { game: 0, quiz: 0, video: 0, referral: 0, streak: 0, adjustment: 0, partner: 0 };
 const stats = playerStatsSchema.parse({
   days: [
     { day: "2026-11-25", earned: { ...zero, game: 60, video: 40 }, goalMet: true },
@@ -23,6 +23,7 @@ describe("the player's month", () => {
       "Referrals",
       "Streak bonuses",
       "Adjustments",
+      "Partner offers",
       "Goal met",
     ]);
     const goal = spec.series.at(-1)!;
@@ -37,10 +38,10 @@ describe("the player's month", () => {
     const goal = spec.series.at(-1)!;
     expect(goal.values.map((v) => goal.format?.(v))).toEqual(["Yes", "No", "No"]);
     expect(toCsv(spec).split("\r\n")).toEqual([
-      "Day (UTC),Games,Quizzes,Videos,Referrals,Streak bonuses,Adjustments,Goal met",
-      "2026-11-25,60,0,40,0,0,0,yes",
-      "2026-11-26,0,0,0,0,0,0,no",
-      "2026-11-27,0,20,0,0,25,0,no",
+      "Day (UTC),Games,Quizzes,Videos,Referrals,Streak bonuses,Adjustments,Partner offers,Goal met",
+      "2026-11-25,60,0,40,0,0,0,0,yes",
+      "2026-11-26,0,0,0,0,0,0,0,no",
+      "2026-11-27,0,20,0,0,25,0,0,no",
       "",
     ]);
   });

@@ -1,8 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Proposal } from "~/core/api/dual-control";
 import type { KycDecisionInput, KycDecisionResult } from "~/core/api/kyc";
 import { api, call } from "~/web/lib/api";
 
-export function decideKyc(id: string, decision: KycDecisionInput): Promise<KycDecisionResult> {
+/** A decision, or — for an approval that needs a second administrator — the proposal it became (202). */
+export function decideKyc(
+  id: string,
+  decision: KycDecisionInput,
+): Promise<KycDecisionResult | { proposal: Proposal }> {
   return call(() => api.admin.kyc[":id"].decision.$post({ param: { id }, json: decision }));
 }
 

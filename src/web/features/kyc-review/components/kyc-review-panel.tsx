@@ -3,7 +3,7 @@ import { Check, Download, X } from "lucide-react";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { type KycDecisionInput, kycDecisionSchema } from "~/core/api/kyc";
-import { KYC_REASON_MAX } from "~/core/kyc";
+import { KYC_COMPARED_AS_EXPLANATION, KYC_REASON_MAX } from "~/core/kyc";
 import { revealHidden } from "~/core/words";
 import { Button } from "~/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";
@@ -15,6 +15,7 @@ import { referenceOf } from "~/web/lib/api-client";
 import { notify } from "~/web/lib/notify";
 import { useDecideKyc } from "../api/decide-kyc";
 import { kycDocumentHref, useKycSubmission } from "../api/get-kyc-submission";
+import { FourEyesNote } from "./four-eyes-note";
 import { SameDocumentApproval } from "./same-document-approval";
 
 const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
@@ -50,10 +51,17 @@ export function KycReviewPanel({ id, selfId, onDone }: { id: string; selfId: str
       },
       {
         onSuccess: (result) => {
-          notify({
-            title: result.status === "approved" ? "KYC Approved" : "KYC Rejected",
-            description: "The user has been told by e-mail.",
-          });
+          notify(
+            "proposal" in result
+              ? {
+                  title: "Approval Proposed",
+                  description: `A different administrator must approve it (proposal #${result.proposal.id}).`,
+                }
+              : {
+                  title: result.status === "approved" ? "KYC Approved" : "KYC Rejected",
+                  description: "The user has been told by e-mail.",
+                },
+          );
           onDone();
         },
         onError: (error) =>
@@ -72,6 +80,7 @@ export function KycReviewPanel({ id, selfId, onDone }: { id: string; selfId: str
   if (query.isPending) return <Spinner label="Loading the submission" />;
   if (query.error) return <p role="alert">{`Could not load the submission: ${query.error.message}`}</p>;
   const s = query.data;
+  const approveLabel = s.fourEyes.needsSecondAdmin ? "Propose approval" : "Approve";
   return (
     <Card aria-labelledby={`${formId}-title`}>
       <CardHeader>
@@ -87,9 +96,14 @@ export function KycReviewPanel({ id, selfId, onDone }: { id: string; selfId: str
             <dt className="text-muted-foreground">E-mail</dt>
             <dd className="break-all">{s.email}</dd>
             <dt className="text-muted-foreground">Document ID as typed</dt>
-            <dd className="break-all font-mono">{revealHidden(s.documentId)}</dd>
+            <dd className="break-all font-mono">
+              <bdi>{revealHidden(s.documentId)}</bdi>
+            </dd>
             <dt className="text-muted-foreground">Compared as</dt>
-            <dd className="break-all font-mono">{s.documentIdNormalised}</dd>
+            <dd>
+              <span className="break-all font-mono">{s.documentIdNormalised}</span>
+              <span className="block text-xs text-muted-foreground">{KYC_COMPARED_AS_EXPLANATION}</span>
+            </dd>
             <dt className="text-muted-foreground">Document</dt>
             <dd>{`${s.documentType}, ${kilobytes(s.documentSize)}`}</dd>
             <dt className="text-muted-foreground">Submitted</dt>
@@ -121,17 +135,19 @@ export function KycReviewPanel({ id, selfId, onDone }: { id: string; selfId: str
           <p role="note">This is your own submission: another administrator decides it.</p>
         ) : (
           <>
+            <FourEyesNote fourEyes={s.fourEyes} />
             {s.sameDocumentAs.length > 0 ? (
               <SameDocumentApproval
                 accounts={s.sameDocumentAs}
                 disabled={decide.isPending}
+                approveLabel={approveLabel}
                 onApprove={(reason) => send({ decision: "approve", reason })}
               />
             ) : (
               <div className="flex flex-wrap gap-3">
                 <Button onClick={() => send({ decision: "approve" })} disabled={decide.isPending}>
                   <Check aria-hidden="true" />
-                  Approve
+                  {approveLabel}
                 </Button>
               </div>
             )}

@@ -33,10 +33,13 @@ const STATUS: Record<KycSameDocumentAccount["status"], string> = {
 export function SameDocumentApproval({
   accounts,
   disabled,
+  approveLabel,
   onApprove,
 }: {
   accounts: KycSameDocumentAccount[];
   disabled: boolean;
+  /** 'Approve', or 'Propose approval' when it needs a second administrator. */
+  approveLabel: string;
   onApprove: (reason: string) => void;
 }) {
   const id = useId();
@@ -82,7 +85,7 @@ export function SameDocumentApproval({
         <FieldError id={`${id}-reason-error`} message={reasonError} />
         <Button type="submit" className="self-start" disabled={disabled}>
           <Check aria-hidden="true" />
-          Approve
+          {approveLabel}
         </Button>
       </form>
     </section>

@@ -4,6 +4,7 @@ import { type ComponentProps, useId } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { formatMegabytes, KYC_ACCEPTED_DOCUMENTS, KYC_REVIEW_TIME, kycDocumentTypes } from "~/core/kyc";
+import { settingText } from "~/core/public-settings";
 import { Button } from "~/web/components/ui/button";
 import { Card, CardContent } from "~/web/components/ui/card";
 import { FieldError } from "~/web/components/ui/field-error";
@@ -11,6 +12,7 @@ import { Input } from "~/web/components/ui/input";
 import { Label } from "~/web/components/ui/label";
 import { ApiError, referenceOf } from "~/web/lib/api-client";
 import { notify } from "~/web/lib/notify";
+import { publicSettings } from "~/web/lib/public-settings";
 import { useSubmitKyc } from "../api/submit-kyc";
 import { CHOOSE_FILE, kycFormSchema } from "./kyc-form-schema";
 
@@ -126,7 +128,7 @@ export function KycForm({ maxUploadBytes, resubmit }: { maxUploadBytes: number; 
             className="h-auto py-2"
           />
           <p className="text-sm text-muted-foreground">
-            {`Accepted: ${KYC_ACCEPTED_DOCUMENTS}, up to ${formatMegabytes(maxUploadBytes)}. A review usually takes ${KYC_REVIEW_TIME}; we e-mail you the decision. Your document is stored encrypted, seen only by our reviewers and deleted some time after their decision.`}
+            {`Accepted: ${KYC_ACCEPTED_DOCUMENTS}, up to ${formatMegabytes(maxUploadBytes)}. A review usually takes ${KYC_REVIEW_TIME}; we e-mail you the decision. Your document is stored encrypted, seen only by our reviewers and deleted ${settingText(publicSettings(), "kycRetentionDays")} after their decision.`}
           </p>
           <Button type="submit" size="lg" disabled={mutation.isPending}>
             <Send aria-hidden="true" />

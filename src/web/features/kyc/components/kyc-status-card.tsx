@@ -1,6 +1,7 @@
 import { BadgeCheck, Clock, ShieldQuestion, ShieldX } from "lucide-react";
 import type { KycStatusResponse } from "~/core/api/kyc";
 import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";
+import { Words } from "~/web/components/words";
 import { cn } from "~/web/lib/cn";
 
 const views = {
@@ -52,7 +53,7 @@ export function KycStatusCard({ status }: { status: KycStatusResponse }) {
         {status.status === "rejected" && status.reason ? (
           <p>
             <span className="font-semibold">Reason: </span>
-            {status.reason}
+            <Words text={status.reason} />
           </p>
         ) : null}
         {status.submittedAt ? (

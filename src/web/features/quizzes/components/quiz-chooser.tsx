@@ -14,11 +14,14 @@ import { Spinner } from "~/web/components/ui/spinner";
 import { useQuizzes } from "../api/get-quizzes";
 import { QuizIcon } from "./quiz-icon";
 
-const colors: Record<QuizId, string> = {
-  general: "from-amber-300 to-orange-400 text-amber-950",
-  science: "from-sky-300 to-blue-400 text-sky-950",
-  history: "from-violet-300 to-purple-400 text-violet-950",
+/** A quiz's card colour follows its icon (icons are data the console sets); any other icon gets the first. */
+const colors: Record<string, string> = {
+  brain: "from-amber-300 to-orange-400 text-amber-950",
+  "flask-conical": "from-sky-300 to-blue-400 text-sky-950",
+  landmark: "from-violet-300 to-purple-400 text-violet-950",
+  globe: "from-emerald-300 to-teal-400 text-emerald-950",
 };
+const colorOf = (icon: string) => (Object.hasOwn(colors, icon) ? colors[icon] : colors.brain);
 
 /** On a quiz that paid today: its next session is practice. */
 export const PRACTICE_CHOOSER_NOTE = "Paid today — play again as practice (no coins until tomorrow).";
@@ -29,10 +32,17 @@ export interface QuizChooserProps {
   startingQuizId: QuizId | null;
   /** Quizzes that already paid today: their next session is a practice round. */
   practiceQuizIds?: readonly string[];
+  /** The player's paid rounds left unfinished, by quiz: the card offers 'Resume' (docs/product.md, "Quizzes"). */
+  rounds?: ReadonlyMap<string, { answered: number; total: number }>;
 }
 
 /** The three quizzes of docs/product.md, each with a button that starts a fresh session. */
-export function QuizChooser({ onChoose, startingQuizId, practiceQuizIds = [] }: QuizChooserProps) {
+export function QuizChooser({
+  onChoose,
+  startingQuizId,
+  practiceQuizIds = [],
+  rounds = new Map(),
+}: QuizChooserProps) {
   const quizzes = useQuizzes();
   // The cards render in a background (time-sliced) render once the list arrives, not inside the update that
   // brings it, which would be one long task (docs/decisions/044-short-main-thread-tasks.md).
@@ -61,6 +71,7 @@ export function QuizChooser({ onChoose, startingQuizId, practiceQuizIds = [] }: 
             quiz={quiz}
             starting={startingQuizId}
             practice={practiceQuizIds.includes(quiz.id)}
+            round={rounds.get(quiz.id) ?? null}
             onChoose={onChoose}
           />
         </li>
@@ -73,16 +84,19 @@ function QuizCard({
   quiz,
   starting,
   practice,
+  round,
   onChoose,
 }: {
   quiz: QuizSummary;
   starting: QuizId | null;
   practice: boolean;
+  round: { answered: number; total: number } | null;
   onChoose: (quizId: QuizId) => void;
 }) {
+  const verb = round ? "Resume" : "Start";
   return (
     <Card className="flex w-full flex-col overflow-hidden">
-      <div className={`flex h-28 items-center justify-center bg-gradient-to-br ${colors[quiz.id]}`}>
+      <div className={`flex h-28 items-center justify-center bg-gradient-to-br ${colorOf(quiz.icon)}`}>
         <QuizIcon name={quiz.icon} className="size-12" />
       </div>
       <CardHeader>
@@ -95,11 +109,16 @@ function QuizCard({
             {PRACTICE_CHOOSER_NOTE}
           </p>
         ) : null}
+        {round ? (
+          <p className="mt-3 rounded-lg border bg-muted px-3 py-2 text-sm font-medium">
+            {`Resume: ${round.answered} of ${round.total} answered`}
+          </p>
+        ) : null}
       </CardContent>
       <CardFooter>
         <Button
           className="w-full"
-          aria-label={`Start Quiz: ${quiz.name}`}
+          aria-label={`${verb} Quiz: ${quiz.name}`}
           disabled={starting !== null}
           onClick={() => onChoose(quiz.id)}
         >
@@ -108,7 +127,7 @@ function QuizCard({
           ) : (
             <Play aria-hidden="true" />
           )}
-          Start Quiz
+          {`${verb} Quiz`}
         </Button>
       </CardFooter>
     </Card>

@@ -1,14 +1,19 @@
-import { Brain, FlaskConical, Landmark, type LucideIcon } from "lucide-react";
-import type { QuizIcon as QuizIconName } from "~/core/api/quizzes";
+import { BookOpen, Brain, FlaskConical, Globe, Landmark, type LucideIcon, Music, Trophy } from "lucide-react";
+import type { quizIcons } from "~/core/api/quizzes";
 
-const icons: Record<QuizIconName, LucideIcon> = {
+/** The icons the console offers; a quiz naming any other icon is drawn with the default (Brain). */
+const icons: Record<(typeof quizIcons)[number], LucideIcon> = {
   brain: Brain,
   "flask-conical": FlaskConical,
   landmark: Landmark,
+  globe: Globe,
+  "book-open": BookOpen,
+  music: Music,
+  trophy: Trophy,
 };
 
 /** The lucide icon a quiz names; decorative. */
-export function QuizIcon({ name, className }: { name: QuizIconName; className?: string }) {
-  const Icon = icons[name] ?? Brain;
+export function QuizIcon({ name, className }: { name: string; className?: string }) {
+  const Icon = (Object.hasOwn(icons, name) ? icons[name as keyof typeof icons] : undefined) ?? Brain;
   return <Icon aria-hidden="true" className={className} strokeWidth={1.5} />;
 }

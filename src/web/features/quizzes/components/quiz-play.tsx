@@ -17,6 +17,12 @@ export interface QuizPlayProps {
   onLost: () => void;
 }
 
+const firstUnanswered = (session: QuizSessionView) => {
+  const done = new Set(session.given);
+  const at = session.questions.findIndex((q) => !done.has(q.id));
+  return at < 0 ? 0 : at;
+};
+
 interface Graded {
   feedback: QuestionFeedback;
   result: AnswerResult;
@@ -27,9 +33,13 @@ interface Graded {
  * question, or the results after the last. Grading and coins come from the server only.
  */
 export function QuizPlay({ session, signedIn, onComplete, onLost }: QuizPlayProps) {
-  const [index, setIndex] = useState(0);
+  // A resumed round goes on at its first question not yet answered, with its score so far.
+  const [index, setIndex] = useState(() => firstUnanswered(session));
   const [graded, setGraded] = useState<Graded | null>(null);
-  const [tally, setTally] = useState({ score: 0, answered: 0 });
+  const [tally, setTally] = useState(() => ({
+    score: session.score,
+    answered: session.given.length,
+  }));
   const submit = useSubmitAnswer();
   const { settle, fail } = useEarning();
   const { balance } = useBalance();

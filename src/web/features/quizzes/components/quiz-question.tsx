@@ -10,8 +10,12 @@ export interface QuestionFeedback {
   /** The option the player chose (index in the shown order). */
   option: number;
   correct: boolean;
-  correctAnswer: string;
+  /** Known after a right answer and on the round's last answer; a miss keeps it for the round's end. */
+  correctAnswer: string | null;
 }
+
+/** A miss before the round's end (docs/product.md, "Quizzes"): the answers come with the results. */
+export const MISS_FEEDBACK = "Incorrect. The right answers are shown at the end of the round.";
 
 export interface QuizQuestionProps {
   question: QuizSessionQuestion;
@@ -36,13 +40,16 @@ export interface QuizQuestionProps {
  * not read as if it earned coins.
  */
 export function feedbackText(feedback: QuestionFeedback, paid = true): string {
-  if (!feedback.correct) return `Incorrect. The correct answer was: ${feedback.correctAnswer}`;
+  if (!feedback.correct)
+    return feedback.correctAnswer === null
+      ? MISS_FEEDBACK
+      : `Incorrect. The correct answer was: ${feedback.correctAnswer}`;
   return paid ? `Correct! +${QUIZ_CORRECT_COINS} Coins` : "Correct!";
 }
 
 function optionState(option: string, index: number, feedback: QuestionFeedback | null) {
   if (!feedback) return "open";
-  if (option === feedback.correctAnswer) return "right";
+  if (feedback.correctAnswer !== null && option === feedback.correctAnswer) return "right";
   if (index === feedback.option) return "wrong";
   return "other";
 }

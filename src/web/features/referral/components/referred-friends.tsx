@@ -23,6 +23,12 @@ function bonusLabel(friend: ReferredFriend, release: Release): string {
   return labels[friend.bonus];
 }
 
+/** A paid pair: what the referrer was paid and when ('+50 coins paid on Nov 29, 2026'). */
+function paidLabel(friend: ReferredFriend): string {
+  if (!friend.paid) return "Bonus available";
+  return `+${friend.paid.coins} coins paid on ${dateFormat.format(new Date(friend.paid.at))}`;
+}
+
 /** What a friend's state means for the referrer, where the badge alone does not say it (docs/product.md). */
 function bonusNote(friend: ReferredFriend): string | null {
   if (friend.bonus === "held") return `${HELD_REFERRAL_REASON} ${HELD_REFERRAL_NEXT}`;
@@ -65,7 +71,7 @@ export function ReferredFriends({ friends, release }: { friends: ReferredFriend[
                   {friend.bonus === "paid" ? (
                     <span className="inline-flex max-w-full items-center gap-1 self-start rounded-full bg-emerald-100 px-2.5 py-1 text-sm font-medium text-emerald-900 sm:shrink-0 sm:self-center dark:bg-emerald-950 dark:text-emerald-100">
                       <CircleCheck aria-hidden="true" className="size-4 shrink-0" />
-                      Bonus available
+                      {paidLabel(friend)}
                     </span>
                   ) : (
                     <span className="inline-flex max-w-full items-center gap-1 self-start rounded-2xl bg-muted px-2.5 py-1 text-sm font-medium sm:max-w-64 sm:self-center">

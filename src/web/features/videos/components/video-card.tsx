@@ -46,6 +46,7 @@ export function VideoCard({
         muted
         playsInline
         preload="metadata"
+        poster={video.posterUrl ?? undefined}
         aria-labelledby={titleId}
         onEnded={() => onEnded(video)}
       >
@@ -82,7 +83,7 @@ export function VideoCard({
             ? "Login to Watch & Earn"
             : paidToday
               ? "Watch Again (No Coins Today)"
-              : "Watch Video (Earn 10 Coins)"}
+              : `Watch Video (Earn ${video.reward} Coins)`}
         </Button>
       </CardFooter>
     </Card>

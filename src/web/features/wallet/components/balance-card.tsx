@@ -1,6 +1,4 @@
-import { Sparkles } from "lucide-react";
 import { formatDollars } from "~/core/coins";
-import { Button } from "~/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/web/components/ui/card";
 import { Spinner } from "~/web/components/ui/spinner";
 import { useRedeemEligibility } from "../api/get-redemptions";
@@ -72,10 +70,6 @@ export function BalanceCard({
         </dl>
         <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
           <RedeemDialog balance={balance} disabled={isLoading} user={user} />
-          <Button size="lg" variant="outline" disabled>
-            <Sparkles aria-hidden="true" />
-            More Options (Coming Soon)
-          </Button>
         </div>
       </CardContent>
     </Card>

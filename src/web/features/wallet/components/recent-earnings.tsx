@@ -1,6 +1,7 @@
 import { History } from "lucide-react";
 import { AppLink } from "~/web/components/ui/app-link";
 import { SectionCard } from "~/web/components/ui/section-card";
+import { Words } from "~/web/components/words";
 import { paths } from "~/web/config/paths";
 import { cn } from "~/web/lib/cn";
 import { useTransactions } from "../api/get-transactions";
@@ -34,7 +35,9 @@ export function RecentEarnings({ userId }: { userId: string | null }) {
           {lines.map((line) => (
             <li key={line.id} className="flex items-center justify-between gap-4 py-2">
               <div className="min-w-0">
-                <p className="font-medium break-words">{line.reason}</p>
+                <p className="font-medium break-words">
+                  <Words text={line.reason} />
+                </p>
                 <time dateTime={line.createdAt} className="text-sm text-muted-foreground">
                   {dateFormat.format(new Date(line.createdAt))}
                 </time>

@@ -9,6 +9,7 @@ import {
 import { Button } from "~/web/components/ui/button";
 import { SectionCard } from "~/web/components/ui/section-card";
 import { Spinner } from "~/web/components/ui/spinner";
+import { Words } from "~/web/components/words";
 import { ApiError, referenceOf } from "~/web/lib/api-client";
 import { cn } from "~/web/lib/cn";
 import { notify } from "~/web/lib/notify";
@@ -75,9 +76,17 @@ function RedemptionRow({ r }: { r: Redemption }) {
         </p>
         <p className="text-sm break-all text-muted-foreground">{`To ${r.recipient}`}</p>
         <Timeline r={r} />
-        {r.reason ? <p className="text-sm">{`Reason: ${r.reason}`}</p> : null}
+        {r.reason ? (
+          <p className="text-sm">
+            {"Reason: "}
+            <Words text={r.reason} />
+          </p>
+        ) : null}
         {r.status === "paid" && r.reference ? (
-          <p className="text-sm text-muted-foreground">{`Reference: ${r.reference}`}</p>
+          <p className="text-sm text-muted-foreground">
+            {"Reference: "}
+            <Words text={r.reference} />
+          </p>
         ) : null}
       </div>
       <div className="flex shrink-0 items-center gap-2">

@@ -3,6 +3,7 @@ import { LoadMoreButton } from "~/web/components/load-more-button";
 import { Button } from "~/web/components/ui/button";
 import { SectionCard } from "~/web/components/ui/section-card";
 import { Spinner } from "~/web/components/ui/spinner";
+import { Words } from "~/web/components/words";
 import { cn } from "~/web/lib/cn";
 import { type TransactionLine, useTransactions } from "../api/get-transactions";
 
@@ -13,7 +14,9 @@ function TransactionRow({ entry }: { entry: TransactionLine }) {
   return (
     <li className="flex items-center justify-between gap-4 py-3">
       <div className="min-w-0">
-        <p className="font-medium break-words">{entry.reason}</p>
+        <p className="font-medium break-words">
+          <Words text={entry.reason} />
+        </p>
         <time dateTime={entry.createdAt} className="text-sm text-muted-foreground">
           {dateFormat.format(new Date(entry.createdAt))}
         </time>

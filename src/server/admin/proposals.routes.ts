@@ -8,11 +8,12 @@ import {
 } from "~/core/api/dual-control";
 import type { AppDeps } from "../app-deps";
 import { actingAdmin, requireFreshSession } from "../auth/require-admin";
+import { approveProposal, withdrawProposal } from "../dual-control/proposals.service";
 import type { rateLimit } from "../http/rate-limit";
 import { responds } from "../http/route-docs";
 import { createRouter } from "../http/router";
 import { jsonBody, params, query } from "../http/validate";
-import { approveProposal, proposalsPage, withdrawProposal } from "./proposals.service";
+import { proposalsPage } from "./proposals.service";
 
 /**
  * /api/admin/proposals: dual control (docs/decisions/056 and 063). Coin adjustments and redemption approvals past
@@ -41,15 +42,17 @@ export const createProposalRoutes = (deps: AppDeps, limited: ReturnType<typeof r
         {
           summary: "Approve a proposal: the second administrator's approval applies it",
           description:
-            "Applies the adjustment (through the ledger), the redemption's approval or the role change, with the audit rows and the proposer's mail, in the transaction that approves the proposal; exactly once however many approvals arrive together. The proposer cannot approve (403 SECOND_ADMIN_REQUIRED), nor can the user whose coins, money or role it moves (403 SELF_ACTION), nor an administrator who became one after the proposal was made (403 APPROVER_TOO_NEW). Needs a session signed in within 15 minutes.",
+            "Applies the adjustment (through the ledger), the redemption's approval, the KYC approval or the role change, with the audit rows and the proposer's mail, in the transaction that approves the proposal; exactly once however many approvals arrive together. The proposer cannot approve (403 SECOND_ADMIN_REQUIRED), nor can the user whose coins, money or role it moves (403 SELF_ACTION), nor an administrator who became one after the proposal was made (403 APPROVER_TOO_NEW), nor — for a redemption or a KYC approval — one who credited the account (or, for a redemption, approved its KYC) within DUAL_CONTROL_CREDIT_WINDOW_DAYS (403 CREDITING_HAND). Needs a session signed in within 15 minutes.",
           errors: [
             "NOT_FOUND",
             "PROPOSAL_STATE",
             "SECOND_ADMIN_REQUIRED",
             "SELF_ACTION",
             "APPROVER_TOO_NEW",
+            "CREDITING_HAND",
             "ADJUSTMENT_BELOW_ZERO",
             "REDEMPTION_STATE",
+            "KYC_ALREADY_DECIDED",
           ],
         },
       ),
