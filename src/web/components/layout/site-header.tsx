@@ -36,7 +36,7 @@ const guestLinks: readonly NavItem[] = [
   { to: paths.videos.getHref(), label: "Videos" },
 ];
 
-// Signed in: the partners' offers and the wallet too. On a 360 px phone the list wraps to a second line.
+// Signed in: the partners' offers and the wallet too.
 const memberLinks: readonly NavItem[] = [
   ...guestLinks,
   { to: paths.offers.getHref(), label: "Offers" },
@@ -70,8 +70,10 @@ export function SiteHeader({ session, sessionPending = false }: SiteHeaderProps)
           {/* Signed in on a phone, the balance and Logout need the room: the name stays for screen readers. */}
           <span className={session ? "max-sm:sr-only" : undefined}>{APP_NAME}</span>
         </AppLink>
-        <nav aria-label="Main" className="order-last -mx-2 w-full sm:-mx-3 md:order-none md:mx-0 md:w-auto">
-          <ul className="flex flex-wrap items-center gap-0.5 sm:gap-1">
+        {/* On a phone the links are one row that scrolls sideways (with room for the focus ring), so the header is
+            as tall for a player's six links as for a guest's four: nothing below moves when the session arrives. */}
+        <nav aria-label="Main" className="order-last -mx-3 w-full md:order-none md:mx-0 md:w-auto">
+          <ul className="flex items-center gap-0.5 overflow-x-auto p-1 [scrollbar-width:none] sm:flex-wrap sm:gap-1 sm:overflow-visible sm:p-0">
             {links.map((link) => (
               <li key={link.to}>
                 <AppNavLink to={link.to} end={link.end} className={navLinkClass}>
