@@ -27,6 +27,7 @@ import { createOpenApiRoutes } from "./openapi/openapi.routes";
 import { createOffersRoutes } from "./partners/offers.routes";
 import { createPostbackRoutes } from "./partners/postbacks.routes";
 import { createProfileRoutes } from "./profile/profile.routes";
+import { createQuizAuthoringRoutes } from "./quizzes/quiz-authoring.routes";
 import { createQuizContentRoutes } from "./quizzes/quiz-content.routes";
 import { createQuizImportRoutes, QUIZ_IMPORT } from "./quizzes/quiz-import.routes";
 import { createQuizStatesRoutes } from "./quizzes/quiz-states.routes";
@@ -78,6 +79,7 @@ export function createApi(deps: AppDeps) {
     .route("/kyc", createKycRoutes(deps))
     // The content console first: its routes admit content editors, whom every other /admin route refuses.
     .route("/admin", createQuizContentRoutes(deps))
+    .route("/admin", createQuizAuthoringRoutes(deps))
     .route("/admin", createQuizImportRoutes(deps))
     .route("/admin", createQuizStatesRoutes(deps))
     .route("/admin", createVideoContentRoutes(deps))

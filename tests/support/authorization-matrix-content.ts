@@ -50,6 +50,39 @@ export function contentMatrix(): Record<string, MatrixCase> {
       }),
       expect: editorsOnly(200),
     },
+    "POST /api/admin/quizzes": {
+      request: (actor) => ({
+        path: "/api/admin/quizzes",
+        init: {
+          method: "POST",
+          json: {
+            name: `Written by ${actor.role}`,
+            description: "Written in the console.",
+            category: "Console",
+          },
+        },
+      }),
+      expect: editorsOnly(201),
+      check: (_actor, res) => expect(body(body(res).quiz).status).toBe("draft"),
+    },
+    "POST /api/admin/quizzes/{quizId}/questions": {
+      request: (actor) => ({
+        path: "/api/admin/quizzes/history/questions",
+        init: {
+          method: "POST",
+          json: { text: `Added by ${actor.role}?`, options: ["Yes", "No"], answer: "Yes" },
+        },
+      }),
+      expect: editorsOnly(201),
+    },
+    "DELETE /api/admin/quizzes/{quizId}/questions/{questionId}": {
+      // History is published with 10 questions and one added per editor above: removing one added question keeps 10.
+      request: (actor) => ({
+        path: `/api/admin/quizzes/history/questions/${actor.role === "admin" ? "history-09" : "history-08"}`,
+        init: { method: "DELETE" },
+      }),
+      expect: editorsOnly(200),
+    },
     "POST /api/admin/quizzes/import": {
       request: (actor) => ({
         path: "/api/admin/quizzes/import",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { QUIZ_BONUS_COINS, QUIZ_CORRECT_COINS } from "../quiz/scoring";
 import { wordsField } from "../words";
 import { quizIdSchema } from "./quizzes";
 
@@ -27,6 +28,17 @@ export const quizIconField = z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, "An i
 export const questionTextField = words("question", 3, 300);
 export const optionTextField = words("option", 1, 120);
 export const explanationField = words("explanation", 3, 500);
+/** A quiz's own reward: coins per correct answer and the completion bonus, the ledger's amounts the ceiling. */
+export const quizRewardField = z
+  .number()
+  .int("Give whole coins.")
+  .min(1, "A correct answer pays at least 1 coin.")
+  .max(QUIZ_CORRECT_COINS, `A correct answer pays at most ${QUIZ_CORRECT_COINS} coins.`);
+export const completionBonusField = z
+  .number()
+  .int("Give whole coins.")
+  .min(0, "The bonus is 0 coins or more.")
+  .max(QUIZ_BONUS_COINS, `The completion bonus is at most ${QUIZ_BONUS_COINS} coins.`);
 
 export const contentQuizParam = z.object({ quizId: quizIdSchema });
 export const contentQuestionParam = z.object({
@@ -71,6 +83,8 @@ export const quizUpdateInput = z
     description: quizDescriptionField.optional(),
     icon: quizIconField.optional(),
     category: quizCategoryField.optional(),
+    reward: quizRewardField.optional(),
+    completionBonus: completionBonusField.optional(),
     publishAt: quizInstantField.nullable().optional(),
     retireAt: quizInstantField.nullable().optional(),
   })
@@ -82,9 +96,39 @@ export const quizUpdateInput = z
       { name: "Science Today" },
       { name: "Science Today", description: "Test your knowledge.", icon: "globe", category: "Science" },
       { publishAt: "2030-01-01T09:00:00Z", retireAt: null },
+      { reward: 5, completionBonus: 0 },
     ],
   });
 export type QuizUpdateInput = z.output<typeof quizUpdateInput>;
+
+/** POST /api/admin/quizzes: a new quiz, a draft with no questions until an editor writes or imports them. */
+export const quizCreateInput = z
+  .object({
+    name: quizNameField,
+    description: quizDescriptionField,
+    category: quizCategoryField,
+    icon: quizIconField.default("book-open"),
+    reward: quizRewardField.default(QUIZ_CORRECT_COINS),
+    completionBonus: completionBonusField.default(QUIZ_BONUS_COINS),
+  })
+  .meta({
+    examples: [
+      {
+        name: "Space Facts",
+        description: "Planets, stars and the people who went there.",
+        category: "Science",
+      },
+      {
+        name: "World Capitals",
+        description: "Name the capital city.",
+        category: "Geography",
+        icon: "globe",
+        reward: 5,
+        completionBonus: 5,
+      },
+    ],
+  });
+export type QuizCreateInput = z.output<typeof quizCreateInput>;
 
 /** A question as an editor writes it: 2–6 distinct options, `answer` the text of exactly one of them. */
 export const questionInput = z
@@ -92,6 +136,8 @@ export const questionInput = z
     text: questionTextField,
     options: z.array(optionTextField).min(MIN_OPTIONS).max(MAX_OPTIONS),
     answer: optionTextField,
+    /** Shown with the answer at the round's end; null or absent: none. */
+    explanation: explanationField.nullable().optional(),
   })
   .superRefine((q, ctx) => {
     const lower = q.options.map((o) => o.toLowerCase());
@@ -108,6 +154,7 @@ export const questionInput = z
         text: "Which of these is a prime number?",
         options: ["4", "6", "7", "8", "9", "10"],
         answer: "7",
+        explanation: "7 has no divisors but 1 and itself.",
       },
     ],
   });
@@ -123,6 +170,9 @@ export const contentQuizSchema = z.object({
   /** Raised by every edit of the quiz or its questions; a round keeps the version it drew from. */
   version: z.number().int(),
   questionCount: z.number().int(),
+  /** Coins per correct answer and the completion bonus a new round is drawn under. */
+  reward: z.number().int(),
+  completionBonus: z.number().int(),
   status: z.enum(quizStatuses),
   publishAt: z.iso.datetime().nullable(),
   retireAt: z.iso.datetime().nullable(),
@@ -136,6 +186,7 @@ export const contentQuestionSchema = z.object({
   text: z.string(),
   options: z.array(z.string()),
   answer: z.string(),
+  explanation: z.string().nullable(),
 });
 export const contentQuizDetailSchema = z.object({
   quiz: contentQuizSchema,

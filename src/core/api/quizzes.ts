@@ -33,6 +33,13 @@ export const quizSummarySchema = z.object({
   category: z.string(),
   description: z.string(),
   questionCount: z.number().int(),
+  /**
+   * What a paid round of this quiz pays: coins per correct answer and the completion bonus (0: none), the quiz's
+   * own terms within the ledger's (docs/product.md, "Content operations"). A round resumed shows the terms it was
+   * drawn under.
+   */
+  reward: z.number().int(),
+  completionBonus: z.number().int(),
 });
 
 export const quizListResponseSchema = z.object({ quizzes: z.array(quizSummarySchema) });
@@ -68,6 +75,8 @@ export const roundReviewItemSchema = z.object({
   chosen: z.string(),
   answer: z.string(),
   correct: z.boolean(),
+  /** Why the answer is right, when the editor wrote it; null for none. */
+  explanation: z.string().nullable(),
 });
 
 export const answerResultSchema = z.object({

@@ -20,13 +20,41 @@ export function isQuizComplete(answered: number, total: number): boolean {
   return total > 0 && answered >= total;
 }
 
+/** What a quiz's round pays: coins per correct answer and the completion bonus (docs/product.md, "Quizzes"). */
+export interface QuizTerms {
+  perCorrect: number;
+  bonus: number;
+}
+
+/** The spec's terms (10 and 10), which are also the ceiling of any quiz's own. */
+export const DEFAULT_QUIZ_TERMS: QuizTerms = { perCorrect: QUIZ_CORRECT_COINS, bonus: QUIZ_BONUS_COINS };
+
 /**
- * Coins a session has earned: 10 per correct answer, plus the 10-coin completion bonus once every question
- * is answered. Guests earn nothing (docs/product.md).
+ * A quiz's own terms as paid: each within the ledger's amount for its kind (src/core/coins.ts is the ceiling);
+ * null (a round drawn before quizzes had terms) is the kind's amount.
  */
-export function sessionCoins(input: { score: number; completed: boolean; signedIn: boolean }): number {
+export function quizTerms(own: { perCorrect: number | null; bonus: number | null }): QuizTerms {
+  const within = (value: number | null, ceiling: number, floor: number) =>
+    Math.max(floor, Math.min(value ?? ceiling, ceiling));
+  return {
+    perCorrect: within(own.perCorrect, QUIZ_CORRECT_COINS, 1),
+    bonus: within(own.bonus, QUIZ_BONUS_COINS, 0),
+  };
+}
+
+/**
+ * Coins a session has earned: the quiz's coins per correct answer (10 by default), plus its completion bonus
+ * (10 by default) once every question is answered. Guests earn nothing (docs/product.md).
+ */
+export function sessionCoins(input: {
+  score: number;
+  completed: boolean;
+  signedIn: boolean;
+  terms?: QuizTerms;
+}): number {
   if (!input.signedIn) return 0;
-  return input.score * QUIZ_CORRECT_COINS + (input.completed ? QUIZ_BONUS_COINS : 0);
+  const terms = input.terms ?? DEFAULT_QUIZ_TERMS;
+  return input.score * terms.perCorrect + (input.completed ? terms.bonus : 0);
 }
 
 /** Whole-percent progress for the progress bar. */

@@ -37,6 +37,9 @@ export interface QuizTable {
   publish_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** UTC; null: never. A published quiz is hidden from players from it on (migration 0480). */
   retire_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Coins per correct answer and the completion bonus, within the ledger's terms (migration 0490; default 10). */
+  reward_per_correct: Generated<number>;
+  completion_bonus: Generated<number>;
 }
 
 export interface QuizQuestionTable {
@@ -48,6 +51,8 @@ export interface QuizQuestionTable {
   answer: string;
   /** Why the answer is right, as an imported file gave it (migration 0470); null when none was given. */
   explanation: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set when an editor removes the question: it leaves the pool, rounds that drew it keep it (migration 0490). */
+  removed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** One question of a quiz session: its id and the order its options are shown in (indices into `options`). */
@@ -61,6 +66,8 @@ export interface QuizSessionItem {
   text?: string;
   options?: string[];
   answer?: string;
+  /** The question's explanation as drawn (null: none); absent in rounds drawn before it was kept. */
+  explanation?: string | null;
 }
 
 export interface QuizSessionTable {
@@ -79,6 +86,9 @@ export interface QuizSessionTable {
   /** The quiz's version and name the round was drawn from (null before migration 0440). */
   quiz_version: number | null;
   quiz_name: string | null;
+  /** The quiz's reward terms the round was drawn under (null before migration 0490: the kinds' amounts). */
+  reward_per_correct: ColumnType<number | null, number | null | undefined, number | null>;
+  completion_bonus: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface VideoTable {

@@ -43,7 +43,12 @@ export type AwardInput = {
     }
   /** A streak milestone (the n-th): the bonus's coins are the ledger's policy (STREAK_BONUS_COINS). */
   | { kind: "streak_bonus"; milestone: number; subjectId?: undefined }
-  | { kind: Exclude<EarningKind, "video_watch" | "streak_bonus">; subjectId?: undefined }
+  /** A quiz's answer or bonus: what the round's quiz offers (`reward`), within the ledger's terms; default: those. */
+  | { kind: "quiz_correct" | "quiz_bonus"; subjectId?: undefined; reward?: number | undefined }
+  | {
+      kind: Exclude<EarningKind, "video_watch" | "streak_bonus" | "quiz_correct" | "quiz_bonus">;
+      subjectId?: undefined;
+    }
 );
 
 export interface AwardResult {
@@ -85,15 +90,15 @@ function terms(db: Database, what: Pick<AwardInput, "kind"> & { milestone?: numb
   return { amount, reason, max: allowanceMax(policy.limits, what.kind), play: isPlayKind(what.kind) };
 }
 
-/** A video's own reward and paid watches a day, never above the ledger's terms for a watch. */
-function videoTerms<T extends { amount: number; max: number | null }>(
+/** A video's or a quiz's own reward (and a video's paid watches a day), never above the ledger's terms. */
+function sourceTerms<T extends { amount: number; max: number | null }>(
   t: T,
-  video: { reward?: number | undefined; perDay?: number | null | undefined },
+  source: { reward?: number | undefined; perDay?: number | null | undefined },
 ): T {
-  const amount = Math.min(video.reward ?? t.amount, t.amount);
+  const amount = Math.min(source.reward ?? t.amount, t.amount);
   if (!Number.isSafeInteger(amount) || amount <= 0)
-    throw new Error("a video's reward is a whole number above 0");
-  const max = t.max === null ? video.perDay : Math.min(video.perDay ?? t.max, t.max);
+    throw new Error("a video's or quiz's reward is a whole number above 0");
+  const max = t.max === null ? (source.perDay ?? null) : Math.min(source.perDay ?? t.max, t.max);
   return { ...t, amount, max };
 }
 
@@ -131,7 +136,10 @@ export async function award(db: Database, input: AwardInput): Promise<AwardResul
   const kindTerms = terms(db, input);
   if (input.kind === "video_watch" && !input.subjectId)
     throw new Error("a video watch's award names its video (subjectId)");
-  const t = input.kind === "video_watch" ? videoTerms(kindTerms, input) : kindTerms;
+  const t =
+    input.kind === "video_watch" || input.kind === "quiz_correct" || input.kind === "quiz_bonus"
+      ? sourceTerms(kindTerms, input)
+      : kindTerms;
   // One statement: a deadlock with another money transaction (a deletion on another instance) runs it again.
   const { rows } = await withRetryableStatement(db, () =>
     sql<AwardRow>`

@@ -1,5 +1,5 @@
 import type { AnswerResult, RoundReviewItem } from "~/core/api/quizzes";
-import { isQuizComplete, quizScore, sessionCoins } from "~/core/quiz/scoring";
+import { isQuizComplete, type QuizTerms, quizScore, quizTerms, sessionCoins } from "~/core/quiz/scoring";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
 import { earnedFrom } from "../ledger/ledger.service";
@@ -16,7 +16,7 @@ import { answersOf, type DrawnQuestion, drawnQuestions } from "./quiz-rounds";
 async function loadSession(db: Database, sessionId: string, userId: string | null, now: Date) {
   const session = await db
     .selectFrom("quiz_sessions")
-    .select(["id", "user_id", "items", "expires_at", "practice"])
+    .select(["id", "user_id", "items", "expires_at", "practice", "reward_per_correct", "completion_bonus"])
     .where("id", "=", sessionId)
     .executeTakeFirst();
   // A guest's session and a user's session are invisible to each other.
@@ -47,13 +47,14 @@ function reviewOf(
     chosen: byId.get(q.questionId)?.chosen ?? "",
     answer: q.answer,
     correct: byId.get(q.questionId)?.correct ?? false,
+    explanation: q.explanation ?? null,
   }));
 }
 
 /** An answer given again: settles what the first one earned (nothing, unless its payment was interrupted). */
 async function settleRepeat(
   db: Database,
-  input: { payee: string | null; sessionId: string; questionId: string; total: number },
+  input: { payee: string | null; sessionId: string; questionId: string; total: number; terms: QuizTerms },
   sessionToken: string | null | undefined,
 ): Promise<never> {
   if (input.payee) {
@@ -65,6 +66,7 @@ async function settleRepeat(
       questionId: input.questionId,
       correct: first?.correct ?? false,
       completed: isQuizComplete(answers.length, input.total),
+      terms: input.terms,
       sessionToken,
     });
   }
@@ -99,6 +101,7 @@ export async function answerQuestion(
   const total = session.items.length;
   // A practice session is graded like any other and pays nothing.
   const payee = session.practice ? null : input.userId;
+  const terms = quizTerms({ perCorrect: session.reward_per_correct, bonus: session.completion_bonus });
 
   const recorded = await db
     .insertInto("quiz_answers")
@@ -109,7 +112,7 @@ export async function answerQuestion(
   if (!recorded)
     return settleRepeat(
       db,
-      { payee, sessionId: session.id, questionId: input.questionId, total },
+      { payee, sessionId: session.id, questionId: input.questionId, total, terms },
       input.sessionToken,
     );
 
@@ -130,6 +133,7 @@ export async function answerQuestion(
         questionId: input.questionId,
         correct,
         completed,
+        terms,
         sessionToken: input.sessionToken,
       })
     : [];
@@ -141,7 +145,7 @@ export async function answerQuestion(
     total,
     completed,
     earned: earnedFrom(paid),
-    sessionCoins: sessionCoins({ score, completed, signedIn: payee !== null }),
+    sessionCoins: sessionCoins({ score, completed, signedIn: payee !== null, terms }),
     practice: session.practice,
     review: completed ? reviewOf(questions, answers) : null,
   };

@@ -51,7 +51,7 @@ export const createQuizContentRoutes = (deps: AppDeps) => {
       responds(
         { 200: contentQuizDetailSchema },
         {
-          summary: "Edit a quiz's name, description, icon or category",
+          summary: "Edit a quiz's name, description, icon, category, reward or schedule",
           description: "Players see the change on their next request. Audited: before → after.",
         },
       ),
@@ -74,7 +74,7 @@ export const createQuizContentRoutes = (deps: AppDeps) => {
       responds(
         { 200: contentQuizDetailSchema },
         {
-          summary: "Rewrite a question: its text, 2–6 options and the answer (one of them)",
+          summary: "Rewrite a question: its text, 2–6 options, the answer (one of them) and its explanation",
           description: "Audited: before → after.",
         },
       ),

@@ -29,6 +29,8 @@ const quizColumns = [
   "status",
   "publish_at",
   "retire_at",
+  "reward_per_correct",
+  "completion_bonus",
 ] as const;
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -44,13 +46,16 @@ type QuizRow = {
   status: QuizStatus;
   publish_at: Date | string | null;
   retire_at: Date | string | null;
+  reward_per_correct: number;
+  completion_bonus: number;
 };
 
 /** A stored quiz as the console shows it, its state by the server's clock (ADR 115). */
 export function toContentQuiz(row: QuizRow, questionCount: number, now: Date): ContentQuiz {
-  const { publish_at, retire_at, ...rest } = row;
+  const { publish_at, retire_at, reward_per_correct, completion_bonus, ...rest } = row;
   const schedule = { status: row.status, publishAt: iso(publish_at), retireAt: iso(retire_at) };
-  return { ...rest, ...schedule, questionCount, state: quizState(schedule, now) };
+  const terms = { reward: reward_per_correct, completionBonus: completion_bonus };
+  return { ...rest, ...schedule, ...terms, questionCount, state: quizState(schedule, now) };
 }
 
 export async function listContentQuizzes(db: Database, now = new Date()): Promise<ContentQuiz[]> {
@@ -62,6 +67,7 @@ export async function listContentQuizzes(db: Database, now = new Date()): Promis
         .selectFrom("quiz_questions")
         .select(eb.fn.countAll<string>().as("n"))
         .whereRef("quiz_questions.quiz_id", "=", "quizzes.id")
+        .where("quiz_questions.removed_at", "is", null)
         .as("questionCount"),
     )
     .orderBy("position")
@@ -72,8 +78,9 @@ export async function listContentQuizzes(db: Database, now = new Date()): Promis
 async function questionsOf(db: Database, quizId: string): Promise<ContentQuestion[]> {
   return db
     .selectFrom("quiz_questions")
-    .select(["id", "text", "options", "answer"])
+    .select(["id", "text", "options", "answer", "explanation"])
     .where("quiz_id", "=", quizId)
+    .where("removed_at", "is", null)
     .orderBy("position")
     .execute();
 }
@@ -90,11 +97,11 @@ export async function getContentQuiz(
 }
 
 /** A text[] value written the same way on PostgreSQL and PGlite. */
-const textArray = (values: readonly string[]) =>
+export const textArray = (values: readonly string[]) =>
   sql<string[]>`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
 
 /** The fields of `after` whose value differs in `before`: the audit row's before → after. */
-function changed<T extends Record<string, unknown>>(before: T, after: Partial<T>) {
+export function changed<T extends Record<string, unknown>>(before: T, after: Partial<T>) {
   const keys = Object.keys(after).filter((k) => after[k] !== undefined && after[k] !== before[k]);
   return {
     before: Object.fromEntries(keys.map((k) => [k, before[k]])),
@@ -106,7 +113,7 @@ function changed<T extends Record<string, unknown>>(before: T, after: Partial<T>
  * An edit of a quiz or of one of its questions makes a new version (ADR 109): rounds drawn before keep what they
  * drew and are graded against it; the next round draws from the quiz as it is now.
  */
-async function newVersion(db: Database, quizId: string): Promise<void> {
+export async function newVersion(db: Database, quizId: string): Promise<void> {
   await db
     .updateTable("quizzes")
     .set({ version: sql<number>`version + 1` })
@@ -128,7 +135,8 @@ export async function updateContentQuiz(
       .forUpdate()
       .executeTakeFirst();
     if (!quiz) throw new AppError("NOT_FOUND", "No such quiz.");
-    const { publishAt, retireAt, ...words } = input;
+    const { publishAt, retireAt, reward, completionBonus, ...words } = input;
+    const terms = { reward_per_correct: reward, completion_bonus: completionBonus };
     const current = { ...quiz, publishAt: iso(quiz.publish_at), retireAt: iso(quiz.retire_at) };
     const schedule = {
       publishAt: publishAt === undefined ? undefined : iso(publishAt),
@@ -141,12 +149,15 @@ export async function updateContentQuiz(
     if (next.publishAt && next.retireAt && Date.parse(next.retireAt) <= Date.parse(next.publishAt))
       throw new AppError("VALIDATION_FAILED", "Retire at must be after publish at.");
     const wordsDiff = changed(quiz, words);
-    const diff = changed(current, { ...words, ...schedule });
+    const termsDiff = changed(quiz, terms);
+    const diff = changed(current, { ...words, ...terms, ...schedule });
     if (Object.keys(diff.after).length === 0) return;
     await trx
       .updateTable("quizzes")
       .set({
         ...wordsDiff.after,
+        // A round keeps the terms it was drawn under: a change of reward makes no new version.
+        ...termsDiff.after,
         ...("publishAt" in diff.after ? { publish_at: schedule.publishAt } : {}),
         ...("retireAt" in diff.after ? { retire_at: schedule.retireAt } : {}),
         // A new version is what a round draws from: only the words and questions make one (ADR 109).
@@ -179,20 +190,27 @@ export async function updateContentQuestion(
   await db.transaction().execute(async (trx) => {
     const question = await trx
       .selectFrom("quiz_questions")
-      .select(["id", "text", "options", "answer"])
+      .select(["id", "text", "options", "answer", "explanation"])
       .where("id", "=", ids.questionId)
       .where("quiz_id", "=", ids.quizId)
+      .where("removed_at", "is", null)
       .forUpdate()
       .executeTakeFirst();
     if (!question) throw new AppError("NOT_FOUND", "No such question in this quiz.");
+    const explanation = input.explanation ?? null;
     const diff = changed(
-      { text: question.text, options: question.options.join(" | "), answer: question.answer },
-      { text: input.text, options: input.options.join(" | "), answer: input.answer },
+      {
+        text: question.text,
+        options: question.options.join(" | "),
+        answer: question.answer,
+        explanation: question.explanation,
+      },
+      { text: input.text, options: input.options.join(" | "), answer: input.answer, explanation },
     );
     if (Object.keys(diff.after).length === 0) return;
     await trx
       .updateTable("quiz_questions")
-      .set({ text: input.text, options: textArray(input.options), answer: input.answer })
+      .set({ text: input.text, options: textArray(input.options), answer: input.answer, explanation })
       .where("id", "=", ids.questionId)
       .execute();
     await newVersion(trx, ids.quizId);

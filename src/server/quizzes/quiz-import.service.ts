@@ -8,11 +8,12 @@ import {
   readQuizFile,
   writeQuizFile,
 } from "~/core/api/quiz-import";
+import { QUIZ_BONUS_COINS, QUIZ_CORRECT_COINS } from "~/core/quiz/scoring";
 import { type Actor, recordAudit } from "../audit/audit.service";
 import type { Database } from "../db/client";
 import type { DB } from "../db/schema";
 import { AppError } from "../errors";
-import { toContentQuiz } from "./quiz-content.service";
+import { insertDraftQuiz } from "./quiz-authoring.service";
 
 /**
  * Quiz import and export (docs/product.md, "Content operations"; ADR 114). An import reads the whole file first
@@ -20,8 +21,6 @@ import { toContentQuiz } from "./quiz-content.service";
  * the audit row in one transaction. The new quiz is a draft until an editor publishes it (quiz-states.service.ts).
  */
 
-/** Serialises imports, so two of the same name cannot both pass the name check; any constant unique to this job. */
-const IMPORT_LOCK = 7_204_470;
 /** Questions per insert statement (6 parameters each). */
 const CHUNK = 250;
 
@@ -30,18 +29,9 @@ const defaults = (name: string) => ({
   icon: "book-open",
   category: "Imported",
   description: `Test your knowledge in ${name} with 10 questions.`,
+  reward: QUIZ_CORRECT_COINS,
+  completionBonus: QUIZ_BONUS_COINS,
 });
-
-/** A lower-case slug of the name (ASCII letters and digits), at most 32 characters; "quiz" when none are left. */
-export function slugOf(name: string): string {
-  const slug = name
-    .normalize("NFKD")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .slice(0, 32)
-    .replace(/^-+|-+$/g, "");
-  return slug || "quiz";
-}
 
 /** The text of an uploaded file: UTF-8 or refused. */
 async function textOf(file: File): Promise<string> {
@@ -55,21 +45,6 @@ async function textOf(file: File): Promise<string> {
       undefined,
       [],
     );
-  }
-}
-
-/** An id no quiz has, whose question ids (`<id>-<n>`) no question has. */
-async function freeQuizId(trx: Transaction<DB>, name: string): Promise<string> {
-  const base = slugOf(name);
-  for (let n = 1; ; n++) {
-    const id = n === 1 ? base : `${base}-${n}`;
-    const quiz = await trx.selectFrom("quizzes").select("id").where("id", "=", id).executeTakeFirst();
-    const question = await trx
-      .selectFrom("quiz_questions")
-      .select("id")
-      .where("id", "like", `${id}-%`)
-      .executeTakeFirst();
-    if (!quiz && !question) return id;
   }
 }
 
@@ -98,27 +73,9 @@ export async function importQuiz(
   if (!reading.ok) throw new AppError("INVALID_IMPORT", reading.message, undefined, reading.rows);
   const { questions } = reading;
   return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`.execute(trx);
-    const taken = await trx
-      .selectFrom("quizzes")
-      .select("id")
-      .where(sql<boolean>`lower(name) = lower(${input.name})`)
-      .executeTakeFirst();
-    if (taken) throw new AppError("QUIZ_NAME_TAKEN");
-    const id = await freeQuizId(trx, input.name);
-    const { next } = await trx
-      .selectFrom("quizzes")
-      .select(sql<number>`coalesce(max(position) + 1, 0)`.as("next"))
-      .executeTakeFirstOrThrow();
     // A new quiz is a draft: players see it once an editor publishes it (ADR 115).
-    const quiz = {
-      id,
-      name: input.name,
-      ...defaults(input.name),
-      position: Number(next),
-      status: "draft" as const,
-    };
-    await trx.insertInto("quizzes").values(quiz).execute();
+    const quiz = await insertDraftQuiz(trx, { name: input.name, ...defaults(input.name) });
+    const { id } = quiz;
     await insertQuestions(trx, id, questions);
     await recordAudit(trx, {
       actorId: actor.adminId,
@@ -128,11 +85,7 @@ export async function importQuiz(
       after: { name: input.name, questions: questions.length, file: input.file.name, status: "draft" },
       requestId: actor.requestId,
     });
-    return toContentQuiz(
-      { ...quiz, version: 1, publish_at: null, retire_at: null },
-      questions.length,
-      new Date(),
-    );
+    return { ...quiz, questionCount: questions.length };
   });
 }
 
@@ -152,6 +105,7 @@ export async function exportQuiz(
     .selectFrom("quiz_questions")
     .select(["text", "options", "answer", "explanation"])
     .where("quiz_id", "=", quizId)
+    .where("removed_at", "is", null)
     .orderBy("position")
     .execute();
   return { name: quiz.id, body: writeQuizFile(questions, format) };

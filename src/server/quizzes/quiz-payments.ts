@@ -1,3 +1,4 @@
+import type { QuizTerms } from "~/core/quiz/scoring";
 import type { Database } from "../db/client";
 import { quizCauseKeys } from "../ledger/cause-keys";
 import { type AwardResult, award } from "../ledger/ledger.service";
@@ -13,6 +14,8 @@ export async function payAnswer(
     questionId: string;
     correct: boolean;
     completed: boolean;
+    /** What the round's quiz pays (the terms it was drawn under); a bonus of 0 pays no bonus. */
+    terms: QuizTerms;
     /** The session the request acts through (looked at again under the award's lock). */
     sessionToken?: string | null | undefined;
   },
@@ -23,15 +26,17 @@ export async function payAnswer(
       await award(db, {
         userId: input.userId,
         kind: "quiz_correct",
+        reward: input.terms.perCorrect,
         causeKey: quizCauseKeys.answer(input.sessionId, input.questionId),
         sessionToken: input.sessionToken,
       }),
     );
-  if (input.completed)
+  if (input.completed && input.terms.bonus > 0)
     paid.push(
       await award(db, {
         userId: input.userId,
         kind: "quiz_bonus",
+        reward: input.terms.bonus,
         causeKey: quizCauseKeys.bonus(input.sessionId),
         sessionToken: input.sessionToken,
       }),

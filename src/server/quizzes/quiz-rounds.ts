@@ -17,6 +17,8 @@ export interface DrawnQuestion {
   text: string;
   options: string[];
   answer: string;
+  /** The explanation as drawn; null for none (and for rounds drawn before explanations were kept). */
+  explanation: string | null;
 }
 
 /**
@@ -33,15 +35,25 @@ export async function drawnQuestions(
       ? []
       : await db
           .selectFrom("quiz_questions")
-          .select(["id", "text", "options", "answer"])
+          .select(["id", "text", "options", "answer", "explanation"])
           .where("id", "in", missing)
           .execute();
   const byId = new Map(live.map((q) => [q.id, q]));
   return items.flatMap((item) => {
     if (item.text !== undefined && item.options && item.answer !== undefined)
-      return [{ ...item, text: item.text, options: item.options, answer: item.answer }];
+      return [
+        {
+          ...item,
+          text: item.text,
+          options: item.options,
+          answer: item.answer,
+          explanation: item.explanation ?? null,
+        },
+      ];
     const q = byId.get(item.questionId);
-    return q ? [{ ...item, text: q.text, options: q.options, answer: q.answer }] : [];
+    return q
+      ? [{ ...item, text: q.text, options: q.options, answer: q.answer, explanation: q.explanation }]
+      : [];
   });
 }
 
@@ -64,7 +76,7 @@ export function answersOf(db: Database, sessionId: string) {
 export function openPaidRound(db: Database, userId: string, quizId: string, now: Date) {
   return db
     .selectFrom("quiz_sessions")
-    .select(["id", "items", "expires_at", "practice", "quiz_name"])
+    .select(["id", "items", "expires_at", "practice", "quiz_name", "reward_per_correct", "completion_bonus"])
     .where("user_id", "=", userId)
     .where("quiz_id", "=", quizId)
     .where("paid_day", ">=", utcDay(new Date(now.getTime() - QUIZ_SESSION_TTL_MS)))

@@ -1,9 +1,11 @@
 import { randomInt } from "node:crypto";
+import type { Transaction } from "kysely";
 import type { ContentQuizDetail, QuizPreview } from "~/core/api/content";
 import { QUESTIONS_PER_QUIZ } from "~/core/quiz/scoring";
 import { type RandomIndex, shuffle } from "~/core/quiz/shuffle";
 import { type Actor, recordAudit } from "../audit/audit.service";
 import type { Database } from "../db/client";
+import type { DB } from "../db/schema";
 import { AppError } from "../errors";
 import { getContentQuiz } from "./quiz-content.service";
 
@@ -14,6 +16,21 @@ import { getContentQuiz } from "./quiz-content.service";
  */
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+/** A quiz is published with at least a round's worth of questions (409 otherwise). */
+async function requireFullPool(trx: Transaction<DB>, quizId: string): Promise<void> {
+  const { n } = await trx
+    .selectFrom("quiz_questions")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("quiz_id", "=", quizId)
+    .where("removed_at", "is", null)
+    .executeTakeFirstOrThrow();
+  if (Number(n) < QUESTIONS_PER_QUIZ)
+    throw new AppError(
+      "CONFLICT",
+      `A quiz needs at least ${QUESTIONS_PER_QUIZ} questions to publish: it has ${Number(n)}.`,
+    );
+}
 
 async function changeStatus(
   db: Database,
@@ -30,6 +47,7 @@ async function changeStatus(
       .forUpdate()
       .executeTakeFirst();
     if (!quiz) throw new AppError("NOT_FOUND", "No such quiz.");
+    if (to === "published") await requireFullPool(trx, quizId);
     const retireAt = iso(quiz.retire_at);
     // Publishing a quiz whose retire at has passed would leave it retired: Publish clears that time.
     const clearRetireAt = to === "published" && retireAt !== null && Date.parse(retireAt) <= now.getTime();
@@ -75,6 +93,7 @@ export async function previewQuiz(
     .selectFrom("quiz_questions")
     .select(["id", "text", "options", "answer", "explanation"])
     .where("quiz_id", "=", quizId)
+    .where("removed_at", "is", null)
     .orderBy("position")
     .execute();
   const questions = shuffle(pool, random)

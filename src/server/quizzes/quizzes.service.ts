@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import type { QuizId, QuizSessionView, QuizSummary } from "~/core/api/quizzes";
 import { utcDay } from "~/core/earning";
-import { QUESTIONS_PER_QUIZ, QUIZ_SESSION_TTL_MS } from "~/core/quiz/scoring";
+import { QUESTIONS_PER_QUIZ, QUIZ_SESSION_TTL_MS, quizTerms } from "~/core/quiz/scoring";
 import { type RandomIndex, shuffle, shuffledIndices } from "~/core/quiz/shuffle";
 import type { Database } from "../db/client";
 import { quizIsLive } from "../db/live-quizzes";
@@ -23,8 +23,18 @@ const cryptoIndex: RandomIndex = (n) => randomInt(n);
 export async function listQuizzes(db: Database, now = new Date()): Promise<QuizSummary[]> {
   const rows = await db
     .selectFrom("quizzes")
-    .leftJoin("quiz_questions", "quiz_questions.quiz_id", "quizzes.id")
-    .select(["quizzes.id", "quizzes.name", "quizzes.icon", "quizzes.category", "quizzes.description"])
+    .leftJoin("quiz_questions", (join) =>
+      join.onRef("quiz_questions.quiz_id", "=", "quizzes.id").on("quiz_questions.removed_at", "is", null),
+    )
+    .select([
+      "quizzes.id",
+      "quizzes.name",
+      "quizzes.icon",
+      "quizzes.category",
+      "quizzes.description",
+      "quizzes.reward_per_correct",
+      "quizzes.completion_bonus",
+    ])
     .where(quizIsLive(now))
     .select((eb) => eb.fn.count<number>("quiz_questions.id").as("questionCount"))
     .groupBy(["quizzes.id", "quizzes.position"])
@@ -34,9 +44,18 @@ export async function listQuizzes(db: Database, now = new Date()): Promise<QuizS
 }
 
 function toSummary(
-  row: { id: string; name: string; icon: string; category: string; description: string },
+  row: {
+    id: string;
+    name: string;
+    icon: string;
+    category: string;
+    description: string;
+    reward_per_correct: number | null;
+    completion_bonus: number | null;
+  },
   questionCount: number,
 ): QuizSummary {
+  const terms = quizTerms({ perCorrect: row.reward_per_correct, bonus: row.completion_bonus });
   return {
     id: row.id,
     name: row.name,
@@ -44,8 +63,15 @@ function toSummary(
     category: row.category,
     description: row.description,
     questionCount,
+    reward: terms.perCorrect,
+    completionBonus: terms.bonus,
   };
 }
+
+const termsOf = (terms: { perCorrect: number; bonus: number }) => ({
+  reward: terms.perCorrect,
+  completionBonus: terms.bonus,
+});
 
 /**
  * The paid-session claim of a signed-in user's new session: one of the day's `perDay` slots of this quiz,
@@ -63,6 +89,8 @@ async function claimPaidSlot(
     expires_at: Date;
     quiz_version: number;
     quiz_name: string;
+    reward_per_correct: number;
+    completion_bonus: number;
   },
   perDay: number,
 ): Promise<boolean> {
@@ -96,15 +124,25 @@ async function claimPaidSlot(
 async function quizToPlay(db: Database, quizId: QuizId, now: Date) {
   const quiz = await db
     .selectFrom("quizzes")
-    .select(["id", "name", "icon", "category", "description", "version"])
+    .select([
+      "id",
+      "name",
+      "icon",
+      "category",
+      "description",
+      "version",
+      "reward_per_correct",
+      "completion_bonus",
+    ])
     .where("id", "=", quizId)
     .where(quizIsLive(now))
     .executeTakeFirst();
   if (!quiz) throw new AppError("NOT_FOUND", "This quiz is not available to play.");
   const pool = await db
     .selectFrom("quiz_questions")
-    .select(["id", "text", "options", "answer"])
+    .select(["id", "text", "options", "answer", "explanation"])
     .where("quiz_id", "=", quiz.id)
+    .where("removed_at", "is", null)
     .orderBy("position")
     .execute();
   return { quiz, pool };
@@ -132,7 +170,16 @@ export async function startSession(
     const open = await openPaidRound(db, input.userId, quiz.id, now);
     if (open)
       return roundView(
-        { sessionId: open.id, expiresAt: new Date(open.expires_at), practice: false, quiz: summary },
+        {
+          sessionId: open.id,
+          expiresAt: new Date(open.expires_at),
+          practice: false,
+          // The terms the round was drawn under, whatever the quiz offers now.
+          quiz: {
+            ...summary,
+            ...termsOf(quizTerms({ perCorrect: open.reward_per_correct, bonus: open.completion_bonus })),
+          },
+        },
         await drawnQuestions(db, open.items),
         await answersOf(db, open.id),
       );
@@ -145,6 +192,7 @@ export async function startSession(
       text: q.text,
       options: q.options,
       answer: q.answer,
+      explanation: q.explanation,
     }));
   const expiresAt = new Date(now.getTime() + QUIZ_SESSION_TTL_MS);
   const sessionId = randomUUID();
@@ -156,6 +204,8 @@ export async function startSession(
     expires_at: expiresAt,
     quiz_version: quiz.version,
     quiz_name: quiz.name,
+    reward_per_correct: summary.reward,
+    completion_bonus: summary.completionBonus,
   };
   const paid =
     input.userId !== null &&
@@ -169,7 +219,13 @@ export async function startSession(
   await deleteExpiredGuestSessions(db, now);
   return roundView(
     { sessionId, expiresAt, practice, quiz: summary },
-    items.map((i) => ({ ...i, text: i.text ?? "", options: i.options ?? [], answer: i.answer ?? "" })),
+    items.map((i) => ({
+      ...i,
+      text: i.text ?? "",
+      options: i.options ?? [],
+      answer: i.answer ?? "",
+      explanation: i.explanation ?? null,
+    })),
     [],
   );
 }

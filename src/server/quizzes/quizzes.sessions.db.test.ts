@@ -22,6 +22,9 @@ describe("GET /api/quizzes", () => {
         category: quiz.category,
         description: quiz.description,
         questionCount: 10,
+        // The spec's terms: 10 coins a correct answer, a 10-coin completion bonus.
+        reward: 10,
+        completionBonus: 10,
       })),
     );
     for (const entry of c.seen) assertNoLeak(entry);

@@ -78,6 +78,7 @@ function Quizzes() {
           total={result.total}
           coins={signedIn ? result.sessionCoins : null}
           practice={session.practice}
+          terms={{ perCorrect: session.quiz.reward, bonus: session.quiz.completionBonus }}
           onRestart={backToChooser}
         />
         {result.review ? <RoundReview review={result.review} /> : null}

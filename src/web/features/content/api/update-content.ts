@@ -1,8 +1,18 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { QuestionInput, QuizUpdateInput } from "~/core/api/content";
+import type { QuestionInput, QuizCreateInput, QuizUpdateInput } from "~/core/api/content";
 import { api, call } from "~/web/lib/api";
 
-/** The content console's two edits; each refreshes every content query (["content"]) when it succeeds. */
+/** The content console's writes; each refreshes every content query (["content"]) when it succeeds. */
+export const createQuiz = (json: QuizCreateInput) => call(() => api.admin.quizzes.$post({ json }));
+
+export const addQuestion = (quizId: string, json: QuestionInput) =>
+  call(() => api.admin.quizzes[":quizId"].questions.$post({ param: { quizId }, json }));
+
+export const removeQuestion = (quizId: string, questionId: string) =>
+  call(() =>
+    api.admin.quizzes[":quizId"].questions[":questionId"].$delete({ param: { quizId, questionId } }),
+  );
+
 export const updateQuiz = (quizId: string, json: QuizUpdateInput) =>
   call(() => api.admin.quizzes[":quizId"].$patch({ param: { quizId }, json }));
 

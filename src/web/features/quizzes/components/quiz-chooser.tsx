@@ -80,6 +80,10 @@ export function QuizChooser({
   );
 }
 
+/** What a paid round pays, in the quiz's own terms: "10 coins per right answer + 10-coin bonus". */
+export const termsText = (quiz: Pick<QuizSummary, "reward" | "completionBonus">) =>
+  `${quiz.reward} coin${quiz.reward === 1 ? "" : "s"} per right answer${quiz.completionBonus > 0 ? ` + ${quiz.completionBonus}-coin bonus` : ""}`;
+
 function QuizCard({
   quiz,
   starting,
@@ -104,6 +108,7 @@ function QuizCard({
       </CardHeader>
       <CardContent className="flex-1">
         <CardDescription className="text-base">{quiz.description}</CardDescription>
+        <p className="mt-2 text-sm text-muted-foreground">{termsText(quiz)}</p>
         {practice ? (
           <p className="mt-3 rounded-lg border bg-muted px-3 py-2 text-sm font-medium">
             {PRACTICE_CHOOSER_NOTE}

@@ -1,6 +1,6 @@
 import { RotateCcw, Trophy } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { QUIZ_BONUS_COINS, sessionCoins } from "~/core/quiz/scoring";
+import { DEFAULT_QUIZ_TERMS, type QuizTerms, sessionCoins } from "~/core/quiz/scoring";
 import { SignUpInvite } from "~/web/components/sign-up-invite";
 import { AppLink } from "~/web/components/ui/app-link";
 import { Button } from "~/web/components/ui/button";
@@ -15,6 +15,8 @@ export interface QuizResultsProps {
   coins: number | null;
   /** A practice round: graded, paid nothing (the quiz paid today already). */
   practice?: boolean;
+  /** What the round pays: the quiz's coins per correct answer and completion bonus (default: 10 and 10). */
+  terms?: QuizTerms;
   onRestart: () => void;
 }
 
@@ -25,6 +27,7 @@ export function QuizResults({
   total,
   coins,
   practice = false,
+  terms = DEFAULT_QUIZ_TERMS,
   onRestart,
 }: QuizResultsProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -49,15 +52,17 @@ export function QuizResults({
             <p className="text-lg">
               Coins earned this session: <strong className="tabular-nums">{coins}</strong>
             </p>
-            <p className="text-sm text-muted-foreground">
-              {`Includes the ${QUIZ_BONUS_COINS}-coin completion bonus.`}
-            </p>
+            {terms.bonus > 0 ? (
+              <p className="text-sm text-muted-foreground">
+                {`Includes the ${terms.bonus}-coin completion bonus.`}
+              </p>
+            ) : null}
           </>
         ) : (
           <>
             <SignUpInvite
               what="This quiz result"
-              coins={sessionCoins({ score, completed: true, signedIn: true })}
+              coins={sessionCoins({ score, completed: true, signedIn: true, terms })}
             />
             <p className="text-sm text-muted-foreground">
               Already have an account?{" "}
