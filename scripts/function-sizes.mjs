@@ -36,8 +36,6 @@ const EXCEPTIONS = {
     "one chained Hono router: the typed client (AppType) reads its routes from the one chain",
   "src/server/auth/auth.ts#createAuth": TO_SPLIT,
   "src/server/serve.ts#serve": TO_SPLIT,
-  "src/web/features/account/components/delete-card.tsx#DeleteCard": TO_SPLIT,
-  "src/web/features/account/components/password-card.tsx#PasswordCard": TO_SPLIT,
   "src/web/features/admin/components/business-chart-specs.ts#businessChartSpecs": TO_SPLIT,
   "src/web/features/admin/components/overview-panel.tsx#OverviewPanel": TO_SPLIT,
   "src/web/features/admin/components/proposals.tsx#ProposalCard": TO_SPLIT,
