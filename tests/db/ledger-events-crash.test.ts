@@ -1,17 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { sql } from "kysely";
-import { afterAll, expect, inject, it } from "vitest";
+import { expect, it } from "vitest";
+import { crashRuns } from "#tests/support/crash-run";
 import { createVerifiedUser, type TestUser } from "#tests/support/factories";
 import { httpClient } from "#tests/support/http-client";
-import { awardThenDie } from "#tests/support/run-award-then-die";
-import { type RunningServer, startServer } from "#tests/support/server-process";
 import { earnOnDay, earnPattern } from "#tests/support/streak";
-import { openTestDatabase } from "#tests/support/test-db";
-import { type DatabaseHandle, fromPGlite } from "~/server/db/client";
-import { createPGlite } from "~/server/db/pglite";
 import { type AwardInput, award } from "~/server/ledger/ledger.service";
 import { recordFirstEarning } from "~/server/referrals/referrals.service";
 
@@ -37,41 +30,19 @@ const CLEARING = 4;
 const CONSUMERS = 5;
 const KILLS = 4;
 
-let dataDir: string | undefined;
-let server: RunningServer | undefined;
-let testDb: (DatabaseHandle & { url?: string }) | undefined;
-afterAll(async () => {
-  await server?.kill();
-  await testDb?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+const beginRun = crashRuns("events");
 
 it(`runs each consumer's effect once after a kill between the award and its consumers, and ${KILLS} more`, {
   timeout: 600_000,
 }, async () => {
-  const kind = inject("dbKind");
-  dataDir = await mkdtemp(path.join(tmpdir(), "ple-events-crash-"));
-  const pgliteDir = path.join(dataDir, "pglite");
+  const run = await beginRun();
+  const { kind, open, done } = run;
   const env: Record<string, string> = {
-    AUTH_RATE_LIMIT: "10000",
-    MAIL_RATE_LIMIT: "10000",
-    TRUST_PROXY: "true",
     JOB_LEASE_SECONDS: "2",
     REFERRAL_RELEASE_COINS: "20",
     REFERRAL_RELEASE_DAYS: "1",
-    LOG_LEVEL: "warn",
-    DATA_DIR: dataDir,
   };
-  if (kind === "postgres") {
-    testDb = await openTestDatabase({ poolMax: 2 });
-    env.DATABASE_URL = testDb.url!;
-  }
-  const open = async () => (kind === "postgres" ? testDb! : fromPGlite(await createPGlite(pgliteDir)));
-  const done = async (h: DatabaseHandle) => {
-    if (kind !== "postgres") await h.close();
-  };
-
-  server = await startServer(env);
+  let server = await run.startServer(env);
   const client = httpClient(server.url);
   const referrer = await createVerifiedUser(client, { ip: "10.94.0.1" });
   const me = await (await client.request("/api/me", { cookie: referrer.cookie })).json();
@@ -92,7 +63,6 @@ it(`runs each consumer's effect once after a kill between the award and its cons
     ),
   ]);
   await server.stop();
-  server = undefined;
 
   // Six days met and 90 of today's 100 coins: one watch from the 7-day milestone (its history taken at once).
   const setup = await open();
@@ -129,11 +99,7 @@ it(`runs each consumer's effect once after a kill between the award and its cons
       causeKey: `quiz:${randomUUID()}:q`,
     })),
   ];
-  const signal = await awardThenDie(
-    awards,
-    kind === "postgres" ? { databaseUrl: env.DATABASE_URL! } : { pgliteDir },
-  );
-  expect(signal).toBe("SIGKILL");
+  expect(await run.runUntilKilled("award-then-die.ts", { AWARDS: JSON.stringify(awards) })).toBe("SIGKILL");
   const killed = await open();
   const { rows: untaken } = await sql<{ n: number }>`
     select count(*)::int as n from ledger_events e
@@ -145,11 +111,11 @@ it(`runs each consumer's effect once after a kill between the award and its cons
   expect(untaken[0]?.n).toBeGreaterThanOrEqual(awards.length);
 
   for (let kill = 0; kill < KILLS; kill++) {
-    server = await startServer(env);
+    server = await run.startServer(env);
     await new Promise((r) => setTimeout(r, 500 + Math.random() * 3000));
     await server.kill();
   }
-  server = await startServer(env);
+  server = await run.startServer(env);
   const base = server.url;
   const balanceOf = async (user: TestUser) =>
     (
@@ -167,7 +133,6 @@ it(`runs each consumer's effect once after a kill between the award and its cons
     })
     .toBe(true);
   await server.stop();
-  server = undefined;
 
   const handle = await open();
   try {

@@ -1,15 +1,8 @@
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { sql } from "kysely";
-import { afterAll, expect, inject, it } from "vitest";
+import { expect, it } from "vitest";
+import { crashRuns } from "#tests/support/crash-run";
 import { insertUserRow } from "#tests/support/db-users";
-import { openTestDatabase } from "#tests/support/test-db";
-import { type DatabaseHandle, fromPGlite } from "~/server/db/client";
-import { migrateToLatest } from "~/server/db/migrate";
-import { createPGlite } from "~/server/db/pglite";
 import { parseEnv } from "~/server/env";
 import { createJobWorker } from "~/server/jobs/jobs.worker";
 import { createLogger } from "~/server/logger";
@@ -26,44 +19,16 @@ import { MESSAGE_QUEUE, queueMessage } from "~/server/messages/messages.service"
  */
 const EVENTS = 4;
 const KILLS = 3;
-const repoRoot = path.resolve(import.meta.dirname, "../..");
 const secret = randomBytes(32).toString("base64url");
 
-let dataDir: string | undefined;
-let testDb: (DatabaseHandle & { url?: string }) | undefined;
-afterAll(async () => {
-  await testDb?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
-
-function deliverThenDie(where: Record<string, string>): Promise<NodeJS.Signals | null> {
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/message-then-die.ts"], {
-    cwd: repoRoot,
-    env: { ...process.env, ...where, CRASH_SECRET: secret },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("exit", (code, signal) => (signal ? resolve(signal) : reject(new Error(`exited with ${code}`))));
-  });
-}
+const beginRun = crashRuns("messages");
 
 it(`sends each message once across ${KILLS} SIGKILLs between the event and the send`, {
   timeout: 300_000,
 }, async () => {
-  const kind = inject("dbKind");
-  dataDir = await mkdtemp(path.join(tmpdir(), "ple-messages-crash-"));
-  const pgliteDir = path.join(dataDir, "pglite");
-  if (kind === "postgres") testDb = await openTestDatabase({ poolMax: 2 });
-  const open = async () => (kind === "postgres" ? testDb! : fromPGlite(await createPGlite(pgliteDir)));
-  const done = async (h: DatabaseHandle) => {
-    if (kind !== "postgres") await h.close();
-  };
-  const where: Record<string, string> =
-    kind === "postgres" ? { DATABASE_URL: testDb!.url! } : { PGLITE_DIR: pgliteDir };
-
-  let h = await open();
-  if (kind !== "postgres") await migrateToLatest(h.db);
+  const run = await beginRun();
+  const { kind, open, done } = run;
+  let h = await open({ prepare: true });
   const keys: string[] = [];
   for (let i = 0; i < EVENTS; i++) {
     const user = await insertUserRow(h.db);
@@ -82,7 +47,7 @@ it(`sends each message once across ${KILLS} SIGKILLs between the event and the s
   await done(h);
 
   for (let kill = 0; kill < KILLS; kill++) {
-    expect(await deliverThenDie(where)).toBe("SIGKILL");
+    expect(await run.runUntilKilled("message-then-die.ts", { CRASH_SECRET: secret })).toBe("SIGKILL");
     // The killed job's lease (300 ms) passes before the next process claims it again.
     await new Promise((r) => setTimeout(r, 400));
   }

@@ -1,16 +1,9 @@
-import { spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { sql } from "kysely";
-import { afterAll, expect, inject, it } from "vitest";
+import { expect, it } from "vitest";
+import { crashRuns } from "#tests/support/crash-run";
 import { insertUserRow } from "#tests/support/db-users";
-import { openTestDatabase } from "#tests/support/test-db";
-import { type DatabaseHandle, fromPGlite } from "~/server/db/client";
-import { createPGlite } from "~/server/db/pglite";
 import { recordPartnerPending } from "~/server/ledger/partner-coins";
 import { releaseDuePartnerCredits } from "~/server/partners/partner-release.job";
-import { prepareDatabase } from "~/server/prepare-database";
 
 /**
  * Partner credits are released exactly once across kill -9 (docs/product.md, "Earning partners"): processes
@@ -21,41 +14,12 @@ import { prepareDatabase } from "~/server/prepare-database";
 const KILLS = 3;
 const PLAYERS = 4;
 const CREDITS_EACH = 4;
-const repoRoot = path.resolve(import.meta.dirname, "../..");
-
-let dataDir: string | undefined;
-let testDb: (DatabaseHandle & { url?: string }) | undefined;
-afterAll(async () => {
-  await testDb?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
-
-function releaseThenDie(where: Record<string, string>, dieAfter: number): Promise<NodeJS.Signals | null> {
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/release-then-die.ts"], {
-    cwd: repoRoot,
-    env: { ...process.env, ...where, DIE_AFTER: String(dieAfter) },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("exit", (code, signal) => (signal ? resolve(signal) : reject(new Error(`exited with ${code}`))));
-  });
-}
+const beginRun = crashRuns("partner");
 
 it(`releases every partner credit exactly once across ${KILLS} SIGKILLs`, { timeout: 300_000 }, async () => {
-  const kind = inject("dbKind");
-  dataDir = await mkdtemp(path.join(tmpdir(), "ple-partner-crash-"));
-  const pgliteDir = path.join(dataDir, "pglite");
-  if (kind === "postgres") testDb = await openTestDatabase({ poolMax: 2 });
-  const open = async () => (kind === "postgres" ? testDb! : fromPGlite(await createPGlite(pgliteDir)));
-  const done = async (h: DatabaseHandle) => {
-    if (kind !== "postgres") await h.close();
-  };
-  const where: Record<string, string> =
-    kind === "postgres" ? { DATABASE_URL: testDb!.url! } : { PGLITE_DIR: pgliteDir };
-
-  let h = await open();
-  if (kind !== "postgres") await prepareDatabase(h.db);
+  const run = await beginRun();
+  const { kind, open, done } = run;
+  let h = await open({ prepare: true });
   const partner = await h.db
     .insertInto("partners")
     .values({
@@ -98,7 +62,8 @@ it(`releases every partner credit exactly once across ${KILLS} SIGKILLs`, { time
   await done(h);
 
   for (let kill = 0; kill < KILLS; kill++) {
-    expect(await releaseThenDie(where, 1 + Math.floor(Math.random() * 3))).toBe("SIGKILL");
+    const dieAfter = 1 + Math.floor(Math.random() * 3);
+    expect(await run.runUntilKilled("release-then-die.ts", { DIE_AFTER: String(dieAfter) })).toBe("SIGKILL");
   }
   h = await open();
   const inCrashes = await h.db

@@ -1,13 +1,8 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, expect, inject, it } from "vitest";
+import { expect, it } from "vitest";
+import { crashRuns } from "#tests/support/crash-run";
 import { answerQuizCorrectly } from "#tests/support/earning";
 import { createVerifiedUser, type TestUser } from "#tests/support/factories";
 import { httpClient } from "#tests/support/http-client";
-import { type RunningServer, startServer } from "#tests/support/server-process";
-import { openTestDatabase } from "#tests/support/test-db";
-import type { DatabaseHandle } from "~/server/db/client";
 
 /**
  * Referral bonuses clear exactly once across crashes (docs/product.md, "Referral program"): friends whose own
@@ -18,14 +13,7 @@ import type { DatabaseHandle } from "~/server/db/client";
 const KILLS = 6;
 const FRIENDS = 8;
 
-let dataDir: string | undefined;
-let server: RunningServer | undefined;
-let testDb: (DatabaseHandle & { url?: string }) | undefined;
-afterAll(async () => {
-  await server?.kill();
-  await testDb?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+const beginRun = crashRuns("referral");
 
 interface Entry {
   amount: number;
@@ -42,23 +30,14 @@ async function account(base: string, user: TestUser) {
 }
 
 it(`releases every referral pair exactly once across ${KILLS} SIGKILLs`, { timeout: 600_000 }, async () => {
+  const run = await beginRun();
   const env: Record<string, string> = {
-    AUTH_RATE_LIMIT: "10000",
-    MAIL_RATE_LIMIT: "10000",
-    TRUST_PROXY: "true",
     JOB_LEASE_SECONDS: "2",
     // One right quiz answer (10 coins, one day) clears the rule: the release follows the first earning.
     REFERRAL_RELEASE_COINS: "10",
     REFERRAL_RELEASE_DAYS: "1",
-    LOG_LEVEL: "warn",
   };
-  dataDir = await mkdtemp(path.join(tmpdir(), "ple-referral-crash-"));
-  env.DATA_DIR = dataDir;
-  if (inject("dbKind") === "postgres") {
-    testDb = await openTestDatabase({ poolMax: 2 });
-    env.DATABASE_URL = testDb.url!;
-  }
-  server = await startServer(env);
+  let server = await run.startServer(env);
   const client = httpClient(server.url);
   const referrer = await createVerifiedUser(client, { ip: "10.91.0.1" });
   const me = await (await client.request("/api/me", { cookie: referrer.cookie })).json();
@@ -73,7 +52,7 @@ it(`releases every referral pair exactly once across ${KILLS} SIGKILLs`, { timeo
   for (let kill = 0; kill < KILLS; kill++) {
     await new Promise((r) => setTimeout(r, Math.random() * 4000));
     await server.kill();
-    server = await startServer(env);
+    server = await run.startServer(env);
   }
   const base = server.url;
   await expect
@@ -81,7 +60,7 @@ it(`releases every referral pair exactly once across ${KILLS} SIGKILLs`, { timeo
     .toBe(FRIENDS * 50);
 
   const mine = await account(base, referrer);
-  console.log(`referral release crash test (${inject("dbKind")}): kills=${KILLS}, pairs=${FRIENDS}`);
+  console.log(`referral release crash test (${run.kind}): kills=${KILLS}, pairs=${FRIENDS}`);
   expect(mine.pending).toBe(0);
   expect(mine.entries.filter((e) => e.kind === "referral_bonus")).toHaveLength(FRIENDS);
   expect(mine.entries.reduce((sum, e) => sum + e.amount, 0)).toBe(mine.balance);
@@ -94,5 +73,4 @@ it(`releases every referral pair exactly once across ${KILLS} SIGKILLs`, { timeo
     expect(theirs.entries.reduce((sum, e) => sum + e.amount, 0)).toBe(60);
   }
   await server.stop();
-  server = undefined;
 });

@@ -1,9 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { sql } from "kysely";
-import { afterAll, expect, inject, it } from "vitest";
+import { expect, it } from "vitest";
+import { crashRuns } from "#tests/support/crash-run";
 import { createVerifiedUser, type TestUser, uniqueEmail } from "#tests/support/factories";
 import { httpClient } from "#tests/support/http-client";
 import {
@@ -12,11 +10,6 @@ import {
   randomStep,
   type Workload,
 } from "#tests/support/rollups";
-import { awardThenDie } from "#tests/support/run-award-then-die";
-import { type RunningServer, startServer } from "#tests/support/server-process";
-import { openTestDatabase } from "#tests/support/test-db";
-import { type DatabaseHandle, fromPGlite } from "~/server/db/client";
-import { createPGlite } from "~/server/db/pglite";
 import type { AwardInput } from "~/server/ledger/ledger.service";
 
 /**
@@ -31,14 +24,7 @@ const USERS = 4;
 const KILLS = 3;
 const LOOPS = 4;
 
-let dataDir: string | undefined;
-let server: RunningServer | undefined;
-let testDb: (DatabaseHandle & { url?: string }) | undefined;
-afterAll(async () => {
-  await server?.kill();
-  await testDb?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+const beginRun = crashRuns("rollups");
 
 /** Random steps until the server stops answering (it was killed); answers how many steps ran. */
 async function runUntilKilled(w: Workload): Promise<number> {
@@ -58,37 +44,23 @@ async function runUntilKilled(w: Workload): Promise<number> {
 it(`keeps the rollups exact across a kill after awards and ${KILLS} kills mid-run`, {
   timeout: 600_000,
 }, async () => {
-  const kind = inject("dbKind");
-  dataDir = await mkdtemp(path.join(tmpdir(), "ple-rollups-crash-"));
-  const pgliteDir = path.join(dataDir, "pglite");
+  const run = await beginRun();
+  const { kind, open, done } = run;
   const adminEmail = uniqueEmail("admin");
   const env: Record<string, string> = {
     ADMIN_EMAILS: adminEmail,
     ADMIN_RATE_LIMIT: "10000",
-    AUTH_RATE_LIMIT: "10000",
-    MAIL_RATE_LIMIT: "10000",
-    TRUST_PROXY: "true",
     REDEEM_REQUIRE_KYC: "false",
     REDEEM_MIN_COINS: "10",
     REDEEM_MAX_PENDING: "1000",
     REDEEM_DAILY_CAP_DOLLARS: "100000",
     DUAL_CONTROL_COINS: "0",
     DUAL_CONTROL_DOLLARS: "0",
-    LOG_LEVEL: "warn",
-    DATA_DIR: dataDir,
-  };
-  if (kind === "postgres") {
-    testDb = await openTestDatabase({ poolMax: 2 });
-    env.DATABASE_URL = testDb.url!;
-  }
-  const open = async () => (kind === "postgres" ? testDb! : fromPGlite(await createPGlite(pgliteDir)));
-  const done = async (h: DatabaseHandle) => {
-    if (kind !== "postgres") await h.close();
   };
   let ip = 0;
   const nextIp = () => `10.71.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`;
 
-  server = await startServer(env);
+  let server = await run.startServer(env);
   let client = httpClient(server.url);
   const admin = await createVerifiedUser(client, { email: adminEmail, ip: nextIp() });
   const users: TestUser[] = [];
@@ -104,7 +76,6 @@ it(`keeps the rollups exact across a kill after awards and ${KILLS} kills mid-ru
     users.push(user);
   }
   await server.stop();
-  server = undefined;
 
   // Awards committed, their events taken by no consumer: the process dies right after.
   const awards: AwardInput[] = users.flatMap((u) =>
@@ -114,11 +85,7 @@ it(`keeps the rollups exact across a kill after awards and ${KILLS} kills mid-ru
       causeKey: `quiz:${randomUUID()}:q`,
     })),
   );
-  const signal = await awardThenDie(
-    awards,
-    kind === "postgres" ? { databaseUrl: env.DATABASE_URL! } : { pgliteDir },
-  );
-  expect(signal).toBe("SIGKILL");
+  expect(await run.runUntilKilled("award-then-die.ts", { AWARDS: JSON.stringify(awards) })).toBe("SIGKILL");
   const killed = await open();
   const { rows: waiting } = await sql<{ n: number }>`
     select count(*)::int as n from ledger_events e where not exists (select 1 from ledger_event_consumptions c
@@ -129,7 +96,7 @@ it(`keeps the rollups exact across a kill after awards and ${KILLS} kills mid-ru
   const w: Workload = { client, admin, users, redemptions: [], nextIp };
   let steps = 0;
   for (let kill = 0; kill < KILLS; kill++) {
-    server = await startServer(env);
+    server = await run.startServer(env);
     client = httpClient(server.url);
     w.client = client;
     const running = Array.from({ length: LOOPS }, () => runUntilKilled(w));
@@ -138,10 +105,9 @@ it(`keeps the rollups exact across a kill after awards and ${KILLS} kills mid-ru
     steps += (await Promise.all(running)).reduce((a, b) => a + b, 0);
   }
   // A last start takes what is left (its periodic task), then stops.
-  server = await startServer(env);
+  server = await run.startServer(env);
   await new Promise((r) => setTimeout(r, 3000));
   await server.stop();
-  server = undefined;
 
   const handle = await open();
   try {

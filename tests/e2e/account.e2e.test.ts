@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { createVerifiedUser, signIn, type TestUser, uniqueEmail } from "../support/factories";
 import { httpClient } from "../support/http-client";
@@ -31,6 +31,19 @@ describeE2E("account", () => {
   const status = async (cookie: string, path = "/api/me") => (await api().request(path, { cookie })).status;
   const signInStatus = async (email: string, password: string) =>
     (await api().request("/api/auth/sign-in/email", { method: "POST", json: { email, password } })).status;
+
+  const REFUSED = "Failed to load resource: the server responded with a status of 400 (Bad Request)";
+  /**
+   * The password step both forms share: a wrong current password is refused, marked on its field and told in a
+   * notice titled `title`; the form stays as it was otherwise. The browser logs the refused request (REFUSED).
+   */
+  async function expectWrongPasswordMarked(page: Page, form: Locator, field: Locator, title: string) {
+    await field.fill("not-the-password-1");
+    await form.locator("button[type=submit]").click();
+    await expectNotice(page, title, "Invalid password");
+    await form.getByText("This is not your current password.", { exact: true }).waitFor();
+    expect(await field.getAttribute("aria-invalid")).toBe("true");
+  }
 
   async function openAccount(page: Page) {
     await page.goto("/account");
@@ -76,9 +89,12 @@ describeE2E("account", () => {
     await openAccount(page);
     await page.getByText(/Changing your password signs you out on every other device/).waitFor();
     const form = page.getByRole("form", { name: "Change password" });
-    await form.getByLabel("Current password", { exact: true }).fill(user.password);
+    const current = form.getByLabel("Current password", { exact: true });
     await form.getByLabel("New password", { exact: true }).fill("a-much-better-passphrase-7");
     await form.getByLabel("Confirm new password", { exact: true }).fill("a-much-better-passphrase-7");
+    await expectWrongPasswordMarked(page, form, current, "Password Not Changed");
+    expect(await signInStatus(user.email, user.password)).toBe(200);
+    await current.fill(user.password);
     await form.getByRole("button", { name: "Change password" }).click();
     await expectNotice(
       page,
@@ -91,7 +107,7 @@ describeE2E("account", () => {
     // This browser stays signed in.
     await page.reload();
     await page.getByRole("heading", { level: 2, name: "Password" }).waitFor({ timeout: 20_000 });
-    expect(errors).toEqual([]);
+    expect(errors).toEqual([REFUSED]); // the wrong password's answer, and nothing else
   });
 
   it("a second browser appears in the sessions list; ending it makes its next request fail", async () => {
@@ -203,8 +219,15 @@ describeE2E("account", () => {
       .getByText("Your balance of 400 coins is forfeited", { exact: false })
       .waitFor({ timeout: 20_000 });
     await page.getByText(/A pending redemption request is cancelled first/).waitFor();
-    await card.getByLabel("Password", { exact: true }).fill(user.password);
     await card.getByLabel("Type DELETE to confirm", { exact: true }).fill("DELETE");
+    await expectWrongPasswordMarked(
+      page,
+      card,
+      card.getByLabel("Password", { exact: true }),
+      "Account Not Deleted",
+    );
+    expect(await status(user.cookie)).toBe(200);
+    await card.getByLabel("Password", { exact: true }).fill(user.password);
     await expectNoAxeViolations(page);
     await card.getByRole("button", { name: "Delete my account" }).click();
     await expectNotice(
@@ -225,7 +248,7 @@ describeE2E("account", () => {
     await console.page.getByText(/forfeited by \d+ deleted accounts?; owed to nobody/).waitFor();
     await console.page.goto(`/admin/users/${user.id}`);
     await console.page.getByText(/Deleted by the account holder/).waitFor({ timeout: 20_000 });
-    expect(errors).toEqual([]);
+    expect(errors).toEqual([REFUSED]); // the wrong password's answer, and nothing else
   });
 
   for (const [path, title] of [

@@ -5,7 +5,7 @@ import type { SessionProof, SessionReader } from "./session-reader";
 
 /**
  * Who an earning request acts for (ADR 062). A signed session cookie that needs nothing but a read is checked by
- * the earning statement itself — `session_earner(token, fresh_until)` (migration 0160) opens it — so a paid
+ * the earning statement itself — `session_earner(token, fresh_until)` (ledger/sql/session-earner.sql) opens it — so a paid
  * watch's two requests are two statements, not four. Whenever that check does not hold (no such session, a ban,
  * an unconfirmed address, a refresh due) the request takes the full way: the session reader (and better-auth)
  * decide and answer as `requireEarner` does, and the statement runs again for the user they found.

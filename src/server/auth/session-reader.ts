@@ -64,7 +64,7 @@ export interface SessionReader {
   earningToken(headers: Headers): Promise<SessionProof | null>;
 }
 
-/** A signed session token, for the SQL check `session_earner` (migration 0160). */
+/** A signed session token, for the SQL check `session_earner` (ledger/sql/session-earner.sql). */
 export interface SessionProof {
   token: string;
   freshUntil: Date;

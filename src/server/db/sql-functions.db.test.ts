@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openTestDatabase } from "#tests/support/test-db";
 import type { DatabaseHandle } from "./client";
+import { migrateToLatest } from "./migrate";
 import { applySqlFunctions, readSqlFunctions, sqlFunctionFile, sqlFunctionsDir } from "./sql-functions";
 
 /** The repeatable step that puts the SQL functions in place by their files' content (ADR 067). */
@@ -22,6 +23,38 @@ it("the ledger's files are in place in a prepared database, and applying them ag
     ["ledger_award", "ledger_limit_key", "ledger_repay_debt", "session_earner"].sort(),
   );
   expect(await applySqlFunctions(handle.db, files)).toEqual([]);
+});
+
+/** The body of a function file: the text between its dollar quotes, as PostgreSQL keeps it (`pg_proc.prosrc`). */
+const bodyOf = (text: string) => text.slice(text.indexOf("$$") + 2, text.lastIndexOf("$$"));
+
+/** Every version in `db` of the functions named `names`, with its body, by name. */
+async function versionsOf(db: DatabaseHandle["db"], names: string[]) {
+  const { rows } = await sql<{ name: string; body: string }>`
+    select p.proname as name, p.prosrc as body from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where n.nspname = current_schema() and p.proname in (${sql.join(names)}) order by 1`.execute(db);
+  return rows;
+}
+
+it("a function's one text is its file: a fresh install's migrations create none, its start-up each once", async () => {
+  // docs/decisions/116-award-baseline.md: the award's history is squashed for new installs.
+  const files = readSqlFunctions(sqlFunctionsDir("ledger"));
+  const names = files.map((f) => f.name).sort();
+  const asWritten = files
+    .map((f) => ({ name: f.name, body: bodyOf(f.text) }))
+    .sort((a, b) => (a.name < b.name ? -1 : 1));
+  const fresh = await openTestDatabase({ empty: true });
+  try {
+    await migrateToLatest(fresh.db);
+    // The award's first function (migration 0090's, once) is never made either.
+    expect(await versionsOf(fresh.db, [...names, "ledger_award_limited"])).toEqual([]);
+    expect((await applySqlFunctions(fresh.db, files)).sort()).toEqual(names);
+    expect(await versionsOf(fresh.db, [...names, "ledger_award_limited"])).toEqual(asWritten);
+  } finally {
+    await fresh.close();
+  }
+  // The test database, prepared as every start-up prepares one, holds the same.
+  expect(await versionsOf(handle.db, [...names, "ledger_award_limited"])).toEqual(asWritten);
 });
 
 it("applies a file once per content, also when its result type changes", async () => {

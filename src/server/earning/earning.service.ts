@@ -9,7 +9,7 @@ import { ledgerPolicy } from "../ledger/ledger-policy";
 /**
  * The user's allowance today (docs/product.md, "Fair earning"): what each daily limit has used and left. The
  * counts are the ones the limits are decided on — the award's allowance counters (`ledger_allowances`, keyed by
- * SQL `ledger_limit_key`, migration 0160), and paid quiz sessions by their day — so the panel can never disagree
+ * SQL `ledger_limit_key`, ledger/sql/ledger-limit-key.sql), and paid quiz sessions by their day — so the panel can never disagree
  * with what the server pays.
  */
 export async function getAllowance(db: Database, userId: string, now: Date = new Date()): Promise<Allowance> {

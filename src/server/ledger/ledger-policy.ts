@@ -49,7 +49,7 @@ export function ledgerPolicy(db: Database): LedgerPolicy {
 /**
  * How many awards of `kind` a user's daily allowance holds, or null for a kind without one. The allowance is per
  * UTC day of when the earning happened, and per video for a watch: its key is built by the award itself (SQL
- * `ledger_limit_key`, migration 0160), which counts the user's rows of that key.
+ * `ledger_limit_key`, sql/ledger-limit-key.sql), which counts the user's rows of that key.
  */
 export function allowanceMax(limits: EarningLimits, kind: EarningKind): number | null {
   switch (kind) {

@@ -21,6 +21,29 @@ import { earnedCoins, earnedDays, ownEarningKinds, ownEarningsOf } from "./refer
 
 const DAY_MS = 86_400_000;
 
+interface LockedReferral {
+  bonus_status: string;
+  referrer_id: string;
+  referrer_paid: boolean;
+}
+
+/**
+ * A pair's end, in `tx` under the lock its caller holds on the friend's referral row: 'paid' pays the clearing pair
+ * through the ledger (both rows, the pending coins taken out); 'declined' takes back a clearing pair's pending
+ * coins (a pair still waiting for the first earning holds none). Then the referral takes that state.
+ */
+async function settlePair(
+  tx: Transaction<DB>,
+  friendId: string,
+  referral: LockedReferral,
+  end: "paid" | "declined",
+): Promise<void> {
+  const pair = { friendId, referrerId: referral.referrer_id, payReferrer: referral.referrer_paid };
+  if (end === "paid") await releasePendingPair(tx, pair);
+  else if (referral.bonus_status === "clearing") await dropPendingPair(tx, pair);
+  await tx.updateTable("referrals").set({ bonus_status: end }).where("referred_id", "=", friendId).execute();
+}
+
 /**
  * Inside `tx`, under a lock on the friend's referral row: a pair still clearing whose friend's own earnings clear
  * `rule` is paid through the ledger (both rows, the pending coins taken out) and becomes 'paid'. True when it was
@@ -40,16 +63,7 @@ export async function releaseIfCleared(
   if (referral?.bonus_status !== "clearing") return false;
   const earned = (await ownEarningsOf(tx, [friendId])).get(friendId);
   if (!earned || earned.coins < rule.coins || earned.days < rule.days) return false;
-  await releasePendingPair(tx, {
-    friendId,
-    referrerId: referral.referrer_id,
-    payReferrer: referral.referrer_paid,
-  });
-  await tx
-    .updateTable("referrals")
-    .set({ bonus_status: "paid" })
-    .where("referred_id", "=", friendId)
-    .execute();
+  await settlePair(tx, friendId, referral, "paid");
   // Both sides hear of it (docs/product.md, "Messages"), queued with the payment: once, whoever released it.
   await queueMessages(
     tx,
@@ -129,17 +143,7 @@ export async function expireReferrals(
         .forUpdate()
         .executeTakeFirst();
       if (!referral) return null;
-      if (referral.bonus_status === "clearing")
-        await dropPendingPair(tx, {
-          friendId,
-          referrerId: referral.referrer_id,
-          payReferrer: referral.referrer_paid,
-        });
-      await tx
-        .updateTable("referrals")
-        .set({ bonus_status: "declined" })
-        .where("referred_id", "=", friendId)
-        .execute();
+      await settlePair(tx, friendId, referral, "declined");
       const reason = `your friend did not clear the referral rule within ${REFERRAL_EXPIRY_DAYS} days of signing up.`;
       await queueMessages(
         tx,

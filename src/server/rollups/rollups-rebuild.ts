@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import { playKindsSqlList } from "~/core/coins";
 import type { Database } from "../db/client";
+import { FILL_ROLLUP_DAYS } from "../db/rollup-days-fill";
 import type { DB } from "../db/schema";
 import { ROLLUPS_CONSUMER } from "./rollups-consumer";
 
@@ -42,31 +43,6 @@ async function addLedgerChunk(tx: Transaction<DB>, lo: number, hi: number): Prom
   return Number(rows[0]?.n ?? 0);
 }
 
-/** What is not a ledger row's own figure: active earners, sign-ups, approvals, payouts, deletions. */
-async function addDayFigures(tx: Transaction<DB>): Promise<void> {
-  await sql`insert into rollup_days as d (day, approved, paid_out, breakage, breakage_accounts, sign_ups,
-      active_earners)
-    select f.day, sum(f.approved), sum(f.paid_out), sum(f.breakage), sum(f.accounts), sum(f.sign_ups),
-      sum(f.earners)
-    from (
-      select day, 0 as approved, 0 as paid_out, 0 as breakage, 0 as accounts, 0 as sign_ups,
-        count(*) as earners from rollup_earners group by day
-      union all select ${day("created_at")}, 0, 0, 0, 0, count(*), 0 from user_profiles group by 1
-      union all select ${day("created_at")}, sum((after->>'coins')::bigint), 0, 0, 0, 0, 0
-        from audit_log where action = 'redemption.approve' group by 1
-      union all select ${day("paid_at")}, 0, sum(coins), 0, 0, 0, 0
-        from redemptions where status = 'paid' and paid_at is not null group by 1
-      union all select ${day("deleted_at")}, 0, 0, sum(points), count(*) filter (where points > 0), 0, 0
-        from user_profiles where deleted_at is not null group by 1
-    ) f group by f.day
-    on conflict (day) do update set approved = d.approved + excluded.approved,
-      paid_out = d.paid_out + excluded.paid_out, breakage = d.breakage + excluded.breakage,
-      breakage_accounts = d.breakage_accounts + excluded.breakage_accounts,
-      sign_ups = d.sign_ups + excluded.sign_ups, active_earners = d.active_earners + excluded.active_earners`.execute(
-    tx,
-  );
-}
-
 async function rebuildIn(tx: Transaction<DB>, chunk: number, log: (line: string) => void) {
   await sql`lock table rollup_days, rollup_ledger_days, rollup_earners in exclusive mode`.execute(tx);
   await sql`insert into ledger_event_consumptions (entry_id, consumer)
@@ -85,7 +61,9 @@ async function rebuildIn(tx: Transaction<DB>, chunk: number, log: (line: string)
       if (summary.chunks % 20 === 0) log(`ledger rows up to id ${lo + chunk - 1}: ${summary.ledgerRows}`);
     }
   }
-  await addDayFigures(tx);
+  // What is not a ledger row's own figure (active earners, sign-ups, approvals, payouts, deletions): the text
+  // migration 0220 ran, on the emptied `rollup_days` as there.
+  await sql.raw(FILL_ROLLUP_DAYS).execute(tx);
   const days = await tx
     .selectFrom("rollup_days")
     .select(sql<string>`count(*)`.as("n"))

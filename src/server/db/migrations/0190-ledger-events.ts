@@ -7,7 +7,8 @@ import { runStatements } from "../run-statements";
  * - `sql_functions`: the content hash of each SQL function file applied (src/server/db/sql-functions.ts): the
  *   functions themselves (the award, `ledger_limit_key`, `session_earner`, `ledger_coins_today`) now live in
  *   `src/server/ledger/sql/*.sql` and are put in place after the migrations, on every start-up, when their file
- *   changed. The versions migrations 0150 and 0160 created are replaced there (dropped and created again).
+ *   changed. On installs made before docs/decisions/116-award-baseline.md, the versions migrations 0150 and 0160
+ *   created are replaced there (dropped and created again); since then those migrations create none.
  * - `ledger_events`: the outbox. One 'paid' row per paid award, written by the award in its transaction (its key
  *   is the ledger row's id). Consumers (src/server/ledger/ledger-events.ts) record each event they handled in
  *   `ledger_event_consumptions` — one row per event and consumer, in the transaction of the consumer's effect —

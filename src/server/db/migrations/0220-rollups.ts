@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { playKindsSqlList } from "~/core/coins";
+import { FILL_ROLLUP_DAYS } from "../rollup-days-fill";
 import { runStatements } from "../run-statements";
 
 /**
@@ -12,7 +13,8 @@ import { runStatements } from "../run-statements";
  * They are filled here from what exists (the ledger, the profiles, the approvals' audit rows, the paid
  * redemptions) with the writers of those tables held off (share locks), and every event already in the outbox is
  * recorded as taken by the rollups' consumer, so nothing is counted twice. The statements are those of the
- * rebuild (src/server/rollups/rollups-rebuild.ts) over the whole ledger at once, as they are on this day.
+ * rebuild (src/server/rollups/rollups-rebuild.ts) over the whole ledger at once, as they are on this day; the day
+ * figures' statement is the rebuild's own text, frozen (../rollup-days-fill.ts).
  */
 const day = (column: string) => `(${column} at time zone 'UTC')::date`;
 
@@ -44,19 +46,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        from coin_ledger group by 1, 2`,
     `insert into rollup_earners (day, user_id)
        select distinct ${day("created_at")}, user_id from coin_ledger where kind in ${playKindsSqlList}`,
-    `insert into rollup_days (day, approved, paid_out, breakage, breakage_accounts, sign_ups, active_earners)
-     select f.day, sum(f.approved), sum(f.paid_out), sum(f.breakage), sum(f.accounts), sum(f.sign_ups),
-       sum(f.earners)
-     from (
-       select day, 0 as approved, 0 as paid_out, 0 as breakage, 0 as accounts, 0 as sign_ups,
-         count(*) as earners from rollup_earners group by day
-       union all select ${day("created_at")}, 0, 0, 0, 0, count(*), 0 from user_profiles group by 1
-       union all select ${day("created_at")}, sum((after->>'coins')::bigint), 0, 0, 0, 0, 0
-         from audit_log where action = 'redemption.approve' group by 1
-       union all select ${day("paid_at")}, 0, sum(coins), 0, 0, 0, 0
-         from redemptions where status = 'paid' and paid_at is not null group by 1
-       union all select ${day("deleted_at")}, 0, 0, sum(points), count(*) filter (where points > 0), 0, 0
-         from user_profiles where deleted_at is not null group by 1
-     ) f group by f.day`,
+    FILL_ROLLUP_DAYS,
   ]);
 }

@@ -1,32 +1,29 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { TriangleAlert } from "lucide-react";
-import { useId } from "react";
-import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { DELETE_CONFIRMATION } from "~/core/account";
 import { type DeleteAccountInput, deleteAccountSchema } from "~/core/api/account";
 import { Button } from "~/web/components/ui/button";
 import { SectionCard } from "~/web/components/ui/section-card";
 import { paths } from "~/web/config/paths";
-import { ApiError, referenceOf } from "~/web/lib/api-client";
 import { useBalance } from "~/web/lib/balance";
 import { notify } from "~/web/lib/notify";
 import { setSession } from "~/web/lib/session";
 import { useDeleteAccount } from "../api/delete-account";
+import { onRefused, PasswordStepForm, usePasswordStep } from "./password-step";
 import { TextField } from "./text-field";
 
 /** Delete account: what happens, stated exactly (docs/product.md "Deleting the account"), then password + typed confirmation. */
 export function DeleteCard() {
-  const id = useId();
   const navigate = useNavigate();
   const { balance } = useBalance();
   const remove = useDeleteAccount();
-  const form = useForm<DeleteAccountInput>({
-    defaultValues: { password: "", confirmation: "" as DeleteAccountInput["confirmation"] },
-    resolver: zodResolver(deleteAccountSchema),
-    reValidateMode: "onSubmit",
-  });
-  const { errors } = form.formState;
+  const step = usePasswordStep(
+    deleteAccountSchema,
+    { password: "", confirmation: "" as DeleteAccountInput["confirmation"] },
+    "password",
+    "Password",
+  );
+  const { form, id } = step;
 
   function submit(values: DeleteAccountInput) {
     if (remove.isPending) return;
@@ -39,22 +36,13 @@ export function DeleteCard() {
         });
         await navigate(paths.home.getHref(), { replace: true });
       },
-      onError: (error) => {
-        if (error instanceof ApiError && error.code === "INVALID_PASSWORD")
-          form.setError("password", { message: error.message });
-        notify({
-          title: "Account Not Deleted",
-          description: error.message,
-          variant: "destructive",
-          reference: referenceOf(error),
-        });
-      },
+      onError: onRefused("Account Not Deleted", step),
     });
   }
 
   return (
     <SectionCard icon={TriangleAlert} title="Delete account">
-      <div className="grid gap-3 text-sm">
+      <div className="mb-4 grid gap-3 text-sm">
         <p className="font-semibold">Deleting your account cannot be undone. When you delete it:</p>
         <ul className="grid list-disc gap-1 pl-5">
           <li>{`Your balance of ${balance} coins is forfeited: it cannot be redeemed or given back later.`}</li>
@@ -82,27 +70,13 @@ export function DeleteCard() {
         </ul>
         <p>Download your data first if you want a copy.</p>
       </div>
-      <form
-        method="post"
-        onSubmit={form.handleSubmit(submit)}
-        className="mt-4 grid gap-4"
-        aria-busy={remove.isPending}
-        aria-label="Delete account"
-      >
-        <TextField
-          id={`${id}-password`}
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...form.register("password")}
-        />
+      <PasswordStepForm step={step} label="Delete account" busy={remove.isPending} onValid={submit}>
         <TextField
           id={`${id}-confirm`}
           label={`Type ${DELETE_CONFIRMATION} to confirm`}
           autoComplete="off"
           spellCheck={false}
-          error={errors.confirmation?.message}
+          error={form.formState.errors.confirmation?.message}
           {...form.register("confirmation")}
         />
         <Button
@@ -113,7 +87,7 @@ export function DeleteCard() {
         >
           {remove.isPending ? "Deleting..." : "Delete my account"}
         </Button>
-      </form>
+      </PasswordStepForm>
     </SectionCard>
   );
 }

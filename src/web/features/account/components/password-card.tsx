@@ -1,16 +1,13 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { KeyRound } from "lucide-react";
-import { useId } from "react";
-import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { PASSWORD_HINT, PASSWORD_MISMATCH_MESSAGE } from "~/core/password-rules";
 import { newPasswordSchema } from "~/core/password-schema";
 import { Button } from "~/web/components/ui/button";
 import { SectionCard } from "~/web/components/ui/section-card";
-import { ApiError, referenceOf } from "~/web/lib/api-client";
 import { notify } from "~/web/lib/notify";
 import { useChangePassword } from "../api/change-password";
+import { onRefused, PasswordStepForm, usePasswordStep } from "./password-step";
 import { TextField } from "./text-field";
 
 const schema = z
@@ -24,14 +21,15 @@ type Values = z.input<typeof schema>;
 
 /** Password: change it with the current one; the server refuses common passwords and ends every other session. */
 export function PasswordCard() {
-  const id = useId();
   const queryClient = useQueryClient();
   const change = useChangePassword();
-  const form = useForm<Values>({
-    defaultValues: { currentPassword: "", newPassword: "", confirm: "" },
-    resolver: zodResolver(schema),
-    reValidateMode: "onSubmit",
-  });
+  const step = usePasswordStep(
+    schema,
+    { currentPassword: "", newPassword: "", confirm: "" },
+    "currentPassword",
+    "Current password",
+  );
+  const { form, id } = step;
   const { errors } = form.formState;
 
   function submit({ currentPassword, newPassword }: Values) {
@@ -47,18 +45,14 @@ export function PasswordCard() {
           });
           void queryClient.invalidateQueries({ queryKey: ["account"] });
         },
-        onError: (error) => {
-          if (error instanceof ApiError && error.code === "INVALID_PASSWORD")
-            form.setError("currentPassword", { message: "This is not your current password." });
-          else if (error instanceof ApiError && /PASSWORD/.test(error.code))
-            form.setError("newPassword", { message: error.message });
-          notify({
-            title: "Password Not Changed",
-            description: error.message,
-            variant: "destructive",
-            reference: referenceOf(error),
-          });
-        },
+        onError: onRefused(
+          "Password Not Changed",
+          step,
+          // A new password the server refuses (a common one): marked on its field.
+          (error) => {
+            if (/PASSWORD/.test(error.code)) form.setError("newPassword", { message: error.message });
+          },
+        ),
       },
     );
   }
@@ -69,21 +63,7 @@ export function PasswordCard() {
         Changing your password signs you out on every other device; this one stays signed in. Very common
         passwords are refused, and a few wrong attempts in a minute make you wait.
       </p>
-      <form
-        method="post"
-        onSubmit={form.handleSubmit(submit)}
-        className="grid gap-4"
-        aria-busy={change.isPending}
-        aria-label="Change password"
-      >
-        <TextField
-          id={`${id}-current`}
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.currentPassword?.message}
-          {...form.register("currentPassword")}
-        />
+      <PasswordStepForm step={step} label="Change password" busy={change.isPending} onValid={submit}>
         <TextField
           id={`${id}-new`}
           label="New password"
@@ -104,7 +84,7 @@ export function PasswordCard() {
         <Button type="submit" className="justify-self-start" disabled={change.isPending}>
           {change.isPending ? "Changing..." : "Change password"}
         </Button>
-      </form>
+      </PasswordStepForm>
     </SectionCard>
   );
 }
