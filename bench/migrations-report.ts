@@ -58,7 +58,7 @@ function sizeLine(run: MigrationsRun): string {
     : `loaded by an earlier run (\`--reuse\`) in ${(size.loadSeconds / 60).toFixed(1)} min`;
   const scale = full
     ? "the default size."
-    : `not the default size (${n(DEFAULT_USERS)} / ${n(DEFAULT_LEDGER_ROWS)}): ${(DEFAULT_LEDGER_ROWS / size.ledgerRows).toFixed(0)} × smaller. A step that scans a loaded table while it holds a lock would stall the writer about that many times longer at the default size (an extrapolation, not a measurement).`;
+    : `not the default size (${n(DEFAULT_USERS)} / ${n(DEFAULT_LEDGER_ROWS)}): ${(DEFAULT_LEDGER_ROWS / size.ledgerRows).toFixed(1)} × smaller. A step that scans a loaded table while it holds a lock stalls the writer in proportion to the table, or worse once the table no longer fits in memory: at the default size, expect at least that many times longer (an extrapolation, not a measurement).`;
   return `Size run: ${n(size.users)} players, ${n(size.ledgerRowsLoaded)} ledger rows (bench:scale's loader, ${loaded}; copied for this run in ${(run.cloneMs / 1000).toFixed(1)} s) — ${scale}`;
 }
 
