@@ -148,7 +148,8 @@ const report = [
 ].join("\n");
 
 // The dependency-fault figures come from `npm run bench:faults`, the scale figures from `npm run bench:scale`
-// (an hour's load of its own), the farming figures from `npm run bench:farming -- --write`: keep them.
-const kept = ["faults", "scale", "farming"].map((name) => sectionOf(out, name)).filter(Boolean);
+// (an hour's load of its own), the farming figures from `npm run bench:farming -- --write`, the upgrade's from
+// `npm run bench:migrations -- --write` (the same load): keep them.
+const kept = ["faults", "scale", "farming", "migrations"].map((name) => sectionOf(out, name)).filter(Boolean);
 writeFileSync(out, kept.length ? `${report.trimEnd()}\n\n${kept.join("\n\n")}\n` : report);
 console.log(`\n${report}\nwrote ${path.relative(process.cwd(), out)}`);

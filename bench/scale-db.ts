@@ -1,6 +1,7 @@
 /**
  * The databases of `npm run bench:scale`: created on the server of the admin URL when missing, migrated by the
- * app's own start-up step (prepareDatabase: migrations, SQL functions, quiz content), and loaded to a size unless
+ * app's own start-up step (prepareDatabase: migrations, SQL functions, quiz content) or by the caller's (the
+ * migrations bench makes the previous release's schema: bench/migrations-previous.ts), and loaded to a size unless
  * `reuse` finds them loaded at that size already (then only the migrations run, which may build new indexes on the
  * loaded tables, as a deploy would).
  */
@@ -71,7 +72,12 @@ export async function prepareScaleDatabase(
   adminUrl: string,
   name: string,
   size: ScaleSize,
-  options: { reuse: boolean; log?: (line: string) => void },
+  options: {
+    reuse: boolean;
+    log?: (line: string) => void;
+    /** How the schema is made before the load (default the app's start-up step: migrate above). */
+    migrate?: (url: string) => Promise<{ applied: string[]; ms: number }>;
+  },
 ): Promise<Prepared> {
   const log = options.log ?? console.log;
   const url = databaseUrl(adminUrl, name);
@@ -82,7 +88,7 @@ export async function prepareScaleDatabase(
     log(`${name}: not loaded at this size (${before ? `${before.users} users` : "empty"}); loading it again`);
     await recreateDatabase(adminUrl, name, false);
   }
-  const migrations = await migrate(url);
+  const migrations = await (options.migrate ?? migrate)(url);
   if (migrations.applied.length)
     log(`${name}: applied ${migrations.applied.join(", ")} in ${(migrations.ms / 1000).toFixed(1)} s`);
   if (reusable) return { url, size: before, loaded: false, migrations };

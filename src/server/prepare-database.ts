@@ -4,7 +4,11 @@ import { applySqlFunctions, readSqlFunctions, sqlFunctionsDir } from "./db/sql-f
 import { seedQuizContent } from "./quizzes/seed-content";
 
 /** The domains whose SQL functions live in `src/server/<domain>/sql/*.sql` (db/sql-functions.ts). */
-const SQL_FUNCTION_DOMAINS = ["ledger"];
+export const SQL_FUNCTION_DOMAINS = ["ledger"];
+
+/** This release's SQL function files, every domain's. */
+export const sqlFunctionFiles = () =>
+  SQL_FUNCTION_DOMAINS.flatMap((domain) => readSqlFunctions(sqlFunctionsDir(domain)));
 
 /**
  * Outside db/ (which knows only the client, the schema, the migrations and the function files' step): what every
@@ -15,8 +19,7 @@ const SQL_FUNCTION_DOMAINS = ["ledger"];
  */
 export async function prepareDatabase<T>(db: Kysely<T>): Promise<string[]> {
   const applied = await migrateToLatest(db);
-  const files = SQL_FUNCTION_DOMAINS.flatMap((domain) => readSqlFunctions(sqlFunctionsDir(domain)));
-  const functions = await applySqlFunctions(db, files);
+  const functions = await applySqlFunctions(db, sqlFunctionFiles());
   await seedQuizContent(db as unknown as Kysely<unknown>);
   return [...applied, ...functions.map((name) => `sql:${name}`)];
 }

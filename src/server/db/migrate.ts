@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
-import { buildConcurrentIndexes } from "./concurrent-indexes";
+import { buildConcurrentIndexes, type ConcurrentIndex } from "./concurrent-indexes";
 import { migrations as allMigrations, concurrentIndexes } from "./migrations/index";
 
 /**
@@ -15,6 +15,11 @@ const MAX_BACKOFF_MS = 8_000;
 export interface MigrateOptions {
   /** The migrations to apply (all of them unless a test says otherwise). */
   migrations?: Readonly<Record<string, Migration>>;
+  /**
+   * The indexes to build CONCURRENTLY after them (those of all the migrations unless a caller says otherwise: the
+   * migrations bench applies one migration at a time and builds the indexes as a step of its own).
+   */
+  concurrentIndexes?: readonly ConcurrentIndex[];
   lockTimeout?: string;
   attempts?: number;
   firstBackoffMs?: number;
@@ -99,6 +104,6 @@ export async function migrateToLatest<T>(db: Kysely<T>, options: MigrateOptions 
     const failed = results?.find((r) => r.status === "Error");
     throw new Error(`Migration ${failed?.migrationName ?? "?"} failed: ${String(error)}`);
   }
-  const indexes = await buildConcurrentIndexes(db, concurrentIndexes);
+  const indexes = await buildConcurrentIndexes(db, options.concurrentIndexes ?? concurrentIndexes);
   return [...applied, ...indexes.map((name) => `index:${name}`), ...newer.map((name) => `newer:${name}`)];
 }
