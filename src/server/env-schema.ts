@@ -7,6 +7,11 @@ import {
 } from "~/core/earning";
 import { KYC_DEFAULT_MAX_UPLOAD_BYTES, KYC_DEFAULT_RETENTION_DAYS } from "~/core/kyc";
 import { REDEEM_DEFAULTS } from "~/core/public-settings";
+import {
+  DEFAULT_QUIZZES_FEATURED_PER_DAY,
+  QUIZZES_FEATURED_PER_DAY_MAX,
+  QUIZZES_FEATURED_PER_DAY_MIN,
+} from "~/core/quiz/todays-quizzes";
 import { DEFAULT_STREAK_RULES } from "~/core/streak";
 
 /**
@@ -115,6 +120,12 @@ export const envSchema = z.object({
   REFERRAL_RELEASE_COINS: wholeNumber(0, 1_000_000, DEFAULT_REFERRAL_RELEASE.coins),
   REFERRAL_RELEASE_DAYS: wholeNumber(0, 365, DEFAULT_REFERRAL_RELEASE.days),
   GUEST_QUIZ_SESSIONS_PER_HOUR: wholeNumber(1, 100_000, DEFAULT_GUEST_QUIZ_SESSIONS_PER_HOUR),
+  // Today's quizzes: how many live quizzes each UTC day features (src/core/quiz/todays-quizzes.ts).
+  QUIZZES_FEATURED_PER_DAY: wholeNumber(
+    QUIZZES_FEATURED_PER_DAY_MIN,
+    QUIZZES_FEATURED_PER_DAY_MAX,
+    DEFAULT_QUIZZES_FEATURED_PER_DAY,
+  ),
   MEDIA_DIR: z.string().trim().min(1).default("./media"),
   // The largest video file the console accepts (uploads are kept under DATA_DIR/videos).
   VIDEO_MAX_UPLOAD_BYTES: wholeNumber(64 * 1024, 1024 * 1024 * 1024, 50 * 1024 * 1024),

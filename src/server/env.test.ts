@@ -287,4 +287,17 @@ describe("parseEnv", () => {
     );
     expect(errorOf({ QUIZ_DETAIL_RETENTION_DAYS: "x" })).toMatch(/QUIZ_DETAIL_RETENTION_DAYS/);
   });
+
+  it("reads how many quizzes a day features (Today's quizzes): 3 by default, 1 to 20", () => {
+    expect(parseEnv({}).quizzesFeaturedPerDay).toBe(3);
+    expect(parseEnv({ QUIZZES_FEATURED_PER_DAY: "1" }).quizzesFeaturedPerDay).toBe(1);
+    expect(parseEnv({ QUIZZES_FEATURED_PER_DAY: "20" }).quizzesFeaturedPerDay).toBe(20);
+    for (const bad of ["0", "21"])
+      expect(errorOf({ QUIZZES_FEATURED_PER_DAY: bad })).toBe(
+        `Invalid configuration: QUIZZES_FEATURED_PER_DAY must be between 1 and 20 (got "${bad}")`,
+      );
+    expect(errorOf({ QUIZZES_FEATURED_PER_DAY: "2.5" })).toBe(
+      'Invalid configuration: QUIZZES_FEATURED_PER_DAY must be a whole number (got "2.5")',
+    );
+  });
 });

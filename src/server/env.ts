@@ -74,6 +74,8 @@ export interface Env {
   referralRelease: ReferralReleaseRule;
   /** Guest quiz sessions allowed per client IP per hour. */
   guestQuizSessionsPerHour: number;
+  /** Today's quizzes: how many live quizzes each UTC day features (docs/product.md, "Quizzes"). */
+  quizzesFeaturedPerDay: number;
   /** Folder of the files served under /media (the videos and their captions). */
   mediaDir: string;
   /** The largest video file the console accepts (VIDEO_MAX_UPLOAD_BYTES). */
@@ -229,6 +231,7 @@ export function parseEnv(
     },
     referralRelease: { coins: e.REFERRAL_RELEASE_COINS, days: e.REFERRAL_RELEASE_DAYS },
     guestQuizSessionsPerHour: e.GUEST_QUIZ_SESSIONS_PER_HOUR,
+    quizzesFeaturedPerDay: e.QUIZZES_FEATURED_PER_DAY,
     mediaDir: e.MEDIA_DIR,
     videoMaxUploadBytes: e.VIDEO_MAX_UPLOAD_BYTES,
     redeem: {

@@ -228,6 +228,28 @@ export function authorizationMatrix(f: MatrixFixtures): Record<string, MatrixCas
     "POST /api/games/tic-tac-toe": { request: () => post("/api/games/tic-tac-toe"), expect: signedIn(201) },
 
     "GET /api/quizzes": { request: () => ({ path: "/api/quizzes" }), expect: same(200) },
+    "GET /api/quizzes/today": {
+      request: () => ({ path: "/api/quizzes/today" }),
+      expect: same(200),
+      // 'new' is the actor's own: a quiz the actor never started a round of (the owner played General Knowledge
+      // in the fixtures), and never for a guest.
+      check: async (actor, res) => {
+        const mine = actor.user
+          ? await f.ctx.db
+              .selectFrom("quiz_sessions")
+              .select("quiz_id")
+              .distinct()
+              .where("user_id", "=", actor.user.id)
+              .execute()
+          : [];
+        const played = new Set(mine.map((r) => r.quiz_id));
+        const listed = Array.isArray(body(res).quizzes) ? (body(res).quizzes as { id: string }[]) : [];
+        // The featured ones are those live when the actor asks (the console's rows retire one later).
+        expect(listed.length).toBeGreaterThan(0);
+        expect(listed).toEqual(listed.map(({ id }) => ({ id, new: actor.user !== null && !played.has(id) })));
+        if (actor.role === "owner") expect(listed).toContainEqual({ id: "general", new: false });
+      },
+    },
     "POST /api/quizzes/sessions/{sessionId}/answers": {
       request: () =>
         post(`/api/quizzes/sessions/${f.a.quizSessionId}/answers`, { questionId: f.questionId, option: 0 }),

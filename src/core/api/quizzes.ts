@@ -106,6 +106,18 @@ export const answerInputSchema = z.object({
 });
 export type AnswerInput = z.infer<typeof answerInputSchema>;
 
+/**
+ * GET /api/quizzes/today: the day's featured live quizzes (docs/product.md, "Quizzes": Today's quizzes), in the
+ * rotation's order. `new`: a signed-in player (confirmed address) has never started a round of it — paid or
+ * practice, any day; always false for anyone who plays as a guest, whose rounds are not theirs to count.
+ */
+export const todaysQuizzesResponseSchema = z.object({
+  /** The UTC day the rotation chose for, "YYYY-MM-DD". */
+  day: z.iso.date(),
+  quizzes: z.array(z.object({ id: z.string(), new: z.boolean() })),
+});
+export type TodaysQuizzes = z.output<typeof todaysQuizzesResponseSchema>;
+
 /** The answers of the quizzes API. */
 export type QuizSummary = z.output<typeof quizSummarySchema>;
 export type QuizSessionQuestion = z.output<typeof quizSessionQuestionSchema>;

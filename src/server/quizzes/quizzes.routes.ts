@@ -5,6 +5,7 @@ import {
   quizIdSchema,
   quizListResponseSchema,
   quizSessionViewSchema,
+  todaysQuizzesResponseSchema,
 } from "~/core/api/quizzes";
 import type { AppDeps } from "../app-deps";
 import { optionalUser } from "../auth/optional-user";
@@ -16,12 +17,14 @@ import { jsonBody, params } from "../http/validate";
 import { withStreakBonus } from "../streaks/streaks.service";
 import { answerQuestion } from "./quiz-answers";
 import { listQuizzes, startSession } from "./quizzes.service";
+import { todaysQuizzes } from "./todays-quizzes";
 
 /** Who plays: a signed-in user with a confirmed address earns; anyone else plays as a guest (ADR 006). */
 const playerId = (user: SessionUser | undefined) => (user?.emailVerified ? user.id : null);
 
 /**
  * GET  /api/quizzes                               → { quizzes: QuizSummary[] }
+ * GET  /api/quizzes/today                         → { day, quizzes: [{ id, new }] } (Today's quizzes)
  * POST /api/quizzes/:quizId/sessions              → 201 QuizSessionView (no answers; 429 past the guest limit)
  * POST /api/quizzes/sessions/:sessionId/answers   { questionId, option } → AnswerResult
  */
@@ -29,6 +32,21 @@ export const createQuizzesRoutes = (deps: AppDeps) =>
   createRouter()
     .get("/", responds({ 200: quizListResponseSchema }, { summary: "The quizzes" }), async (c) =>
       c.json({ quizzes: await listQuizzes(deps.db) }),
+    )
+    .get(
+      "/today",
+      responds(
+        { 200: todaysQuizzesResponseSchema },
+        { summary: "Today's featured quizzes (new: never played by this player)" },
+      ),
+      optionalUser(deps),
+      async (c) =>
+        c.json(
+          await todaysQuizzes(deps.db, {
+            userId: playerId(c.var.user),
+            perDay: deps.env.quizzesFeaturedPerDay,
+          }),
+        ),
     )
     .post(
       "/:quizId/sessions",

@@ -11,6 +11,7 @@ import { PlayerMonth } from "~/web/features/dashboard/components/player-month";
 import { useAllowance } from "~/web/features/earning/api/get-allowance";
 import { TodayPanel } from "~/web/features/earning/components/today-panel";
 import { PendingPartnerCoins } from "~/web/features/offers/components/pending-partner-coins";
+import { TodaysQuizzesCard } from "~/web/features/quizzes/components/todays-quizzes";
 import { PendingReferralCoins } from "~/web/features/referral/components/pending-referral-coins";
 import { GoalStreakCard } from "~/web/features/streak/components/goal-streak-card";
 import { useRedeemEligibility } from "~/web/features/wallet/api/get-redemptions";
@@ -21,9 +22,10 @@ import { useSession } from "~/web/lib/session";
 
 /**
  * "/" for a signed-in player (docs/product.md, "Dashboard"): the balance and the way to the next payout, today's
- * earning and the one next step, the daily goal and streak, the last earnings, and the last 30 days in a chart. Prerendered while the session is
- * being checked (a visitor with a session cookie gets that page), every card with the frame of its content, so
- * nothing moves when the data arrives. Its own chunk: a guest's "/" never loads it.
+ * earning and the one next step, the daily goal and streak, the last earnings, the last 30 days in a chart, and
+ * today's featured quizzes. Prerendered while the session is being checked (a visitor with a session cookie gets
+ * that page), every card with the frame of its content, so nothing moves when the data arrives. Its own chunk: a
+ * guest's "/" never loads it.
  */
 export function DashboardRoute() {
   return (
@@ -99,6 +101,12 @@ function Dashboard() {
         <div className="min-w-0 lg:col-span-2">
           <Suspense>
             <PlayerMonth userId={userId} />
+          </Suspense>
+        </div>
+        {/* Last: whatever it takes to arrive, nothing visible moves (its row is as tall loading as loaded). */}
+        <div className="min-w-0 lg:col-span-2">
+          <Suspense>
+            <TodaysQuizzesCard userId={userId} />
           </Suspense>
         </div>
       </div>

@@ -10,6 +10,7 @@ import { useStartQuizSession } from "~/web/features/quizzes/api/start-quiz-sessi
 import { QuizChooser } from "~/web/features/quizzes/components/quiz-chooser";
 import { QuizResults } from "~/web/features/quizzes/components/quiz-results";
 import { LeaveRoundNote, RoundReview } from "~/web/features/quizzes/components/quiz-round-notes";
+import { TodaysQuizzes } from "~/web/features/quizzes/components/todays-quizzes";
 import { referenceOf } from "~/web/lib/api-client";
 import { notify } from "~/web/lib/notify";
 import { useSession } from "~/web/lib/session";
@@ -35,6 +36,7 @@ function Quizzes() {
   const [session, setSession] = useState<QuizSessionView | null>(null);
   const [result, setResult] = useState<AnswerResult | null>(null);
   const start = useStartQuizSession();
+  const starting = start.isPending ? (start.variables ?? null) : null;
   const { status, user } = useSession();
   const signedIn = status === "signed-in";
   const allowance = useAllowance(user?.id ?? null);
@@ -117,9 +119,15 @@ function Quizzes() {
       description="Choose a quiz and earn 10 coins for every correct answer, plus a 10-coin bonus for finishing."
     >
       <div className="flex flex-col gap-8">
+        <TodaysQuizzes
+          userId={user?.id ?? null}
+          sessionKnown={status !== "loading"}
+          onChoose={choose}
+          startingQuizId={starting}
+        />
         <QuizChooser
           onChoose={choose}
-          startingQuizId={start.isPending ? (start.variables ?? null) : null}
+          startingQuizId={starting}
           practiceQuizIds={practiceQuizIds}
           rounds={rounds}
         />
