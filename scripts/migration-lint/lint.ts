@@ -55,7 +55,7 @@ async function lintOne(
   pending: Map<string, NotValid>,
 ) {
   const findings: Finding[] = [];
-  const scope: Scope = { created: new Set(), validated: new Set(), notValid: new Map() };
+  const scope: Scope = { created: new Set(), validated: new Set(), notValid: new Map(), locked: new Set() };
   const texts: string[] = [];
   let lockTimeout = false;
   for (const query of await recordSql(migration)) {

@@ -9,6 +9,7 @@ export type Rule =
   | "index-concurrently"
   | "constraint-not-valid"
   | "constraint-validate"
+  | "validate-under-lock"
   | "volatile-default"
   | "stored-generated-column"
   | "column-type-rewrite"
@@ -18,8 +19,16 @@ export type Rule =
 
 export type Hit = { rule: Rule; message: string };
 
-/** What the rules know of the migration so far: the tables it created, the constraints validated. */
-export type Scope = { created: Set<string>; validated: Set<string>; notValid: Map<string, string> };
+/**
+ * What the rules know of the migration so far: the tables it created, the constraints validated, and the tables an
+ * ALTER other than VALIDATE has locked (ACCESS EXCLUSIVE, held to the end of the migration's transaction).
+ */
+export type Scope = {
+  created: Set<string>;
+  validated: Set<string>;
+  notValid: Map<string, string>;
+  locked: Set<string>;
+};
 
 function alterCmds(stmt: Fields | undefined): Fields[] {
   return list(stmt, "cmds")
@@ -65,7 +74,15 @@ function alterHits(table: string, cmd: Fields, scope: Scope): Hit[] {
         message: `build the unique index on ${table} CONCURRENTLY, then ADD CONSTRAINT … USING INDEX`,
       });
   }
-  if (subtype === "AT_ValidateConstraint") scope.validated.add(`${table}.${str(cmd, "name")}`);
+  if (subtype === "AT_ValidateConstraint") {
+    scope.validated.add(`${table}.${str(cmd, "name")}`);
+    // The scan would run under the exclusive lock the earlier ALTER holds to the commit: writers wait for all of it.
+    if (scope.locked.has(table))
+      hits.push({
+        rule: "validate-under-lock",
+        message: `VALIDATE on ${table} after an ALTER of it in the same migration runs under that ALTER's lock: validate in a later migration`,
+      });
+  } else scope.locked.add(table);
   if (subtype === "AT_AlterColumnType")
     hits.push({
       rule: "column-type-rewrite",

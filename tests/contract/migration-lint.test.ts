@@ -18,13 +18,19 @@ const decisions = readdirSync(path.join(root, "docs/decisions"));
 const adrExists = (adr: string) => decisions.some((file) => file.startsWith(`${adr}-`));
 const lockTimeout = "set local lock_timeout = '2s'";
 
-/** The rules the linter reports for a new migration running `statements` after every existing one. */
-async function rulesFor(statements: string[]): Promise<string[]> {
-  const up = async (db: Parameters<typeof runStatements>[0]) => runStatements(db, statements);
-  const all = { ...migrations, "0399-injected": { up } };
-  const findings = await lintMigrations(all, { grandfathered, adrExists });
+/** The rules the linter reports for new migrations (one per list of statements) after every existing one. */
+async function rulesForMigrations(...each: string[][]): Promise<string[]> {
+  const injected = Object.fromEntries(
+    each.map((statements, i) => [
+      `0399-injected${i === 0 ? "" : `-${i + 1}`}`,
+      { up: async (db: Parameters<typeof runStatements>[0]) => runStatements(db, statements) },
+    ]),
+  );
+  const findings = await lintMigrations({ ...migrations, ...injected }, { grandfathered, adrExists });
   return findings.map((f) => `${f.migration} ${f.rule}`);
 }
+/** The rules the linter reports for a new migration running `statements` after every existing one. */
+const rulesFor = (statements: string[]) => rulesForMigrations(statements);
 
 const refused: [string, string, string][] = [
   [
@@ -100,14 +106,17 @@ describe("migration lint", () => {
     ).toEqual([]);
   });
 
-  it("accepts the safe forms: CONCURRENTLY, NOT VALID then VALIDATE, batches, a table of its own", async () => {
+  it("accepts the safe forms: CONCURRENTLY, NOT VALID then VALIDATE later, batches, a table of its own", async () => {
+    const first = [
+      lockTimeout,
+      'alter table games add constraint games_user_fk foreign key (user_id) references "user" (id) not valid',
+    ];
     const safe = [
       lockTimeout,
-      "create index concurrently if not exists coin_ledger_amount_idx on coin_ledger (amount)",
-      "alter table coin_ledger add column note text default 'none'",
-      'alter table games add constraint games_user_fk foreign key (user_id) references "user" (id) not valid',
       "alter table games validate constraint games_user_fk",
       "alter table games alter column user_id set not null",
+      "create index concurrently if not exists coin_ledger_amount_idx on coin_ledger (amount)",
+      "alter table coin_ledger add column note text default 'none'",
       "update coin_ledger set note = 'x' where id in (select id from coin_ledger where note is null limit 1000)",
       "delete from quiz_sessions where id >= 1 and id < 1001",
       "update quizzes set category = 'Science' where id = 'science'",
@@ -115,7 +124,21 @@ describe("migration lint", () => {
       "create index fresh_at_idx on fresh (at)",
       "update fresh set at = now()",
     ];
-    expect(await rulesFor(safe)).toEqual([]);
+    expect(await rulesForMigrations(first, safe)).toEqual([]);
+  });
+
+  it("refuses a VALIDATE in the migration whose ALTER of the same table still holds its exclusive lock", async () => {
+    const addAndValidate = [
+      lockTimeout,
+      "alter table coin_ledger drop constraint coin_ledger_kind_check",
+      "alter table coin_ledger add constraint coin_ledger_kind_check check (kind <> '') not valid",
+      "alter table coin_ledger validate constraint coin_ledger_kind_check",
+    ];
+    expect(await rulesFor(addAndValidate)).toEqual(["0399-injected validate-under-lock"]);
+    // The same VALIDATE in the next migration, a transaction of its own: accepted.
+    expect(
+      await rulesForMigrations(addAndValidate.slice(0, 3), [lockTimeout, addAndValidate[3] ?? ""]),
+    ).toEqual([]);
   });
 
   it("refuses a constraint added NOT VALID and never validated", async () => {

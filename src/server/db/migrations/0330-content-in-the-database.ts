@@ -24,10 +24,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     "alter table quiz_questions drop constraint quiz_questions_options_check",
     `alter table quiz_questions add constraint quiz_questions_options_check
       check (cardinality(options) between 2 and 6) not valid`,
-    "alter table quiz_questions validate constraint quiz_questions_options_check",
     "alter table admin_proposals drop constraint admin_proposals_role_check",
     `alter table admin_proposals add constraint admin_proposals_role_check
       check (role in ('admin', 'user', 'editor')) not valid`,
-    "alter table admin_proposals validate constraint admin_proposals_role_check",
   ]);
 }

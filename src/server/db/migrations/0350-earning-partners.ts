@@ -5,7 +5,7 @@ import { runStatements } from "../run-statements";
  * Earning partners (docs/product.md, "Earning partners"; docs/decisions/091): the partners the console manages,
  * each player's opaque id for them, and every credit a partner's postback recorded — pending until its release
  * date, then available, or reversed. Only new tables, and the ledger's kind check widened by a constraint added
- * NOT VALID and validated after (no long lock on coin_ledger).
+ * NOT VALID and validated by migration 0495, in a transaction of its own (no long lock on coin_ledger).
  *
  * A partner's secret is kept encrypted (`secret_box`, partners/partner-secrets.ts) and never answered again; a
  * rotation waits in `proposed_secret_box` for a second administrator, and the old one verifies until
@@ -58,6 +58,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `alter table coin_ledger add constraint coin_ledger_kind_check check (kind in ('ttt_win', 'quiz_correct',
       'quiz_bonus', 'video_watch', 'referral_bonus', 'adjustment', 'redemption', 'redemption_refund',
       'streak_bonus', 'partner_credit', 'partner_reversal')) not valid`,
-    "alter table coin_ledger validate constraint coin_ledger_kind_check",
   ]);
 }

@@ -7,14 +7,13 @@ import { runStatements } from "../run-statements";
  * debt (`user_profiles.debt_coins`, the coins a reversal could not take back because they were spent) and each debt
  * recorded once per cause (`coin_debts`); the ledger kind `debt_repayment` (future earnings repay the debt first);
  * a redemption held for review (`redemptions.held_reason`); and a partner credit held (state `held`, its reason).
- * New columns have constant defaults (no rewrite); widened checks are added NOT VALID and validated after.
+ * New columns have constant defaults (no rewrite); widened checks are added NOT VALID; migration 0495 validates them in a transaction of its own.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(db, [
     "set local lock_timeout = '500ms'",
     "alter table user_profiles add column debt_coins integer not null default 0",
     "alter table user_profiles add constraint user_profiles_debt_coins_check check (debt_coins >= 0) not valid",
-    "alter table user_profiles validate constraint user_profiles_debt_coins_check",
     `create table coin_debts (
        id bigint generated always as identity primary key,
        user_id text not null references "user" ("id") on delete cascade,
@@ -29,12 +28,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     "alter table partner_credits drop constraint partner_credits_state_check",
     `alter table partner_credits add constraint partner_credits_state_check
       check (state in ('pending', 'available', 'reversed', 'held')) not valid`,
-    "alter table partner_credits validate constraint partner_credits_state_check",
     "alter table coin_ledger drop constraint coin_ledger_kind_check",
     `alter table coin_ledger add constraint coin_ledger_kind_check check (kind in ('ttt_win', 'quiz_correct',
       'quiz_bonus', 'video_watch', 'referral_bonus', 'adjustment', 'redemption', 'redemption_refund',
       'streak_bonus', 'partner_credit', 'partner_reversal', 'debt_repayment')) not valid`,
-    "alter table coin_ledger validate constraint coin_ledger_kind_check",
   ]);
 }
 

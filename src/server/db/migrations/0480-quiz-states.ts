@@ -5,7 +5,7 @@ import { runStatements } from "../run-statements";
  * Quiz states (docs/product.md, "Content operations"; ADR 115): a quiz is a draft, published or retired, with an
  * optional schedule (`publish_at`, `retire_at`, UTC; null: at once / never), as videos have. Every quiz before this
  * migration was live, so the constant default 'published' keeps it so (no table rewrite); an import writes
- * 'draft'. The check is added NOT VALID and validated after, so the table is not locked while it is checked.
+ * 'draft'. The check is added NOT VALID; migration 0495 validates it in a transaction of its own, so no writer waits while it is checked.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(db, [
@@ -15,6 +15,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     "alter table quizzes add column retire_at timestamptz",
     `alter table quizzes add constraint quizzes_status_check
       check (status in ('draft', 'published', 'retired')) not valid`,
-    "alter table quizzes validate constraint quizzes_status_check",
   ]);
 }

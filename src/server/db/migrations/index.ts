@@ -47,6 +47,7 @@ import * as m0460 from "./0460-partner-credit-decisions";
 import * as m0470 from "./0470-quiz-question-explanations";
 import * as m0480 from "./0480-quiz-states";
 import * as m0490 from "./0490-quiz-rewards-and-removed-questions";
+import * as m0495 from "./0495-validate-checks";
 
 /** Every migration, in order. The same files run on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -97,6 +98,7 @@ export const migrations: Record<string, Migration> = {
   "0470-quiz-question-explanations": m0470,
   "0480-quiz-states": m0480,
   "0490-quiz-rewards-and-removed-questions": m0490,
+  "0495-validate-checks": m0495,
 };
 
 /** The indexes the migrations build CONCURRENTLY after they run (../concurrent-indexes.ts), in order. */
