@@ -12,14 +12,14 @@ describe("signature schemes", () => {
   it("default: HMAC-SHA256(secret, '{transaction_id}:{user_id}:{reward}:{status}'), lowercase hex", () => {
     const all = new Map([
       ["user_id", "p1"],
-      ["transaction_id", "tx-9"],
+      ["transaction_id", "trx-9"],
       ["reward", "420"],
       ["payout", "2.10"],
       ["status", "1"],
     ]);
     const d = schemes.default.digest(all, "s3cret");
-    expect(d).toEqual({ kind: "hmac-sha256", key: "s3cret", text: "tx-9:p1:420:1" });
-    expect(hex(d)).toBe(createHmac("sha256", "s3cret").update("tx-9:p1:420:1").digest("hex"));
+    expect(d).toEqual({ kind: "hmac-sha256", key: "s3cret", text: "trx-9:p1:420:1" });
+    expect(hex(d)).toBe(createHmac("sha256", "s3cret").update("trx-9:p1:420:1").digest("hex"));
     expect(hex(d)).toMatch(/^[0-9a-f]{64}$/);
   });
 

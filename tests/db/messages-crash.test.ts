@@ -39,9 +39,9 @@ it(`sends each message once across ${KILLS} SIGKILLs between the event and the s
     // The event: a KYC receipt, its message queued in the event's transaction (twice: a retried event).
     const message = lifecycleMessages.kycReceived({ userId: user.id, submissionId: `crash-${i}` });
     keys.push(message.key);
-    await h.db.transaction().execute(async (tx) => {
-      await queueMessage(tx, message);
-      await queueMessage(tx, message);
+    await h.db.transaction().execute(async (trx) => {
+      await queueMessage(trx, message);
+      await queueMessage(trx, message);
     });
   }
   await done(h);

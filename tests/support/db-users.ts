@@ -16,8 +16,8 @@ export async function insertUserRow(
     .toUpperCase()
     .replace(/[^A-Z2-9]/g, "X")
     .slice(0, 8);
-  await db.transaction().execute(async (tx) => {
-    await tx
+  await db.transaction().execute(async (trx) => {
+    await trx
       .insertInto("user")
       .values({
         id,
@@ -29,12 +29,15 @@ export async function insertUserRow(
         updatedAt: new Date(),
       })
       .execute();
-    await tx
+    await trx
       .insertInto("user_profiles")
       .values({ id, referral_code: referralCode, referred_by: options.referredBy ?? null })
       .execute();
     if (options.referredBy) {
-      await tx.insertInto("referrals").values({ referrer_id: options.referredBy, referred_id: id }).execute();
+      await trx
+        .insertInto("referrals")
+        .values({ referrer_id: options.referredBy, referred_id: id })
+        .execute();
     }
   });
   return { id, email, referralCode };

@@ -36,10 +36,10 @@ export type AdjustmentOutcome = { applied: AdjustmentResult } | { proposed: Prop
  */
 export async function adjustCoins(
   deps: Deps,
-  acting: Actor,
+  actor: Actor,
   input: AdjustmentInput,
 ): Promise<AdjustmentOutcome> {
-  if (input.userId === acting.adminId)
+  if (input.userId === actor.adminId)
     throw new AppError("SELF_ACTION", "You cannot adjust your own coins: another administrator must do it.");
   return deps.db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtextextended(${`adjustment:${input.adjustmentId}`}, 0))`.execute(
@@ -64,11 +64,11 @@ export async function adjustCoins(
     }
     const balance = await balanceOf(trx, input.userId);
     if (
-      await needsSecondAdmin(trx, deps.env.dualControl, acting.adminId, { kind: "coins.adjust", ...input })
+      await needsSecondAdmin(trx, deps.env.dualControl, actor.adminId, { kind: "coins.adjust", ...input })
     ) {
       // A proposal that would take the balance below 0 as it stands is refused now (and again when applied).
       if (balance + input.amount < 0) throw new AppError("ADJUSTMENT_BELOW_ZERO");
-      const created = await createProposal(trx, deps, acting, {
+      const created = await createProposal(trx, deps, actor, {
         kind: "coins.adjust",
         userId: input.userId,
         amount: input.amount,
@@ -79,7 +79,7 @@ export async function adjustCoins(
       });
       return { proposed: created, replayed: false };
     }
-    return { applied: await applyAdjustment(trx, deps, acting, input) };
+    return { applied: await applyAdjustment(trx, deps, actor, input) };
   });
 }
 
@@ -97,17 +97,17 @@ async function balanceOf(trx: Transaction<DB>, userId: string): Promise<number> 
 /**
  * The adjustment itself, inside `trx`: the ledger row and its `coins.adjust` audit row. Four eyes first
  * (dual-control/four-eyes.ts): past the rule it is refused (403 FOUR_EYES_REQUIRED) unless `proposalId` names the
- * proposal of this adjustment that `acting` has just approved; the audit row then records who proposed it.
+ * proposal of this adjustment that `actor` has just approved; the audit row then records who proposed it.
  */
 export async function applyAdjustment(
   trx: Transaction<DB>,
   deps: Pick<AppDeps, "env">,
-  acting: Actor,
+  actor: Actor,
   input: AdjustmentInput,
   proposalId?: number,
 ): Promise<AdjustmentResult> {
   const movement = { kind: "coins.adjust" as const, ...input };
-  const approved = await requireFourEyes(trx, deps.env.dualControl, acting.adminId, movement, proposalId);
+  const approved = await requireFourEyes(trx, deps.env.dualControl, actor.adminId, movement, proposalId);
   const before = await lockBalance(trx, input.userId);
   if (before === null) throw new AppError("NOT_FOUND", "No such user.");
   const { entryId, balance } = await adjustBalance(trx, {
@@ -117,7 +117,7 @@ export async function applyAdjustment(
     causeKey: adjustmentCauseKey(input.userId, input.adjustmentId),
   });
   const auditId = await recordAudit(trx, {
-    actorId: acting.adminId,
+    actorId: actor.adminId,
     action: "coins.adjust",
     targetType: "user",
     targetId: input.userId,
@@ -130,7 +130,7 @@ export async function applyAdjustment(
       ...(approved ?? {}),
     },
     reason: input.reason,
-    requestId: acting.requestId,
+    requestId: actor.requestId,
   });
   return { entryId, amount: input.amount, balance, auditId, replayed: false };
 }
@@ -158,12 +158,12 @@ function replayOf(
 }
 
 /** The effect of an approved `coins.adjust` proposal: the adjustment, through the ledger's one writer. */
-export const adjustmentEffect: ProposalEffect<Deps> = async (tx, deps, actor, p) => {
+export const adjustmentEffect: ProposalEffect<Deps> = async (trx, deps, actor, p) => {
   const input = {
     userId: p.user_id,
     amount: p.amount,
     reason: p.reason ?? "",
     adjustmentId: p.adjustment_id ?? "",
   };
-  return { balance: (await applyAdjustment(tx, deps, actor, input, Number(p.id))).balance };
+  return { balance: (await applyAdjustment(trx, deps, actor, input, Number(p.id))).balance };
 };

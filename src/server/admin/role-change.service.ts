@@ -22,10 +22,10 @@ type RoleStep = { approve: number } | { proposal: Proposal } | RoleResult;
  */
 export async function requestRoleChange(
   deps: Deps,
-  acting: Actor,
+  actor: Actor,
   input: { userId: string; role: Role; reason: string },
 ): Promise<RoleResult | { proposal: Proposal }> {
-  if (input.userId === acting.adminId) throw new AppError("SELF_ACTION", "You cannot change your own role.");
+  if (input.userId === actor.adminId) throw new AppError("SELF_ACTION", "You cannot change your own role.");
   const outcome = await deps.db.transaction().execute(async (trx): Promise<RoleStep> => {
     const user = await trx
       .selectFrom("user")
@@ -48,9 +48,9 @@ export async function requestRoleChange(
         "CONFLICT",
         "Another change of this user's role is waiting: decide that proposal first.",
       );
-    if (open && open.proposed_by !== acting.adminId) return { approve: Number(open.id) };
+    if (open && open.proposed_by !== actor.adminId) return { approve: Number(open.id) };
     if (open) return { proposal: await loadProposal(trx, Number(open.id)) };
-    const proposal = await createProposal(trx, deps, acting, {
+    const proposal = await createProposal(trx, deps, actor, {
       kind: "role.change",
       userId: user.id,
       amount: 0,
@@ -62,16 +62,16 @@ export async function requestRoleChange(
     return { proposal };
   });
   if ("approve" in outcome) {
-    await approveProposal(deps, acting, outcome.approve);
+    await approveProposal(deps, actor, outcome.approve);
     return { role: input.role, changed: true };
   }
   return outcome;
 }
 
 /** The effect of an approved `role.change` proposal: the role change. */
-export const roleChangeEffect: ProposalEffect<EffectDeps> = async (tx, _deps, actor, p) => {
+export const roleChangeEffect: ProposalEffect<EffectDeps> = async (trx, _deps, actor, p) => {
   const role = p.role ?? "user";
-  await setRole(tx, {
+  await setRole(trx, {
     userId: p.user_id,
     role,
     actorId: actor.adminId,

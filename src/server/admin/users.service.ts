@@ -117,10 +117,10 @@ export async function refuseListedAdmin(
  */
 export async function banUser(
   deps: Pick<AppDeps, "db" | "auth" | "logger"> & { env: Pick<AppDeps["env"], "adminEmails"> },
-  acting: Actor,
+  actor: Actor,
   input: { userId: string; reason: string; expiresAt: Date | null },
 ): Promise<BanResult> {
-  if (input.userId === acting.adminId) throw new AppError("SELF_ACTION", "You cannot ban yourself.");
+  if (input.userId === actor.adminId) throw new AppError("SELF_ACTION", "You cannot ban yourself.");
   if (input.expiresAt && input.expiresAt.getTime() <= Date.now())
     throw new AppError("VALIDATION_FAILED", undefined, [
       { path: "expiresAt", message: "The end of the ban must be in the future." },
@@ -136,21 +136,21 @@ export async function banUser(
     const ended = await trx.deleteFrom("session").where("userId", "=", user.id).executeTakeFirst();
     const sessionsEnded = Number(ended.numDeletedRows);
     // A proposal belongs to a person: a banned administrator's waiting proposals go with the ban.
-    const proposalsWithdrawn = await withdrawProposalsOf(trx, user.id, acting, "Its proposer was banned.");
+    const proposalsWithdrawn = await withdrawProposalsOf(trx, user.id, actor, "Its proposer was banned.");
     const after = {
       banned: true as const,
       banReason: input.reason,
       banExpires: input.expiresAt?.toISOString() ?? null,
     };
     await recordAudit(trx, {
-      actorId: acting.adminId,
+      actorId: actor.adminId,
       action: "user.ban",
       targetType: "user",
       targetId: user.id,
       before: banState(user),
       after: { ...after, sessionsEnded, ...(proposalsWithdrawn ? { proposalsWithdrawn } : {}) },
       reason: input.reason,
-      requestId: acting.requestId,
+      requestId: actor.requestId,
     });
     return { ...after, sessionsEnded };
   });
@@ -165,10 +165,10 @@ export async function banUser(
 
 export async function unbanUser(
   db: Database,
-  acting: Actor,
+  actor: Actor,
   input: { userId: string; reason: string },
 ): Promise<UnbanResult> {
-  if (input.userId === acting.adminId) throw new AppError("SELF_ACTION", "You cannot lift your own ban.");
+  if (input.userId === actor.adminId) throw new AppError("SELF_ACTION", "You cannot lift your own ban.");
   return db.transaction().execute(async (trx) => {
     const user = await lockUser(trx, input.userId);
     if (!user.banned) throw new AppError("CONFLICT", "This user is not banned.");
@@ -178,14 +178,14 @@ export async function unbanUser(
       .where("id", "=", user.id)
       .execute();
     await recordAudit(trx, {
-      actorId: acting.adminId,
+      actorId: actor.adminId,
       action: "user.unban",
       targetType: "user",
       targetId: user.id,
       before: banState(user),
       after: { banned: false, banReason: null, banExpires: null },
       reason: input.reason,
-      requestId: acting.requestId,
+      requestId: actor.requestId,
     });
     return { banned: false as const };
   });
@@ -194,7 +194,7 @@ export async function unbanUser(
 /** Signs `userId` out everywhere. */
 export async function revokeSessions(
   deps: Pick<AppDeps, "db" | "auth" | "logger">,
-  acting: Actor,
+  actor: Actor,
   input: { userId: string; reason: string },
 ): Promise<RevokeSessionsResult> {
   const result = await deps.db.transaction().execute(async (trx) => {
@@ -202,13 +202,13 @@ export async function revokeSessions(
     const ended = await trx.deleteFrom("session").where("userId", "=", user.id).executeTakeFirst();
     const sessionsEnded = Number(ended.numDeletedRows);
     await recordAudit(trx, {
-      actorId: acting.adminId,
+      actorId: actor.adminId,
       action: "sessions.revoke",
       targetType: "user",
       targetId: user.id,
       after: { sessionsEnded },
       reason: input.reason,
-      requestId: acting.requestId,
+      requestId: actor.requestId,
     });
     return { sessionsEnded };
   });

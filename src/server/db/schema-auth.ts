@@ -59,6 +59,7 @@ export interface VerificationTable {
 
 export interface UserProfileTable {
   id: string;
+  /** The balance, in coins (the column's first name kept: docs/decisions/119-one-name-per-idea.md). */
   points: Generated<number>;
   referral_code: string;
   referred_by: string | null;

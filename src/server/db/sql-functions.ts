@@ -59,16 +59,16 @@ export function readSqlFunctions(dir: string): SqlFunctionFile[] {
     .map((file) => sqlFunctionFile(readFileSync(path.join(dir, file), "utf8"), file));
 }
 
-/** Drops every version of the file's function, runs the file and records its hash, in `tx`. */
-async function applyIn<T>(tx: Kysely<T>, file: SqlFunctionFile): Promise<void> {
+/** Drops every version of the file's function, runs the file and records its hash, in `trx`. */
+async function applyIn<T>(trx: Kysely<T>, file: SqlFunctionFile): Promise<void> {
   const { rows: versions } = await sql<{ signature: string }>`
     select p.oid::regprocedure::text as signature from pg_proc p
     join pg_namespace n on n.oid = p.pronamespace
-    where p.proname = ${file.name} and n.nspname = current_schema()`.execute(tx);
-  for (const { signature } of versions) await sql.raw(`drop function ${signature}`).execute(tx);
-  await sql.raw(file.text).execute(tx);
+    where p.proname = ${file.name} and n.nspname = current_schema()`.execute(trx);
+  for (const { signature } of versions) await sql.raw(`drop function ${signature}`).execute(trx);
+  await sql.raw(file.text).execute(trx);
   await sql`insert into sql_functions (name, hash) values (${file.name}, ${file.hash})
-    on conflict (name) do update set hash = excluded.hash, applied_at = now()`.execute(tx);
+    on conflict (name) do update set hash = excluded.hash, applied_at = now()`.execute(trx);
 }
 
 /** Applies the files whose hash is not the recorded one; returns the names of the functions it applied. */
@@ -86,11 +86,11 @@ export async function applySqlFunctions<T>(
   if (files.every((file) => recorded.get(file.name) === file.hash)) return [];
   // The changed files together, in one transaction: a function that calls another (the award calls the debt's
   // repayment) never meets the other's old version or its absence, also in a release still serving beside this one.
-  return db.transaction().execute(async (tx) => {
-    await sql`select pg_advisory_xact_lock(hashtextextended('sql_functions', 0))`.execute(tx);
-    const now = await read(tx);
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtextextended('sql_functions', 0))`.execute(trx);
+    const now = await read(trx);
     const changed = files.filter((file) => now.get(file.name) !== file.hash);
-    for (const file of changed) await applyIn(tx, file);
+    for (const file of changed) await applyIn(trx, file);
     return changed.map((file) => file.name);
   });
 }

@@ -32,7 +32,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const acting = () => ({ adminId: a.id, requestId: null });
+const actor = () => ({ adminId: a.id, requestId: null });
 const inTransaction = <T>(fn: (trx: Transaction<DB>) => Promise<T>) => ctx.db.transaction().execute(fn);
 const adjustment = (userId: string, amount: number) => ({
   userId,
@@ -46,11 +46,11 @@ describe("each effect, called directly above the threshold, is refused", () => {
   it("an adjustment: alone past the cumulative threshold, or with a proposal nobody approved", async () => {
     const user = await ctx.createVerifiedUser();
     await expect(
-      inTransaction((trx) => applyAdjustment(trx, ctx.deps, acting(), adjustment(user.id, 6000))),
+      inTransaction((trx) => applyAdjustment(trx, ctx.deps, actor(), adjustment(user.id, 6000))),
     ).rejects.toMatchObject(fourEyesRequired);
-    await inTransaction((trx) => applyAdjustment(trx, ctx.deps, acting(), adjustment(user.id, 4000)));
+    await inTransaction((trx) => applyAdjustment(trx, ctx.deps, actor(), adjustment(user.id, 4000)));
     await expect(
-      inTransaction((trx) => applyAdjustment(trx, ctx.deps, acting(), adjustment(user.id, 1001))),
+      inTransaction((trx) => applyAdjustment(trx, ctx.deps, actor(), adjustment(user.id, 1001))),
     ).rejects.toMatchObject(fourEyesRequired);
     // A waiting proposal is no licence: only one that a different administrator approved.
     const res = await adminRequest(
@@ -62,7 +62,7 @@ describe("each effect, called directly above the threshold, is refused", () => {
     const { proposal } = await res.json();
     const input = { ...adjustment(user.id, 9000), adjustmentId: proposal.adjustmentId };
     await expect(
-      inTransaction((trx) => applyAdjustment(trx, ctx.deps, acting(), input, proposal.id)),
+      inTransaction((trx) => applyAdjustment(trx, ctx.deps, actor(), input, proposal.id)),
     ).rejects.toMatchObject(fourEyesRequired);
     await expect(
       inTransaction((trx) =>
@@ -77,7 +77,7 @@ describe("each effect, called directly above the threshold, is refused", () => {
     await grantCoins(ctx.db, user.id, 10_000);
     const redemption = await requested(ctx, user, 6000); // $30
     await expect(
-      inTransaction((trx) => approveRedemptionIn(trx, ctx.deps, acting(), redemption.id)),
+      inTransaction((trx) => approveRedemptionIn(trx, ctx.deps, actor(), redemption.id)),
     ).rejects.toMatchObject(fourEyesRequired);
     const row = await ctx.db
       .selectFrom("redemptions")

@@ -16,7 +16,7 @@ export type ProposalOutcome = Omit<ProposalApproval, "proposal">;
  * effect uses of the app's dependencies.
  */
 export type ProposalEffect<D = never> = (
-  tx: Transaction<DB>,
+  trx: Transaction<DB>,
   deps: D,
   actor: Actor,
   proposal: ProposalRow,
@@ -27,11 +27,11 @@ export type ProposalEffects<D> = Record<ProposalRow["kind"], ProposalEffect<D>>;
 
 /** Runs the effect of an approved proposal `p` and says what it changed. */
 export async function applyProposalEffect<D extends { proposalEffects: ProposalEffects<D> }>(
-  tx: Transaction<DB>,
+  trx: Transaction<DB>,
   deps: D,
   actor: Actor,
   p: ProposalRow,
 ): Promise<ProposalOutcome> {
-  const changed = await deps.proposalEffects[p.kind](tx, deps, actor, p);
+  const changed = await deps.proposalEffects[p.kind](trx, deps, actor, p);
   return { balance: null, redemptionStatus: null, role: null, kycStatus: null, ...changed };
 }

@@ -42,7 +42,6 @@ export interface Approval {
   proposedBy: string;
 }
 
-type Db = Database | Transaction<DB>;
 const windowStart = sql<Date>`now() - ${sql.raw(`interval '${DUAL_CONTROL_WINDOW_HOURS} hours'`)}`;
 
 /**
@@ -55,7 +54,7 @@ export async function lockAccount(trx: Transaction<DB>, userId: string) {
 }
 
 /** Coins (sizes added, either way) that `adminId` adjusted alone for `userId` in the last 24 hours. */
-export async function movedAlone(db: Db, adminId: string, userId: string): Promise<number> {
+export async function movedAlone(db: Database, adminId: string, userId: string): Promise<number> {
   const row = await db
     .selectFrom("audit_log")
     .select(sql<string>`coalesce(sum(abs((after->>'amount')::bigint)), 0)`.as("coins"))
@@ -70,7 +69,7 @@ export async function movedAlone(db: Db, adminId: string, userId: string): Promi
 }
 
 /** Cents of `userId`'s redemptions approved by one administrator alone (no proposal) in the last 24 hours. */
-export async function approvedAlone(db: Db, userId: string): Promise<number> {
+export async function approvedAlone(db: Database, userId: string): Promise<number> {
   const row = await db
     .selectFrom("redemptions as r")
     .select(sql<string>`coalesce(sum(r.cents), 0)`.as("cents"))
@@ -110,7 +109,7 @@ const dailyCents = (m: Movement) =>
  * alone may do it): the per-account thresholds, the administrator's daily total across all accounts, the hand that
  * credited the account (or approved its KYC), and a KYC of a document number another account had approved.
  */
-export async function fourEyesWhy(db: Db, rule: DualControl | null, adminId: string, m: Movement) {
+export async function fourEyesWhy(db: Database, rule: DualControl | null, adminId: string, m: Movement) {
   if (m.kind === "role.change")
     return ["Every change of the administrator role needs a second administrator."];
   if (rule === null) return ["This needs a second administrator."];
@@ -203,7 +202,12 @@ export async function needsSecondAdmin(
  * The second administrator of a payout or a KYC approval is not a hand on the account: whoever credited it (or,
  * for a payout, approved its KYC) within the credit window is refused (403 CREDITING_HAND), saying when.
  */
-export async function refuseCreditingHand(db: Db, rule: DualControl | null, adminId: string, m: Movement) {
+export async function refuseCreditingHand(
+  db: Database,
+  rule: DualControl | null,
+  adminId: string,
+  m: Movement,
+) {
   if (rule === null || (m.kind !== "redemption.approve" && m.kind !== "kyc.approve")) return;
   const hand = await handOn(db, adminId, m.userId, rule.creditWindowDays);
   if (hand.credited) throw new AppError("CREDITING_HAND", fourEyesWords.credited(hand.credited));

@@ -1,15 +1,13 @@
-import { sql, type Transaction } from "kysely";
+import { sql } from "kysely";
 import { coinsToCents } from "~/core/coins";
 import { DUAL_CONTROL_WINDOW_HOURS } from "~/core/dual-control";
 import type { Database } from "../db/client";
-import type { DB } from "../db/schema";
 
 /**
  * What one administrator's hand did, as dual control weighs it (docs/product.md, "Dual control"): what they moved
  * alone across all accounts in 24 hours, and whether they credited an account or approved its KYC recently.
  * Read from the audit log (every adjustment and approval writes its row in its own transaction) and the proposals.
  */
-type Db = Database | Transaction<DB>;
 
 const hoursAgo = (hours: number) => sql<Date>`now() - make_interval(hours => ${hours})`;
 const daysAgo = (days: number) => sql<Date>`now() - make_interval(days => ${days})`;
@@ -18,7 +16,7 @@ const daysAgo = (days: number) => sql<Date>`now() - make_interval(days => ${days
  * Cents `adminId` moved alone across all accounts in the last 24 hours: coins credited by adjustment and
  * redemptions approved, each without a proposal (what a proposal applies counts against no one).
  */
-export async function movedAloneTodayCents(db: Db, adminId: string): Promise<number> {
+export async function movedAloneTodayCents(db: Database, adminId: string): Promise<number> {
   const row = await db
     .selectFrom("audit_log")
     .select(
@@ -44,7 +42,7 @@ export interface Hand {
  * The hand of `adminId` on `userId` in the last `days`: a coin adjustment upwards they made alone, applied as the
  * second administrator, or proposed and saw approved; a KYC approval they made, or proposed and saw approved.
  */
-export async function handOn(db: Db, adminId: string, userId: string, days: number): Promise<Hand> {
+export async function handOn(db: Database, adminId: string, userId: string, days: number): Promise<Hand> {
   if (days <= 0) return { credited: null, approvedKyc: null };
   // One after the other: inside a transaction the queries share one connection.
   const credit = await db

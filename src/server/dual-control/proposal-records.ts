@@ -70,7 +70,7 @@ export interface NewProposal {
 export async function createProposal(
   trx: Transaction<DB>,
   deps: NotifyDeps,
-  acting: Actor,
+  actor: Actor,
   input: NewProposal,
 ): Promise<Proposal> {
   const row = await trx
@@ -84,13 +84,13 @@ export async function createProposal(
       kyc_submission_id: input.kycSubmissionId ?? null,
       role: input.role,
       reason: input.reason,
-      proposed_by: acting.adminId,
+      proposed_by: actor.adminId,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
   const id = Number(row.id);
   await recordAudit(trx, {
-    actorId: acting.adminId,
+    actorId: actor.adminId,
     action: "proposal.create",
     ...proposalTarget(input),
     after: {
@@ -103,7 +103,7 @@ export async function createProposal(
       ...(input.role ? { role: input.role } : {}),
     },
     reason: input.reason,
-    requestId: acting.requestId,
+    requestId: actor.requestId,
   });
   const proposal = await loadProposal(trx, id);
   await mailProposalWaiting(trx, deps, proposal);
@@ -168,7 +168,7 @@ export async function withdrawProposalIn(
 export async function withdrawOpenProposals(
   trx: Transaction<DB>,
   deps: NotifyDeps,
-  acting: Actor,
+  actor: Actor,
   of: number | string,
 ) {
   const open = await trx
@@ -178,7 +178,7 @@ export async function withdrawOpenProposals(
     .where("status", "=", "proposed")
     .execute();
   const reason = typeof of === "number" ? "The redemption was rejected." : "The KYC submission was rejected.";
-  for (const p of open) await withdrawProposalIn(trx, deps, acting, Number(p.id), reason);
+  for (const p of open) await withdrawProposalIn(trx, deps, actor, Number(p.id), reason);
 }
 
 /**

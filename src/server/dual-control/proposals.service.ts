@@ -37,7 +37,7 @@ export async function countOpenProposals(db: Database): Promise<number> {
   return Number(row.n);
 }
 
-export async function approveProposal(deps: Deps, acting: Actor, id: number): Promise<ProposalApproval> {
+export async function approveProposal(deps: Deps, actor: Actor, id: number): Promise<ProposalApproval> {
   return withRetryableTransaction(deps.db, async (trx) => {
     const p = await trx
       .selectFrom("admin_proposals")
@@ -48,22 +48,22 @@ export async function approveProposal(deps: Deps, acting: Actor, id: number): Pr
     if (!p) throw new AppError("NOT_FOUND", "No such proposal.");
     if (p.status !== "proposed")
       throw new AppError("PROPOSAL_STATE", `This proposal was ${p.status} already.`);
-    if (p.proposed_by === acting.adminId) throw new AppError("SECOND_ADMIN_REQUIRED");
-    if (p.user_id === acting.adminId)
+    if (p.proposed_by === actor.adminId) throw new AppError("SECOND_ADMIN_REQUIRED");
+    if (p.user_id === actor.adminId)
       throw new AppError(
         "SELF_ACTION",
         "This proposal moves your own coins, money or role: another administrator must approve it.",
       );
-    await refuseNewerApprover(trx, acting.adminId, p.proposed_at);
+    await refuseNewerApprover(trx, actor.adminId, p.proposed_at);
     await trx
       .updateTable("admin_proposals")
-      .set({ status: "approved", decided_by: acting.adminId, decided_at: new Date() })
+      .set({ status: "approved", decided_by: actor.adminId, decided_at: new Date() })
       .where("id", "=", id)
       .where("status", "=", "proposed")
       .execute();
     const redemptionId = p.redemption_id === null ? null : Number(p.redemption_id);
     await recordAudit(trx, {
-      actorId: acting.adminId,
+      actorId: actor.adminId,
       action: "proposal.approve",
       ...proposalTarget({
         kind: p.kind,
@@ -80,9 +80,9 @@ export async function approveProposal(deps: Deps, acting: Actor, id: number): Pr
         ...(p.role ? { role: p.role } : {}),
       },
       reason: p.reason,
-      requestId: acting.requestId,
+      requestId: actor.requestId,
     });
-    const result = await applyProposalEffect(trx, deps, acting, p);
+    const result = await applyProposalEffect(trx, deps, actor, p);
     const proposal = await loadProposal(trx, id);
     await mailProposalDecided(trx, deps, proposal);
     return { proposal, ...result };
@@ -92,7 +92,7 @@ export async function approveProposal(deps: Deps, acting: Actor, id: number): Pr
 /** The proposer takes a proposal back, or another administrator declines it: nothing moves. */
 export async function withdrawProposal(
   deps: Pick<AppDeps, "db" | "env" | "mailOutbox">,
-  acting: Actor,
+  actor: Actor,
   id: number,
   reason: string,
 ): Promise<Proposal> {
@@ -104,12 +104,12 @@ export async function withdrawProposal(
       .forUpdate()
       .executeTakeFirst();
     if (!p) throw new AppError("NOT_FOUND", "No such proposal.");
-    if (p.user_id === acting.adminId)
+    if (p.user_id === actor.adminId)
       throw new AppError(
         "SELF_ACTION",
         "This proposal moves your own coins, money or role: another administrator must decide it.",
       );
-    if (!(await withdrawProposalIn(trx, deps, acting, id, reason)))
+    if (!(await withdrawProposalIn(trx, deps, actor, id, reason)))
       throw new AppError("PROPOSAL_STATE", `This proposal was ${p.status} already.`);
     return loadProposal(trx, id);
   });
@@ -122,18 +122,18 @@ export async function withdrawProposal(
  */
 export async function dualControlState(
   deps: Pick<AppDeps, "db" | "env">,
-  acting: Actor,
+  actor: Actor,
   userId: string,
 ): Promise<DualControlState> {
   const user = await deps.db.selectFrom("user").select("id").where("id", "=", userId).executeTakeFirst();
   if (!user) throw new AppError("NOT_FOUND", "No such user.");
   const [moved, today, me, open] = await Promise.all([
-    movedAlone(deps.db, acting.adminId, userId),
-    movedAloneTodayCents(deps.db, acting.adminId),
+    movedAlone(deps.db, actor.adminId, userId),
+    movedAloneTodayCents(deps.db, actor.adminId),
     deps.db
       .selectFrom("user_profiles")
       .select("admin_since")
-      .where("id", "=", acting.adminId)
+      .where("id", "=", actor.adminId)
       .executeTakeFirst(),
     proposalRows(deps.db)
       .where("p.user_id", "=", userId)

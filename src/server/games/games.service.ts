@@ -105,10 +105,10 @@ export async function getOpenGame(db: Database, userId: string): Promise<GameVie
 /** Abandons the user's open game, if any, and starts a new one. */
 export async function startGame(db: Database, userId: string): Promise<GameView> {
   await settleUnpaidWins(db, userId);
-  const row = await db.transaction().execute(async (tx) => {
+  const row = await db.transaction().execute(async (trx) => {
     // Starts of one user take turns, so a concurrent start never meets the other's open game mid-way.
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`games:${userId}`}, 0))`.execute(tx);
-    await tx
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`games:${userId}`}, 0))`.execute(trx);
+    await trx
       .updateTable("games")
       .set((eb) => ({
         status: "abandoned",
@@ -120,7 +120,7 @@ export async function startGame(db: Database, userId: string): Promise<GameView>
       .where("status", "=", "open")
       .execute();
     // The start on the server's clock, as every move's reply time: the first move is paced from it.
-    return tx
+    return trx
       .insertInto("games")
       .values({ user_id: userId, created_at: new Date() })
       .returningAll()

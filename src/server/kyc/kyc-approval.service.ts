@@ -21,14 +21,14 @@ type KycStep = { approve: number } | { proposal: Proposal } | { kyc: KycDecision
  */
 export async function requestKycApproval(
   deps: Deps,
-  acting: Actor,
+  actor: Actor,
   input: Pick<KycDecision, "submissionId" | "reason">,
 ): Promise<{ kyc: KycDecisionResult } | { proposal: Proposal }> {
   const decision: KycDecision = {
     ...input,
-    actorId: acting.adminId,
+    actorId: actor.adminId,
     decision: "approve",
-    requestId: acting.requestId,
+    requestId: actor.requestId,
   };
   const outcome = await withRetryableTransaction(deps.db, async (trx): Promise<KycStep> => {
     // The submission's lock (kycDecisionCase) makes concurrent first approvals one proposal.
@@ -39,7 +39,7 @@ export async function requestKycApproval(
       .where("kyc_submission_id", "=", input.submissionId)
       .where("status", "=", "proposed")
       .executeTakeFirst();
-    if (open && open.proposed_by !== acting.adminId) return { approve: Number(open.id) };
+    if (open && open.proposed_by !== actor.adminId) return { approve: Number(open.id) };
     if (open) return { proposal: await loadProposal(trx, Number(open.id)) };
     const movement = {
       kind: "kyc.approve" as const,
@@ -54,10 +54,10 @@ export async function requestKycApproval(
       .executeTakeFirstOrThrow();
     if (
       pending.status !== "pending" ||
-      !(await needsSecondAdmin(trx, deps.env.dualControl, acting.adminId, movement))
+      !(await needsSecondAdmin(trx, deps.env.dualControl, actor.adminId, movement))
     )
       return { kyc: await decideKycIn(trx, deps, decision) };
-    const proposal = await createProposal(trx, deps, acting, {
+    const proposal = await createProposal(trx, deps, actor, {
       kind: "kyc.approve",
       userId: found.userId,
       amount: 0,
@@ -70,7 +70,7 @@ export async function requestKycApproval(
     return { proposal };
   });
   if ("approve" in outcome) {
-    const approved = await approveProposal(deps, acting, outcome.approve);
+    const approved = await approveProposal(deps, actor, outcome.approve);
     return {
       kyc: { submissionId: input.submissionId, userId: approved.proposal.user.id, status: "approved" },
     };
@@ -79,7 +79,7 @@ export async function requestKycApproval(
 }
 
 /** The effect of an approved `kyc.approve` proposal: the submission's approval. */
-export const kycApprovalEffect: ProposalEffect<EffectDeps> = async (tx, deps, actor, p) => {
+export const kycApprovalEffect: ProposalEffect<EffectDeps> = async (trx, deps, actor, p) => {
   const decision = {
     submissionId: p.kyc_submission_id ?? "",
     actorId: actor.adminId,
@@ -87,5 +87,5 @@ export const kycApprovalEffect: ProposalEffect<EffectDeps> = async (tx, deps, ac
     reason: p.reason,
     requestId: actor.requestId,
   };
-  return { kycStatus: (await decideKycIn(tx, deps, decision, Number(p.id))).status };
+  return { kycStatus: (await decideKycIn(trx, deps, decision, Number(p.id))).status };
 };

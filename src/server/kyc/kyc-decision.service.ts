@@ -91,13 +91,13 @@ export async function decideKycIn(
 ): Promise<KycDecisionResult> {
   const found = await kycDecisionCase(trx, input);
   const status = input.decision === "approve" ? "approved" : "rejected";
-  const acting = input.actorId ? { adminId: input.actorId, requestId: input.requestId ?? null } : null;
+  const actor = input.actorId ? { adminId: input.actorId, requestId: input.requestId ?? null } : null;
   const approved =
-    acting && input.decision === "approve"
+    actor && input.decision === "approve"
       ? await requireFourEyes(
           trx,
           deps.env.dualControl,
-          acting.adminId,
+          actor.adminId,
           {
             kind: "kyc.approve",
             userId: found.userId,
@@ -115,7 +115,7 @@ export async function decideKycIn(
     .returning(["id", "user_id"])
     .executeTakeFirst();
   if (!row) throw new AppError("KYC_ALREADY_DECIDED");
-  if (acting && status === "rejected") await withdrawOpenProposals(trx, deps, acting, row.id);
+  if (actor && status === "rejected") await withdrawOpenProposals(trx, deps, actor, row.id);
   const others = found.others;
   await recordAudit(trx, {
     actorId: input.actorId,

@@ -131,19 +131,19 @@ export const createKycAdminRoutes = (deps: AppDeps, limited: ReturnType<typeof r
       jsonBody(kycDecisionSchema),
       async (c) => {
         const body = c.req.valid("json");
-        const acting = actingAdmin(c.var);
+        const actor = actingAdmin(c.var);
         const submissionId = c.req.valid("param").id;
         const reason = body.reason ?? null;
         if (body.decision === "approve") {
-          const outcome = await requestKycApproval(deps, acting, { submissionId, reason });
+          const outcome = await requestKycApproval(deps, actor, { submissionId, reason });
           return "proposal" in outcome ? c.json(outcome, 202) : c.json(outcome.kyc, 200);
         }
         const result = await decideKyc(deps, {
           submissionId,
-          actorId: acting.adminId,
+          actorId: actor.adminId,
           decision: body.decision,
           reason,
-          requestId: acting.requestId,
+          requestId: actor.requestId,
         });
         return c.json(result, 200);
       },

@@ -37,10 +37,10 @@ export interface LedgerEventConsumer<R = unknown> {
   /** The consumer's name: its cause key on each event (ledger_event_consumptions.consumer). */
   name: string;
   /**
-   * The consumer's effect for `events` (each taken by it once, oldest first), inside `tx`, the transaction that
+   * The consumer's effect for `events` (each taken by it once, oldest first), inside `trx`, the transaction that
    * records them as taken: the effect commits with the record or not at all.
    */
-  consume(tx: Transaction<DB>, events: readonly LedgerEvent[]): Promise<R>;
+  consume(trx: Transaction<DB>, events: readonly LedgerEvent[]): Promise<R>;
 }
 
 interface EventRow {
@@ -59,8 +59,12 @@ const toEvent = (r: EventRow): LedgerEvent => ({
   at: new Date(r.at),
 });
 
-/** Takes the events `due` selects (entry ids) for `consumer` in `tx`: those no one took before it. */
-async function take(tx: Transaction<DB>, consumer: string, due: RawBuilder<unknown>): Promise<LedgerEvent[]> {
+/** Takes the events `due` selects (entry ids) for `consumer` in `trx`: those no one took before it. */
+async function take(
+  trx: Transaction<DB>,
+  consumer: string,
+  due: RawBuilder<unknown>,
+): Promise<LedgerEvent[]> {
   const { rows } = await sql<EventRow>`
     with taken as (
       insert into ledger_event_consumptions (entry_id, consumer)
@@ -69,7 +73,7 @@ async function take(tx: Transaction<DB>, consumer: string, due: RawBuilder<unkno
       returning entry_id)
     select e.entry_id, e.user_id, l.kind, l.amount, l.created_at as at
     from taken join ledger_events e on e.entry_id = taken.entry_id join coin_ledger l on l.id = e.entry_id
-    order by e.entry_id`.execute(tx);
+    order by e.entry_id`.execute(trx);
   return rows.map(toEvent);
 }
 
@@ -84,19 +88,19 @@ async function takeAndConsume<R>(
   due: RawBuilder<unknown>,
   alone: "try" | "wait" | null = null,
 ): Promise<{ taken: number; result: R | null; busy?: boolean }> {
-  return db.transaction().execute(async (tx) => {
+  return db.transaction().execute(async (trx) => {
     if (alone) {
       const key = sql`hashtextextended(${`ledger-events:${consumer.name}`}, 0)`;
       const { rows } = await (alone === "try"
         ? sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${key}) as locked`
         : sql<{ locked: boolean }>`select true as locked from (select pg_advisory_xact_lock(${key})) l`
-      ).execute(tx);
+      ).execute(trx);
       if (!rows[0]?.locked) return { taken: 0, result: null, busy: true };
     }
-    inheritLedgerPolicy(tx, db);
-    const events = await take(tx, consumer.name, due);
+    inheritLedgerPolicy(trx, db);
+    const events = await take(trx, consumer.name, due);
     if (events.length === 0) return { taken: 0, result: null };
-    return { taken: events.length, result: await consumer.consume(tx, events) };
+    return { taken: events.length, result: await consumer.consume(trx, events) };
   });
 }
 

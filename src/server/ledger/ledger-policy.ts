@@ -35,10 +35,10 @@ export function setLedgerPolicy(db: Database, policy: Partial<LedgerPolicy>): vo
   policies.set(db, { ...DEFAULT_LEDGER_POLICY, ...policy });
 }
 
-/** Holds the awards made inside `tx` (a transaction of `db`) to `db`'s policy. */
-export function inheritLedgerPolicy(tx: Database, db: Database): void {
+/** Holds the awards made inside `trx` (a transaction of `db`) to `db`'s policy. */
+export function inheritLedgerPolicy(trx: Database, db: Database): void {
   const policy = policies.get(db);
-  if (policy) policies.set(tx, policy);
+  if (policy) policies.set(trx, policy);
 }
 
 /** The policy awards on `db` are held to (the defaults when none was set). */
@@ -51,7 +51,7 @@ export function ledgerPolicy(db: Database): LedgerPolicy {
  * UTC day of when the earning happened, and per video for a watch: its key is built by the award itself (SQL
  * `ledger_limit_key`, sql/ledger-limit-key.sql), which counts the user's rows of that key.
  */
-export function allowanceMax(limits: EarningLimits, kind: EarningKind): number | null {
+export function dailyLimitOf(limits: EarningLimits, kind: EarningKind): number | null {
   switch (kind) {
     case "ttt_win":
       return limits.tttWinsPerDay;

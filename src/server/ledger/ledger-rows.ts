@@ -11,7 +11,7 @@ import { AppError } from "../errors";
  */
 
 export async function insertEntry(
-  tx: Database,
+  trx: Database,
   row: {
     userId: string;
     amount: number;
@@ -21,7 +21,7 @@ export async function insertEntry(
     limitKey?: string | null;
   },
 ): Promise<number | null> {
-  const inserted = await tx
+  const inserted = await trx
     .insertInto("coin_ledger")
     .values({
       user_id: row.userId,
@@ -35,16 +35,16 @@ export async function insertEntry(
     .returning("id")
     .executeTakeFirst();
   if (!inserted) return null;
-  await tx.insertInto("ledger_events").values({ entry_id: inserted.id, user_id: row.userId }).execute();
+  await trx.insertInto("ledger_events").values({ entry_id: inserted.id, user_id: row.userId }).execute();
   return Number(inserted.id);
 }
 
 export async function addCoins(
-  tx: Database,
+  trx: Database,
   userId: string,
   amount: number,
 ): Promise<{ balance: number; referredBy: string | null }> {
-  const row = await tx
+  const row = await trx
     .updateTable("user_profiles")
     .set({ points: sql<number>`points + ${amount}` })
     .where("id", "=", userId)
@@ -60,9 +60,9 @@ export async function addCoins(
  * too. Answers the coins repaid. Called after every earning the ledger pays outside the award (a partner credit, a
  * referral bonus, a redemption's refund).
  */
-export async function repayDebt(tx: Database, userId: string, entryId: number): Promise<number> {
+export async function repayDebt(trx: Database, userId: string, entryId: number): Promise<number> {
   const { rows } = await sql<{ repaid: number }>`
-    select ledger_repay_debt(${userId}, ${entryId}) as repaid`.execute(tx);
+    select ledger_repay_debt(${userId}, ${entryId}) as repaid`.execute(trx);
   return Number(rows[0]?.repaid ?? 0);
 }
 
@@ -71,18 +71,18 @@ export async function repayDebt(tx: Database, userId: string, entryId: number): 
  * `coin_debts` and the profile's `debt_coins` together. Answers whether it was recorded now.
  */
 export async function recordDebt(
-  tx: Database,
+  trx: Database,
   debt: { userId: string; coins: number; reason: string; causeKey: string },
 ): Promise<boolean> {
   if (debt.coins <= 0) return false;
-  const row = await tx
+  const row = await trx
     .insertInto("coin_debts")
     .values({ user_id: debt.userId, coins: debt.coins, reason: debt.reason, cause_key: debt.causeKey })
     .onConflict((oc) => oc.column("cause_key").doNothing())
     .returning("id")
     .executeTakeFirst();
   if (!row) return false;
-  await tx
+  await trx
     .updateTable("user_profiles")
     .set({ debt_coins: sql<number>`debt_coins + ${debt.coins}` })
     .where("id", "=", debt.userId)

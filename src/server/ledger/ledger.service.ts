@@ -5,7 +5,7 @@ import type { Database } from "../db/client";
 import type { DB } from "../db/schema";
 import { AppError } from "../errors";
 import { countAward } from "../metrics/registry";
-import { allowanceMax, ledgerPolicy } from "./ledger-policy";
+import { dailyLimitOf, ledgerPolicy } from "./ledger-policy";
 import { insertEntry } from "./ledger-rows";
 import { withRetryableStatement } from "./transaction";
 
@@ -87,7 +87,7 @@ function terms(db: Database, what: Pick<AwardInput, "kind"> & { milestone?: numb
       : rewards[what.kind];
   if (!Number.isSafeInteger(amount) || amount <= 0)
     throw new Error("an award pays a whole number of coins above 0");
-  return { amount, reason, max: allowanceMax(policy.limits, what.kind), play: isPlayKind(what.kind) };
+  return { amount, reason, max: dailyLimitOf(policy.limits, what.kind), play: isPlayKind(what.kind) };
 }
 
 /** A video's or a quiz's own reward (and a video's paid watches a day), never above the ledger's terms. */
@@ -240,19 +240,19 @@ export interface AdjustmentInput {
 }
 
 /**
- * An administrator's correction of a balance, as a ledger row of kind `adjustment`, inside `tx` — the caller's
+ * An administrator's correction of a balance, as a ledger row of kind `adjustment`, inside `trx` — the caller's
  * transaction, which also holds the audit row of the change. The balance never goes below 0: a negative
  * amount larger than the balance throws ADJUSTMENT_BELOW_ZERO and writes nothing. A deleted account's balance
  * is forfeited for good (docs/product.md, "Deleting the account"): adjusting it is refused (NOT_FOUND), looked at
  * under the profile's lock, so no coin moves into or out of an account once its deletion committed.
  */
 export async function adjustBalance(
-  tx: Transaction<DB>,
+  trx: Transaction<DB>,
   input: AdjustmentInput,
 ): Promise<{ entryId: number; balance: number }> {
   if (!Number.isSafeInteger(input.amount) || input.amount === 0)
     throw new Error("an adjustment is a whole number of coins other than 0");
-  const row = await tx
+  const row = await trx
     .updateTable("user_profiles")
     .set({ points: sql<number>`points + ${input.amount}` })
     .where("id", "=", input.userId)
@@ -261,7 +261,7 @@ export async function adjustBalance(
     .returning("points")
     .executeTakeFirst();
   if (!row) {
-    const profile = await tx
+    const profile = await trx
       .selectFrom("user_profiles")
       .select("deleted_at")
       .where("id", "=", input.userId)
@@ -271,12 +271,12 @@ export async function adjustBalance(
       throw new AppError("NOT_FOUND", "This account was deleted: its balance is forfeited.");
     throw new AppError("ADJUSTMENT_BELOW_ZERO");
   }
-  const entryId = await insertEntry(tx, { ...input, kind: "adjustment" });
+  const entryId = await insertEntry(trx, { ...input, kind: "adjustment" });
   if (entryId === null) throw new Error(`cause key ${input.causeKey} was used before`);
   return { entryId, balance: row.points };
 }
 
-/** The user's balance (0 without a profile); inside a transaction `tx`, as that transaction sees it. */
+/** The user's balance (0 without a profile); inside a transaction `trx`, as that transaction sees it. */
 export async function getBalance(db: Database, userId: string): Promise<number> {
   return (await getBalances(db, userId)).balance;
 }
@@ -296,10 +296,10 @@ export async function getBalances(
 
 /**
  * Locks the user's profile row (the ledger's lock: awards, holds and adjustments of this user wait for it) until
- * `tx` ends, and reads the balance under it. Null when the user has no profile.
+ * `trx` ends, and reads the balance under it. Null when the user has no profile.
  */
-export async function lockBalance(tx: Transaction<DB>, userId: string): Promise<number | null> {
-  const row = await tx
+export async function lockBalance(trx: Transaction<DB>, userId: string): Promise<number | null> {
+  const row = await trx
     .selectFrom("user_profiles")
     .select("points")
     .where("id", "=", userId)

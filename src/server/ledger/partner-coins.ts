@@ -20,9 +20,9 @@ export interface PartnerEntry {
   reason: string;
 }
 
-async function addPending(tx: Database, userId: string, coins: number): Promise<void> {
-  await lockProfiles(tx, [userId]);
-  await tx
+async function addPending(trx: Database, userId: string, coins: number): Promise<void> {
+  await lockProfiles(trx, [userId]);
+  await trx
     .updateTable("user_profiles")
     .set({ pending_points: sql<number>`pending_points + ${coins}` })
     .where("id", "=", userId)
@@ -30,13 +30,13 @@ async function addPending(tx: Database, userId: string, coins: number): Promise<
 }
 
 /** Records a credit's coins as pending (visible, not in the balance). Call once per credit. */
-export async function recordPartnerPending(tx: Database, userId: string, coins: number): Promise<void> {
-  await addPending(tx, userId, coins);
+export async function recordPartnerPending(trx: Database, userId: string, coins: number): Promise<void> {
+  await addPending(trx, userId, coins);
 }
 
 /** Takes a pending credit's coins out of the pending ones, paying nothing (it was reversed before release). */
-export async function dropPartnerPending(tx: Database, userId: string, coins: number): Promise<void> {
-  await addPending(tx, userId, -coins);
+export async function dropPartnerPending(trx: Database, userId: string, coins: number): Promise<void> {
+  await addPending(trx, userId, -coins);
 }
 
 /**
@@ -44,17 +44,17 @@ export async function dropPartnerPending(tx: Database, userId: string, coins: nu
  * `fromPending` — takes its coins out of the pending ones. True when it paid now.
  */
 export async function payPartnerCredit(
-  tx: Database,
+  trx: Database,
   entry: PartnerEntry,
   fromPending: boolean,
 ): Promise<boolean> {
-  await lockProfiles(tx, [entry.userId]);
+  await lockProfiles(trx, [entry.userId]);
   if (entry.coins === 0) return false;
-  const id = await insertEntry(tx, { ...entry, amount: entry.coins, kind: "partner_credit" });
+  const id = await insertEntry(trx, { ...entry, amount: entry.coins, kind: "partner_credit" });
   if (id === null) return false;
-  await addCoins(tx, entry.userId, entry.coins);
-  if (fromPending) await addPending(tx, entry.userId, -entry.coins);
-  await repayDebt(tx, entry.userId, id);
+  await addCoins(trx, entry.userId, entry.coins);
+  if (fromPending) await addPending(trx, entry.userId, -entry.coins);
+  await repayDebt(trx, entry.userId, id);
   return true;
 }
 
@@ -65,20 +65,20 @@ export async function payPartnerCredit(
  * Answers the coins taken and the debt recorded.
  */
 export async function takeBackPartnerCredit(
-  tx: Database,
+  trx: Database,
   entry: PartnerEntry & { debtCauseKey: string; debtReason: string },
 ): Promise<{ taken: number; debt: number }> {
-  await lockProfiles(tx, [entry.userId]);
-  const { balance } = await getBalances(tx, entry.userId);
+  await lockProfiles(trx, [entry.userId]);
+  const { balance } = await getBalances(trx, entry.userId);
   const taken = Math.min(entry.coins, Math.max(balance, 0));
   const { debtCauseKey, debtReason, ...row } = entry;
   if (taken > 0) {
-    const id = await insertEntry(tx, { ...row, amount: -taken, kind: "partner_reversal" });
+    const id = await insertEntry(trx, { ...row, amount: -taken, kind: "partner_reversal" });
     if (id === null) return { taken: 0, debt: 0 };
-    await addCoins(tx, entry.userId, -taken);
+    await addCoins(trx, entry.userId, -taken);
   }
   const short = entry.coins - taken;
-  const recorded = await recordDebt(tx, {
+  const recorded = await recordDebt(trx, {
     userId: entry.userId,
     coins: short,
     reason: debtReason,

@@ -23,10 +23,10 @@ export interface RedemptionCoins {
  * transaction rolls back). The database's `points >= 0` check backs this up under any concurrency.
  */
 export async function holdForRedemption(
-  tx: Transaction<DB>,
+  trx: Transaction<DB>,
   input: RedemptionCoins,
 ): Promise<{ entryId: number; balance: number }> {
-  const row = await tx
+  const row = await trx
     .updateTable("user_profiles")
     .set({ points: sql<number>`points - ${input.coins}` })
     .where("id", "=", input.userId)
@@ -34,7 +34,7 @@ export async function holdForRedemption(
     .returning("points")
     .executeTakeFirst();
   if (!row) throw new AppError("INSUFFICIENT_BALANCE");
-  const entryId = await insertEntry(tx, {
+  const entryId = await insertEntry(trx, {
     userId: input.userId,
     amount: -input.coins,
     kind: "redemption",
@@ -50,10 +50,10 @@ export async function holdForRedemption(
  * `redemption_refund` row per redemption (its cause key), so a second refund pays nothing and returns null.
  */
 export async function refundRedemption(
-  tx: Transaction<DB>,
+  trx: Transaction<DB>,
   input: RedemptionCoins,
 ): Promise<{ entryId: number; balance: number } | null> {
-  const entryId = await insertEntry(tx, {
+  const entryId = await insertEntry(trx, {
     userId: input.userId,
     amount: input.coins,
     kind: "redemption_refund",
@@ -61,7 +61,7 @@ export async function refundRedemption(
     causeKey: redemptionCauseKeys(input.redemptionId).refund,
   });
   if (entryId === null) return null;
-  const { balance } = await addCoins(tx, input.userId, input.coins);
+  const { balance } = await addCoins(trx, input.userId, input.coins);
   // Coins that come back repay a debt first (docs/product.md, "Earning partners").
-  return { entryId, balance: balance - (await repayDebt(tx, input.userId, entryId)) };
+  return { entryId, balance: balance - (await repayDebt(trx, input.userId, entryId)) };
 }

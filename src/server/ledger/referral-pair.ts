@@ -22,13 +22,13 @@ export interface Pair {
 }
 
 /** Row locks on profiles, in a fixed order of ids, so two transactions never wait on each other in a cycle. */
-export async function lockProfiles(tx: Database, userIds: string[]): Promise<void> {
+export async function lockProfiles(trx: Database, userIds: string[]): Promise<void> {
   for (const id of [...new Set(userIds)].sort())
-    await tx.selectFrom("user_profiles").select("id").where("id", "=", id).forUpdate().execute();
+    await trx.selectFrom("user_profiles").select("id").where("id", "=", id).forUpdate().execute();
 }
 
-async function addPending(tx: Database, userId: string, coins: number): Promise<void> {
-  await tx
+async function addPending(trx: Database, userId: string, coins: number): Promise<void> {
+  await trx
     .updateTable("user_profiles")
     .set({ pending_points: sql<number>`pending_points + ${coins}` })
     .where("id", "=", userId)
@@ -36,27 +36,27 @@ async function addPending(tx: Database, userId: string, coins: number): Promise<
 }
 
 /** Records the pair as pending coins of both sides (visible, not in the balance). Call once per pair. */
-export async function recordPendingPair(tx: Database, pair: Pair): Promise<void> {
-  await lockProfiles(tx, [pair.friendId, pair.referrerId]);
-  await addPending(tx, pair.friendId, REFERRAL_BONUS_COINS);
-  if (pair.payReferrer) await addPending(tx, pair.referrerId, REFERRAL_BONUS_COINS);
+export async function recordPendingPair(trx: Database, pair: Pair): Promise<void> {
+  await lockProfiles(trx, [pair.friendId, pair.referrerId]);
+  await addPending(trx, pair.friendId, REFERRAL_BONUS_COINS);
+  if (pair.payReferrer) await addPending(trx, pair.referrerId, REFERRAL_BONUS_COINS);
 }
 
 /** Takes a recorded pair's coins out of the pending ones, paying nothing (the pair is declined). */
-export async function dropPendingPair(tx: Database, pair: Pair): Promise<void> {
-  await lockProfiles(tx, [pair.friendId, pair.referrerId]);
-  await addPending(tx, pair.friendId, -REFERRAL_BONUS_COINS);
-  if (pair.payReferrer) await addPending(tx, pair.referrerId, -REFERRAL_BONUS_COINS);
+export async function dropPendingPair(trx: Database, pair: Pair): Promise<void> {
+  await lockProfiles(trx, [pair.friendId, pair.referrerId]);
+  await addPending(trx, pair.friendId, -REFERRAL_BONUS_COINS);
+  if (pair.payReferrer) await addPending(trx, pair.referrerId, -REFERRAL_BONUS_COINS);
 }
 
 /** Pays a recorded pair: its rows and balance changes, and takes its coins out of the pending ones. */
 export async function releasePendingPair(
-  tx: Database,
+  trx: Database,
   pair: Pair,
 ): Promise<{ friend: number; referrerPaid: boolean }> {
-  const paid = await payReferralPair(tx, pair);
-  if (paid.friend > 0) await addPending(tx, pair.friendId, -REFERRAL_BONUS_COINS);
-  if (paid.referrerPaid) await addPending(tx, pair.referrerId, -REFERRAL_BONUS_COINS);
+  const paid = await payReferralPair(trx, pair);
+  if (paid.friend > 0) await addPending(trx, pair.friendId, -REFERRAL_BONUS_COINS);
+  if (paid.referrerPaid) await addPending(trx, pair.referrerId, -REFERRAL_BONUS_COINS);
   return paid;
 }
 
@@ -65,12 +65,12 @@ export async function releasePendingPair(
  * coins (0 if paid before, and then nothing is paid) and whether the referrer's half was paid now.
  */
 export async function payReferralPair(
-  tx: Database,
+  trx: Database,
   pair: Pair,
 ): Promise<{ friend: number; referrerPaid: boolean }> {
-  await lockProfiles(tx, [pair.friendId, pair.referrerId]);
+  await lockProfiles(trx, [pair.friendId, pair.referrerId]);
   const keys = referralCauseKeys(pair.friendId);
-  const paid = await insertEntry(tx, {
+  const paid = await insertEntry(trx, {
     userId: pair.friendId,
     amount: REFERRAL_BONUS_COINS,
     kind: "referral_bonus",
@@ -78,15 +78,15 @@ export async function payReferralPair(
     causeKey: keys.friend,
   });
   if (paid === null) return { friend: 0, referrerPaid: false };
-  await addCoins(tx, pair.friendId, REFERRAL_BONUS_COINS);
-  await repayDebt(tx, pair.friendId, paid);
+  await addCoins(trx, pair.friendId, REFERRAL_BONUS_COINS);
+  await repayDebt(trx, pair.friendId, paid);
   if (!pair.payReferrer) return { friend: REFERRAL_BONUS_COINS, referrerPaid: false };
-  const friend = await tx
+  const friend = await trx
     .selectFrom("user")
     .select("email")
     .where("id", "=", pair.friendId)
     .executeTakeFirstOrThrow();
-  const referrerEntry = await insertEntry(tx, {
+  const referrerEntry = await insertEntry(trx, {
     userId: pair.referrerId,
     amount: REFERRAL_BONUS_COINS,
     kind: "referral_bonus",
@@ -95,8 +95,8 @@ export async function payReferralPair(
     limitKey: REFERRER_BONUS_LIMIT_KEY,
   });
   if (referrerEntry !== null) {
-    await addCoins(tx, pair.referrerId, REFERRAL_BONUS_COINS);
-    await repayDebt(tx, pair.referrerId, referrerEntry);
+    await addCoins(trx, pair.referrerId, REFERRAL_BONUS_COINS);
+    await repayDebt(trx, pair.referrerId, referrerEntry);
   }
   return { friend: REFERRAL_BONUS_COINS, referrerPaid: referrerEntry !== null };
 }

@@ -14,7 +14,7 @@ function sqlState(error: unknown): string | undefined {
 /** Runs `work` in a transaction, re-running it on serialization failures and deadlocks. */
 export async function withRetryableTransaction<T>(
   db: Database,
-  work: (tx: Transaction<DB>) => Promise<T>,
+  work: (trx: Transaction<DB>) => Promise<T>,
   attempts = 5,
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {

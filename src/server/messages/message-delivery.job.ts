@@ -32,8 +32,8 @@ export interface DeliveryDeps {
 }
 
 /** Optional mails this player was sent in the 24 hours before `now` (the daily cap counts these). */
-async function optionalMailedSince(tx: Transaction<DB>, userId: string, now: Date): Promise<number> {
-  const row = await tx
+async function optionalMailedSince(trx: Transaction<DB>, userId: string, now: Date): Promise<number> {
+  const row = await trx
     .selectFrom("messages")
     .select(sql<number>`count(*)::int`.as("n"))
     .where("user_id", "=", userId)
@@ -56,14 +56,14 @@ async function optionalMailedSince(tx: Transaction<DB>, userId: string, now: Dat
  * The inbox row's unique event key and the mail's dedupe key make a rerun after a crash a no-op.
  */
 async function deliver(deps: DeliveryDeps, m: QueuedMessage, now: Date): Promise<Outcome> {
-  return deps.db.transaction().execute(async (tx) => {
-    const seen = await tx
+  return deps.db.transaction().execute(async (trx) => {
+    const seen = await trx
       .selectFrom("messages")
       .select("id")
       .where("event_key", "=", m.key)
       .executeTakeFirst();
     if (seen) return "duplicate";
-    const user = await tx
+    const user = await trx
       .selectFrom("user")
       .innerJoin("user_profiles", "user_profiles.id", "user.id")
       .select("user.email")
@@ -71,13 +71,13 @@ async function deliver(deps: DeliveryDeps, m: QueuedMessage, now: Date): Promise
       .where("user_profiles.deleted_at", "is", null)
       .executeTakeFirst();
     if (!user) return "gone";
-    const s = await lockSettings(tx, m.userId);
+    const s = await lockSettings(trx, m.userId);
     const optional = MESSAGE_KIND_INFO[m.kind].optional;
     if (optional && s.off_kinds.includes(m.kind)) return "preference";
     if (inQuietHours(now, s.time_zone, s.quiet_start, s.quiet_end)) {
       if (m.kind === "streak_at_risk") return "quiet_hours";
       const until = quietHoursEnd(now, s.time_zone, s.quiet_end);
-      await enqueueJob(tx, {
+      await enqueueJob(trx, {
         queue: MESSAGE_QUEUE,
         payload: m,
         dedupeKey: `message:${m.key}:after-quiet:${until.getTime()}`,
@@ -86,8 +86,8 @@ async function deliver(deps: DeliveryDeps, m: QueuedMessage, now: Date): Promise
       });
       return "deferred";
     }
-    const capped = optional && (await optionalMailedSince(tx, m.userId, now)) >= s.daily_cap;
-    await tx
+    const capped = optional && (await optionalMailedSince(trx, m.userId, now)) >= s.daily_cap;
+    await trx
       .insertInto("messages")
       .values({
         user_id: m.userId,
@@ -107,7 +107,7 @@ async function deliver(deps: DeliveryDeps, m: QueuedMessage, now: Date): Promise
       appUrl: deps.env.appUrl,
       authSecret: secret,
     });
-    await deps.mailOutbox.enqueue(mail, { db: tx, dedupeKey: `message-mail:${m.key}` });
+    await deps.mailOutbox.enqueue(mail, { db: trx, dedupeKey: `message-mail:${m.key}` });
     return "sent";
   });
 }

@@ -27,7 +27,7 @@ const BATCH = 200;
 /** The consumer of the award's 'paid' events that records each player's last play (the 'we miss you' clock). */
 export const activityConsumer: LedgerEventConsumer<number> = {
   name: "messages.activity",
-  async consume(tx, events) {
+  async consume(trx, events) {
     const last = new Map<string, Date>();
     for (const e of events)
       if (isPlayKind(e.kind) && (last.get(e.userId)?.getTime() ?? 0) < e.at.getTime())
@@ -41,7 +41,7 @@ export const activityConsumer: LedgerEventConsumer<number> = {
       where exists (select 1 from "user" u where u.id = r.user_id)
       on conflict (user_id) do update set last_play_at = excluded.last_play_at, come_back_step = 0,
         come_back_at = excluded.come_back_at
-      where player_activity.last_play_at < excluded.last_play_at`.execute(tx);
+      where player_activity.last_play_at < excluded.last_play_at`.execute(trx);
     return last.size;
   },
 };
@@ -52,12 +52,12 @@ export const activityConsumer: LedgerEventConsumer<number> = {
  * `streak` days is told at once.
  */
 export async function noteGoalMet(
-  tx: Transaction<DB>,
+  trx: Transaction<DB>,
   userId: string,
   day: string,
   streak: number,
 ): Promise<void> {
-  const tz = await tx
+  const tz = await trx
     .selectFrom("message_settings")
     .select("time_zone")
     .where("user_id", "=", userId)
@@ -67,13 +67,13 @@ export async function noteGoalMet(
     tz?.time_zone ?? "UTC",
     EVENING_HOUR,
   );
-  await tx
+  await trx
     .insertInto("player_activity")
     .values({ user_id: userId, last_play_at: new Date(), goal_day: day, at_risk_at: atRisk })
     .onConflict((oc) => oc.column("user_id").doUpdateSet({ goal_day: day, at_risk_at: atRisk }))
     .execute();
   if (streak === 7 || streak === 30)
-    await queueMessage(tx, lifecycleMessages.streakMilestone({ userId, day, days: streak }));
+    await queueMessage(trx, lifecycleMessages.streakMilestone({ userId, day, days: streak }));
 }
 
 /**
@@ -90,8 +90,8 @@ export async function scanAtRisk(db: Database, now: Date = new Date()): Promise<
     .limit(BATCH)
     .execute();
   for (const { user_id } of due)
-    await db.transaction().execute(async (tx) => {
-      const taken = await tx
+    await db.transaction().execute(async (trx) => {
+      const taken = await trx
         .updateTable("player_activity")
         .set({ at_risk_at: null })
         .where("user_id", "=", user_id)
@@ -102,7 +102,7 @@ export async function scanAtRisk(db: Database, now: Date = new Date()): Promise<
       const yesterday = utcDay(new Date(now.getTime() - DAY_MS));
       // Met yesterday and not today: the streak is alive and breaks at midnight.
       if (taken?.goal_day !== yesterday) return;
-      await queueMessage(tx, lifecycleMessages.streakAtRisk({ userId: user_id, day: today }));
+      await queueMessage(trx, lifecycleMessages.streakAtRisk({ userId: user_id, day: today }));
     });
   return due.length;
 }
@@ -121,8 +121,8 @@ export async function scanComeBack(db: Database, now: Date = new Date()): Promis
     .limit(BATCH)
     .execute();
   for (const { user_id } of due)
-    await db.transaction().execute(async (tx) => {
-      const row = await tx
+    await db.transaction().execute(async (trx) => {
+      const row = await trx
         .selectFrom("player_activity")
         .select(["come_back_step", "last_play_at"])
         .where("user_id", "=", user_id)
@@ -133,12 +133,12 @@ export async function scanComeBack(db: Database, now: Date = new Date()): Promis
       const step = row.come_back_step as 0 | 1;
       const lastPlayAt = new Date(row.last_play_at);
       const next = step === 0 ? new Date(lastPlayAt.getTime() + COME_BACK_DAYS[1] * DAY_MS) : null;
-      await tx
+      await trx
         .updateTable("player_activity")
         .set({ come_back_step: step + 1, come_back_at: next })
         .where("user_id", "=", user_id)
         .execute();
-      await queueMessage(tx, lifecycleMessages.comeBack({ userId: user_id, lastPlayAt, step }));
+      await queueMessage(trx, lifecycleMessages.comeBack({ userId: user_id, lastPlayAt, step }));
     });
   return due.length;
 }

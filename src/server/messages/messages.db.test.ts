@@ -65,8 +65,12 @@ describe("referral messages", () => {
     await award(ctx.db, { userId: friend.id, kind: "quiz_correct", causeKey: `msg:${randomUUID()}` });
     expect(await recordFirstEarning(ctx.db, friend.id)).toBe("clearing");
     const rule = { coins: 1, days: 1 };
-    expect(await withRetryableTransaction(ctx.db, (tx) => releaseIfCleared(tx, friend.id, rule))).toBe(true);
-    expect(await withRetryableTransaction(ctx.db, (tx) => releaseIfCleared(tx, friend.id, rule))).toBe(false);
+    expect(await withRetryableTransaction(ctx.db, (trx) => releaseIfCleared(trx, friend.id, rule))).toBe(
+      true,
+    );
+    expect(await withRetryableTransaction(ctx.db, (trx) => releaseIfCleared(trx, friend.id, rule))).toBe(
+      false,
+    );
     await ctx.deps.jobs.drain();
     expect(await inbox(friend.id)).toEqual([
       expect.objectContaining({ kind: "referral", title: "Your referral bonus is paid", link: "/referral" }),
@@ -115,7 +119,7 @@ describe("KYC received", () => {
 });
 
 async function goalMet(userId: string, day: string, streak: number) {
-  await ctx.db.transaction().execute((tx) => noteGoalMet(tx, userId, day, streak));
+  await ctx.db.transaction().execute((trx) => noteGoalMet(trx, userId, day, streak));
 }
 
 describe("streak messages", () => {

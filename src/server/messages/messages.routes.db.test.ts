@@ -14,7 +14,7 @@ const ctx = contextForFile();
 
 async function milestoneMail(user: TestUser) {
   await updateMessageSettings(ctx.db, user.id, { quietStart: 0, quietEnd: 0 });
-  await ctx.db.transaction().execute((tx) => noteGoalMet(tx, user.id, utcDay(new Date()), 7));
+  await ctx.db.transaction().execute((trx) => noteGoalMet(trx, user.id, utcDay(new Date()), 7));
   await ctx.deps.jobs.drain();
   const mail = (await ctx.mailTo(user.email)).find((m) => m.subject.includes("7 days in a row"));
   if (!mail?.headers) throw new Error("no milestone mail with headers");

@@ -32,8 +32,8 @@ export interface QueuedMessage extends MessageText {
   key: string;
 }
 
-export async function queueMessage(tx: Kysely<DB>, message: QueuedMessage, runAt?: Date): Promise<void> {
-  await enqueueJob(tx, {
+export async function queueMessage(trx: Kysely<DB>, message: QueuedMessage, runAt?: Date): Promise<void> {
+  await enqueueJob(trx, {
     queue: MESSAGE_QUEUE,
     payload: message,
     dedupeKey: `message:${message.key}`,
@@ -42,8 +42,8 @@ export async function queueMessage(tx: Kysely<DB>, message: QueuedMessage, runAt
   });
 }
 
-export async function queueMessages(tx: Kysely<DB>, messages: readonly QueuedMessage[]): Promise<void> {
-  for (const m of messages) await queueMessage(tx, m);
+export async function queueMessages(trx: Kysely<DB>, messages: readonly QueuedMessage[]): Promise<void> {
+  for (const m of messages) await queueMessage(trx, m);
 }
 
 /**
@@ -52,8 +52,8 @@ export async function queueMessages(tx: Kysely<DB>, messages: readonly QueuedMes
  * inbox, in the transaction of the step, keyed by its event so a repeat adds nothing. No second mail, and no
  * preference applies: money messages cannot be turned off.
  */
-export async function addToInbox(tx: Kysely<DB>, m: QueuedMessage): Promise<void> {
-  await tx
+export async function addToInbox(trx: Kysely<DB>, m: QueuedMessage): Promise<void> {
+  await trx
     .insertInto("messages")
     .values({
       user_id: m.userId,
@@ -109,14 +109,14 @@ export async function getMessageSettings(db: Kysely<DB>, userId: string): Promis
   return toSettings(row);
 }
 
-/** The player's settings row, created with the defaults when missing, locked for the rest of `tx`. */
-export async function lockSettings(tx: Transaction<DB>, userId: string): Promise<SettingsRow> {
-  await tx
+/** The player's settings row, created with the defaults when missing, locked for the rest of `trx`. */
+export async function lockSettings(trx: Transaction<DB>, userId: string): Promise<SettingsRow> {
+  await trx
     .insertInto("message_settings")
     .values({ user_id: userId })
     .onConflict((oc) => oc.column("user_id").doNothing())
     .execute();
-  return tx
+  return trx
     .selectFrom("message_settings")
     .select(settingsColumns)
     .where("user_id", "=", userId)
@@ -130,13 +130,13 @@ export async function updateMessageSettings(
   userId: string,
   update: MessageSettingsUpdate,
 ): Promise<MessageSettings> {
-  return db.transaction().execute(async (tx) => {
-    const current = await lockSettings(tx, userId);
+  return db.transaction().execute(async (trx) => {
+    const current = await lockSettings(trx, userId);
     let off = new Set(current.off_kinds);
     for (const [kind, on] of Object.entries(update.kinds ?? {}) as [MessageKind, boolean][])
       if (MESSAGE_KIND_INFO[kind].optional) on ? off.delete(kind) : off.add(kind);
     off = new Set([...off].filter((k) => MESSAGE_KIND_INFO[k as MessageKind]?.optional));
-    const row = await tx
+    const row = await trx
       .updateTable("message_settings")
       .set({
         off_kinds: [...off].sort(),
@@ -169,15 +169,15 @@ export async function unsubscribe(
   const { userId, kind } = named;
   const exists = await deps.db.selectFrom("user").select("id").where("id", "=", userId).executeTakeFirst();
   if (!exists) throw new AppError("UNSUBSCRIBE_LINK_INVALID");
-  const changed = await deps.db.transaction().execute(async (tx) => {
-    const current = await lockSettings(tx, userId);
+  const changed = await deps.db.transaction().execute(async (trx) => {
+    const current = await lockSettings(trx, userId);
     if (current.off_kinds.includes(kind)) return false;
-    await tx
+    await trx
       .updateTable("message_settings")
       .set({ off_kinds: [...current.off_kinds, kind].sort(), updated_at: new Date() })
       .where("user_id", "=", userId)
       .execute();
-    await recordAudit(tx, {
+    await recordAudit(trx, {
       actorId: null,
       action: "messages.unsubscribe",
       targetType: "user",

@@ -76,14 +76,14 @@ async function release(trx: Transaction<DB>, c: Credit, userId: string, now: Dat
 
 export async function decideHeldCredit(
   db: Database,
-  acting: Actor,
+  actor: Actor,
   input: { id: number; decision: CreditDecision; reason: string },
   now = new Date(),
 ): Promise<HeldCreditDecision> {
   return withRetryableTransaction(db, async (trx) => {
     const c = await lockCredit(trx, input.id);
     if (!c) throw new AppError("NOT_FOUND", "No such partner credit.");
-    if (c.user_id !== null && c.user_id === acting.adminId)
+    if (c.user_id !== null && c.user_id === actor.adminId)
       throw new AppError(
         "SELF_ACTION",
         "You cannot decide your own credit: another administrator must do it.",
@@ -108,7 +108,7 @@ export async function decideHeldCredit(
       .set({
         state,
         released_at: state === "available" ? now : null,
-        decided_by: acting.adminId,
+        decided_by: actor.adminId,
         decided_at: now,
         decision_reason: input.reason,
       })
@@ -127,14 +127,14 @@ export async function decideHeldCredit(
         }),
       );
     const auditId = await recordAudit(trx, {
-      actorId: acting.adminId,
+      actorId: actor.adminId,
       action: `partner.credit_${input.decision}`,
       targetType: "partner_credit",
       targetId: c.id,
       before: { state: "held", partner: c.partner, userId: c.user_id, coins: c.coins },
       after: { state, coins: c.coins, releaseAt: c.release_at.toISOString() },
       reason: input.reason,
-      requestId: acting.requestId,
+      requestId: actor.requestId,
     });
     return {
       id: Number(c.id),

@@ -40,12 +40,12 @@ it("lists the walls with the player's id, pending coins per release day and the 
   });
   expect(first.pending).toEqual([]);
 
-  for (const [tx, reward] of [
+  for (const [trx, reward] of [
     ["o-1", "400"],
     ["o-2", "20"],
     ["o-3", "5"],
   ] as const) {
-    const q = signedQuery(wall.secret, { user_id: pid, transaction_id: tx, reward });
+    const q = signedQuery(wall.secret, { user_id: pid, transaction_id: trx, reward });
     expect((await ctx.request(`/api/postbacks/${wall.slug}?${q}`)).status).toBe(200);
   }
   const back = signedQuery(wall.secret, { user_id: pid, transaction_id: "r-o-3", reward: "5", status: "2" });

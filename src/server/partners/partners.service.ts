@@ -102,7 +102,7 @@ function authSecretOf(env: Deps["env"]): string {
  */
 export async function createPartner(
   deps: Deps,
-  acting: Actor,
+  actor: Actor,
   input: CreatePartnerInput,
 ): Promise<{ secret: string; partner: Partner }> {
   const secret = newPartnerSecret();
@@ -126,15 +126,15 @@ export async function createPartner(
         daily_cap_coins: input.dailyCapCoins,
         wall_url: input.wallUrl,
         proposed_change: "enable",
-        proposed_by: acting.adminId,
-        created_by: acting.adminId,
+        proposed_by: actor.adminId,
+        created_by: actor.adminId,
       })
       .onConflict((oc) => oc.column("slug").doNothing())
       .returning(COLUMNS)
       .executeTakeFirst();
     if (!created) throw new AppError("CONFLICT", "Another partner has this slug.");
     const { name, scheme, coins_per_dollar, hold_days, allowed_sources, daily_cap_coins } = created;
-    await audit(trx, acting, "partner.create", created.id, null, {
+    await audit(trx, actor, "partner.create", created.id, null, {
       slug: created.slug,
       name,
       scheme,
@@ -150,20 +150,20 @@ export async function createPartner(
 
 function audit(
   trx: Transaction<DB>,
-  acting: Actor,
+  actor: Actor,
   action: string,
   id: string,
   before: unknown,
   after: unknown,
 ) {
   return recordAudit(trx, {
-    actorId: acting.adminId,
+    actorId: actor.adminId,
     action,
     targetType: "partner",
     targetId: String(id),
     before,
     after,
-    requestId: acting.requestId,
+    requestId: actor.requestId,
   });
 }
 
@@ -181,7 +181,7 @@ async function lockPartner(trx: Transaction<DB>, id: number) {
 /** A new secret, shown once now; it replaces the current one when a different administrator approves. */
 export async function proposeSecretRotation(
   deps: Deps,
-  acting: Actor,
+  actor: Actor,
   id: number,
 ): Promise<{ secret: string; partner: Partner }> {
   const secret = newPartnerSecret();
@@ -194,12 +194,12 @@ export async function proposeSecretRotation(
       .set({
         proposed_secret_box: sealSecret(authSecretOf(deps.env), secret),
         proposed_change: "rotate",
-        proposed_by: acting.adminId,
+        proposed_by: actor.adminId,
       })
       .where("id", "=", p.id)
       .returning(COLUMNS)
       .executeTakeFirstOrThrow();
-    await audit(trx, acting, "partner.rotate.propose", p.id, null, { proposedBy: acting.adminId });
+    await audit(trx, actor, "partner.rotate.propose", p.id, null, { proposedBy: actor.adminId });
     return updated;
   });
   return { secret, partner: toPartner(deps.env, row) };
@@ -207,13 +207,13 @@ export async function proposeSecretRotation(
 
 /**
  * Applies what waits for approval — enabling, or the new secret (the old one verifies for SECRET_GRACE_HOURS
- * more) — when `acting` is not who proposed it (403 SECOND_ADMIN_REQUIRED).
+ * more) — when `actor` is not who proposed it (403 SECOND_ADMIN_REQUIRED).
  */
-export async function approvePartnerChange(deps: Deps, acting: Actor, id: number): Promise<Partner> {
+export async function approvePartnerChange(deps: Deps, actor: Actor, id: number): Promise<Partner> {
   const row = await deps.db.transaction().execute(async (trx) => {
     const p = await lockPartner(trx, id);
     if (!p.proposed_change) throw new AppError("PARTNER_NOTHING_PROPOSED");
-    if (p.proposed_by === acting.adminId) throw new AppError("SECOND_ADMIN_REQUIRED");
+    if (p.proposed_by === actor.adminId) throw new AppError("SECOND_ADMIN_REQUIRED");
     const change = p.proposed_change;
     const grace = new Date(Date.now() + SECRET_GRACE_HOURS * 3_600_000);
     const updated = await trx
@@ -236,14 +236,14 @@ export async function approvePartnerChange(deps: Deps, acting: Actor, id: number
     const after = change === "enable" ? { enabled: true } : { previousSecretUntil: grace.toISOString() };
     await audit(
       trx,
-      acting,
+      actor,
       change === "enable" ? "partner.enable" : "partner.rotate",
       p.id,
       {
         proposedBy: p.proposed_by,
         enabled: p.enabled,
       },
-      { ...after, approvedBy: acting.adminId },
+      { ...after, approvedBy: actor.adminId },
     );
     return updated;
   });
@@ -251,7 +251,7 @@ export async function approvePartnerChange(deps: Deps, acting: Actor, id: number
 }
 
 /** Disables a partner at once (its postbacks are refused from now on), withdrawing a waiting enabling. */
-export async function disablePartner(deps: Deps, acting: Actor, id: number): Promise<Partner> {
+export async function disablePartner(deps: Deps, actor: Actor, id: number): Promise<Partner> {
   const row = await deps.db.transaction().execute(async (trx) => {
     const p = await lockPartner(trx, id);
     const updated = await trx
@@ -263,7 +263,7 @@ export async function disablePartner(deps: Deps, acting: Actor, id: number): Pro
       .where("id", "=", p.id)
       .returning(COLUMNS)
       .executeTakeFirstOrThrow();
-    await audit(trx, acting, "partner.disable", p.id, { enabled: p.enabled }, { enabled: false });
+    await audit(trx, actor, "partner.disable", p.id, { enabled: p.enabled }, { enabled: false });
     return updated;
   });
   return toPartner(deps.env, row);

@@ -156,9 +156,9 @@ describe("today's quizzes", () => {
     expect(played).toHaveLength(1);
     const query = played[0]!;
     // With sequential scans priced out, the plan shows whether the statement can use the index at all.
-    const plan = await ctx.db.transaction().execute(async (tx) => {
-      await sql`set local enable_seqscan = off`.execute(tx);
-      const { rows } = await tx.executeQuery<Record<string, string>>({
+    const plan = await ctx.db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      const { rows } = await trx.executeQuery<Record<string, string>>({
         ...query,
         sql: `explain ${query.sql}`,
       });

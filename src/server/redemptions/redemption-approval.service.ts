@@ -25,7 +25,7 @@ type Step = { approve: number } | { proposal: Proposal } | { redemption: Redempt
 
 export async function requestRedemptionApproval(
   deps: Deps,
-  acting: Actor,
+  actor: Actor,
   id: number,
 ): Promise<{ redemption: Redemption } | { proposal: Proposal }> {
   const outcome = await withRetryableTransaction(deps.db, async (trx): Promise<Step> => {
@@ -37,19 +37,19 @@ export async function requestRedemptionApproval(
       .forUpdate()
       .executeTakeFirst();
     if (!row) throw new AppError("NOT_FOUND", "No such redemption.");
-    if (row.user_id === acting.adminId)
+    if (row.user_id === actor.adminId)
       throw new AppError(
         "SELF_ACTION",
         "You cannot decide your own redemption: another administrator must do it.",
       );
-    if (row.status !== "pending") return { redemption: await approveRedemptionIn(trx, deps, acting, id) };
+    if (row.status !== "pending") return { redemption: await approveRedemptionIn(trx, deps, actor, id) };
     const open = await trx
       .selectFrom("admin_proposals")
       .select(["id", "proposed_by"])
       .where("redemption_id", "=", id)
       .where("status", "=", "proposed")
       .executeTakeFirst();
-    if (open && open.proposed_by !== acting.adminId) return { approve: Number(open.id) };
+    if (open && open.proposed_by !== actor.adminId) return { approve: Number(open.id) };
     if (open) return { proposal: await loadProposal(trx, Number(open.id)) };
     const movement = {
       kind: "redemption.approve" as const,
@@ -58,9 +58,9 @@ export async function requestRedemptionApproval(
       heldReason: row.held_reason,
       ...row,
     };
-    if (!(await needsSecondAdmin(trx, deps.env.dualControl, acting.adminId, movement)))
-      return { redemption: await approveRedemptionIn(trx, deps, acting, id) };
-    const proposal = await createProposal(trx, deps, acting, {
+    if (!(await needsSecondAdmin(trx, deps.env.dualControl, actor.adminId, movement)))
+      return { redemption: await approveRedemptionIn(trx, deps, actor, id) };
+    const proposal = await createProposal(trx, deps, actor, {
       kind: "redemption.approve",
       userId: row.user_id,
       amount: row.coins,
@@ -72,7 +72,7 @@ export async function requestRedemptionApproval(
     return { proposal };
   });
   if ("approve" in outcome) {
-    await approveProposal(deps, acting, outcome.approve);
+    await approveProposal(deps, actor, outcome.approve);
     return { redemption: await loadRedemption(deps.db, id) };
   }
   return outcome;
@@ -84,7 +84,7 @@ async function loadRedemption(db: Database, id: number): Promise<Redemption> {
 }
 
 /** The effect of an approved `redemption.approve` proposal: the redemption's approval. */
-export const redemptionApprovalEffect: ProposalEffect<EffectDeps> = async (tx, deps, actor, p) => ({
-  redemptionStatus: (await approveRedemptionIn(tx, deps, actor, Number(p.redemption_id ?? 0), Number(p.id)))
+export const redemptionApprovalEffect: ProposalEffect<EffectDeps> = async (trx, deps, actor, p) => ({
+  redemptionStatus: (await approveRedemptionIn(trx, deps, actor, Number(p.redemption_id ?? 0), Number(p.id)))
     .status,
 });

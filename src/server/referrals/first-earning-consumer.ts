@@ -18,10 +18,10 @@ export const firstEarningDedupeKey = (friendId: string) => `${FIRST_EARNING_QUEU
 
 export const firstEarningConsumer: LedgerEventConsumer<string[]> = {
   name: FIRST_EARNING_CONSUMER,
-  async consume(tx, events) {
+  async consume(trx, events) {
     const earners = [...new Set(events.filter((e) => isPlayKind(e.kind)).map((e) => e.userId))];
     if (earners.length === 0) return [];
-    const waiting = await tx
+    const waiting = await trx
       .selectFrom("user_profiles")
       .leftJoin("referrals", "referrals.referred_id", "user_profiles.id")
       .select("user_profiles.id as referred_id")
@@ -33,7 +33,7 @@ export const firstEarningConsumer: LedgerEventConsumer<string[]> = {
       .orderBy("user_profiles.id")
       .execute();
     for (const { referred_id: friendId } of waiting)
-      await enqueueJob(tx, {
+      await enqueueJob(trx, {
         queue: FIRST_EARNING_QUEUE,
         payload: { friendId },
         dedupeKey: firstEarningDedupeKey(friendId),

@@ -28,16 +28,16 @@ import { looksLikeSamePerson } from "./same-person";
  * True while the referrer has fewer than `limit` referrer bonuses in the last 30 days: paid ones, and those
  * recorded as pending (clearing) that will be paid.
  */
-async function referrerWithinLimit(tx: Database, referrerId: string, limit: number): Promise<boolean> {
+async function referrerWithinLimit(trx: Database, referrerId: string, limit: number): Promise<boolean> {
   const since = new Date(Date.now() - REFERRAL_LIMIT_WINDOW_MS);
-  const recent = await tx
+  const recent = await trx
     .selectFrom("coin_ledger")
     .select((eb) => eb.fn.countAll<string>().as("n"))
     .where("user_id", "=", referrerId)
     .where("limit_key", "=", REFERRER_BONUS_LIMIT_KEY)
     .where("created_at", ">", since)
     .executeTakeFirstOrThrow();
-  const clearing = await tx
+  const clearing = await trx
     .selectFrom("referrals")
     .select((eb) => eb.fn.countAll<string>().as("n"))
     .where("referrer_id", "=", referrerId)
@@ -59,8 +59,8 @@ export async function recordFirstEarning(
   friendId: string,
 ): Promise<"clearing" | "paid" | "held" | "none"> {
   const limit = ledgerPolicy(db).limits.referralBonusesPer30Days;
-  return withRetryableTransaction(db, async (tx) => {
-    const referral = await tx
+  return withRetryableTransaction(db, async (trx) => {
+    const referral = await trx
       .selectFrom("referrals")
       .select(["bonus_status", "referrer_id"])
       .where("referred_id", "=", friendId)
@@ -68,25 +68,25 @@ export async function recordFirstEarning(
       .executeTakeFirst();
     if (referral?.bonus_status !== "pending") return "none";
     const referrerId = referral.referrer_id;
-    if (await looksLikeSamePerson(tx, friendId, referrerId)) {
-      await tx
+    if (await looksLikeSamePerson(trx, friendId, referrerId)) {
+      await trx
         .updateTable("referrals")
         .set({ bonus_status: "held" })
         .where("referred_id", "=", friendId)
         .execute();
       return "held";
     }
-    await lockProfiles(tx, [friendId, referrerId]);
-    const payReferrer = await referrerWithinLimit(tx, referrerId, limit);
-    await recordPendingPair(tx, { friendId, referrerId, payReferrer });
-    await tx
+    await lockProfiles(trx, [friendId, referrerId]);
+    const payReferrer = await referrerWithinLimit(trx, referrerId, limit);
+    await recordPendingPair(trx, { friendId, referrerId, payReferrer });
+    await trx
       .updateTable("referrals")
       .set({ bonus_status: "clearing", referrer_paid: payReferrer, recorded_at: new Date() })
       .where("referred_id", "=", friendId)
       .execute();
     // The earnings that came before the record are not looked at again by the release's consumer: a friend who
     // cleared the rule already (a late job, a low rule) is paid now.
-    return (await releaseIfCleared(tx, friendId, ledgerPolicy(db).referralRelease)) ? "paid" : "clearing";
+    return (await releaseIfCleared(trx, friendId, ledgerPolicy(db).referralRelease)) ? "paid" : "clearing";
   });
 }
 
@@ -111,11 +111,11 @@ export async function decideHeldReferral(
     referredId: string;
     decision: "release" | "decline";
     decidedBy: string | null;
-    inTransaction?: (tx: Transaction<DB>, decided: DecidedReferral) => Promise<void>;
+    inTransaction?: (trx: Transaction<DB>, decided: DecidedReferral) => Promise<void>;
   },
 ): Promise<DecidedReferral | false> {
-  return withRetryableTransaction(db, async (tx) => {
-    const referral = await tx
+  return withRetryableTransaction(db, async (trx) => {
+    const referral = await trx
       .selectFrom("referrals")
       .select(["bonus_status", "referrer_id"])
       .where("referred_id", "=", input.referredId)
@@ -124,17 +124,17 @@ export async function decideHeldReferral(
     if (referral?.bonus_status !== "held") return false;
     let paid = { friend: 0, referrerPaid: false };
     if (input.decision === "release") {
-      await lockProfiles(tx, [input.referredId, referral.referrer_id]);
+      await lockProfiles(trx, [input.referredId, referral.referrer_id]);
       const limit = ledgerPolicy(db).limits.referralBonusesPer30Days;
-      const payReferrer = await referrerWithinLimit(tx, referral.referrer_id, limit);
-      paid = await payReferralPair(tx, {
+      const payReferrer = await referrerWithinLimit(trx, referral.referrer_id, limit);
+      paid = await payReferralPair(trx, {
         friendId: input.referredId,
         referrerId: referral.referrer_id,
         payReferrer,
       });
     }
     const status = input.decision === "release" ? "released" : "declined";
-    await tx
+    await trx
       .updateTable("referrals")
       .set({
         bonus_status: status,
@@ -150,8 +150,8 @@ export async function decideHeldReferral(
       friendCoins: paid.friend,
       referrerCoins: paid.referrerPaid ? REFERRAL_BONUS_COINS : 0,
     };
-    await queueMessages(tx, heldPairMessages(input.referredId, decided));
-    await input.inTransaction?.(tx, decided);
+    await queueMessages(trx, heldPairMessages(input.referredId, decided));
+    await input.inTransaction?.(trx, decided);
     return decided;
   });
 }
@@ -189,8 +189,8 @@ export async function countHeldReferrals(db: Database): Promise<number> {
  * earning, clearing, or held for review) is declined, and a clearing pair's pending coins are taken back, so no
  * bonus is ever paid to or because of an account that no longer exists. Returns how many were declined.
  */
-export async function declineUnpaidReferralsOf(tx: Transaction<DB>, userId: string): Promise<number> {
-  const open = await tx
+export async function declineUnpaidReferralsOf(trx: Transaction<DB>, userId: string): Promise<number> {
+  const open = await trx
     .selectFrom("referrals")
     .select(["referred_id", "referrer_id", "bonus_status", "referrer_paid"])
     .where((eb) => eb.or([eb("referred_id", "=", userId), eb("referrer_id", "=", userId)]))
@@ -200,12 +200,12 @@ export async function declineUnpaidReferralsOf(tx: Transaction<DB>, userId: stri
     .execute();
   for (const r of open) {
     if (r.bonus_status === "clearing")
-      await dropPendingPair(tx, {
+      await dropPendingPair(trx, {
         friendId: r.referred_id,
         referrerId: r.referrer_id,
         payReferrer: r.referrer_paid,
       });
-    await tx
+    await trx
       .updateTable("referrals")
       .set({ bonus_status: "declined" })
       .where("referred_id", "=", r.referred_id)

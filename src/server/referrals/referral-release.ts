@@ -28,45 +28,45 @@ interface LockedReferral {
 }
 
 /**
- * A pair's end, in `tx` under the lock its caller holds on the friend's referral row: 'paid' pays the clearing pair
+ * A pair's end, in `trx` under the lock its caller holds on the friend's referral row: 'paid' pays the clearing pair
  * through the ledger (both rows, the pending coins taken out); 'declined' takes back a clearing pair's pending
  * coins (a pair still waiting for the first earning holds none). Then the referral takes that state.
  */
 async function settlePair(
-  tx: Transaction<DB>,
+  trx: Transaction<DB>,
   friendId: string,
   referral: LockedReferral,
   end: "paid" | "declined",
 ): Promise<void> {
   const pair = { friendId, referrerId: referral.referrer_id, payReferrer: referral.referrer_paid };
-  if (end === "paid") await releasePendingPair(tx, pair);
-  else if (referral.bonus_status === "clearing") await dropPendingPair(tx, pair);
-  await tx.updateTable("referrals").set({ bonus_status: end }).where("referred_id", "=", friendId).execute();
+  if (end === "paid") await releasePendingPair(trx, pair);
+  else if (referral.bonus_status === "clearing") await dropPendingPair(trx, pair);
+  await trx.updateTable("referrals").set({ bonus_status: end }).where("referred_id", "=", friendId).execute();
 }
 
 /**
- * Inside `tx`, under a lock on the friend's referral row: a pair still clearing whose friend's own earnings clear
+ * Inside `trx`, under a lock on the friend's referral row: a pair still clearing whose friend's own earnings clear
  * `rule` is paid through the ledger (both rows, the pending coins taken out) and becomes 'paid'. True when it was
  * released now.
  */
 export async function releaseIfCleared(
-  tx: Transaction<DB>,
+  trx: Transaction<DB>,
   friendId: string,
   rule: ReferralReleaseRule,
 ): Promise<boolean> {
-  const referral = await tx
+  const referral = await trx
     .selectFrom("referrals")
     .select(["bonus_status", "referrer_id", "referrer_paid"])
     .where("referred_id", "=", friendId)
     .forUpdate()
     .executeTakeFirst();
   if (referral?.bonus_status !== "clearing") return false;
-  const earned = (await ownEarningsOf(tx, [friendId])).get(friendId);
+  const earned = (await ownEarningsOf(trx, [friendId])).get(friendId);
   if (!earned || earned.coins < rule.coins || earned.days < rule.days) return false;
-  await settlePair(tx, friendId, referral, "paid");
+  await settlePair(trx, friendId, referral, "paid");
   // Both sides hear of it (docs/product.md, "Messages"), queued with the payment: once, whoever released it.
   await queueMessages(
-    tx,
+    trx,
     lifecycleMessages.referralPaid({
       friendId,
       referrerId: referral.referrer_id,
@@ -101,7 +101,7 @@ export async function releaseClearedReferrals(db: Database, batch = 200): Promis
     .execute();
   let released = 0;
   for (const { referred_id: friendId } of due)
-    if (await withRetryableTransaction(db, (tx) => releaseIfCleared(tx, friendId, rule))) released++;
+    if (await withRetryableTransaction(db, (trx) => releaseIfCleared(trx, friendId, rule))) released++;
   return released;
 }
 
@@ -132,9 +132,9 @@ export async function expireReferrals(
     .execute();
   const counts = { released: 0, declined: 0 };
   for (const { referred_id: friendId } of due) {
-    const outcome = await withRetryableTransaction(db, async (tx) => {
-      if (await releaseIfCleared(tx, friendId, rule)) return "released" as const;
-      const referral = await tx
+    const outcome = await withRetryableTransaction(db, async (trx) => {
+      if (await releaseIfCleared(trx, friendId, rule)) return "released" as const;
+      const referral = await trx
         .selectFrom("referrals")
         .select(["bonus_status", "referrer_id", "referrer_paid"])
         .where("referred_id", "=", friendId)
@@ -143,10 +143,10 @@ export async function expireReferrals(
         .forUpdate()
         .executeTakeFirst();
       if (!referral) return null;
-      await settlePair(tx, friendId, referral, "declined");
+      await settlePair(trx, friendId, referral, "declined");
       const reason = `your friend did not clear the referral rule within ${REFERRAL_EXPIRY_DAYS} days of signing up.`;
       await queueMessages(
-        tx,
+        trx,
         lifecycleMessages.referralDeclined({ friendId, referrerId: referral.referrer_id, reason }),
       );
       return "declined" as const;

@@ -55,7 +55,7 @@ export async function listHeldReferrals(db: Database, page: number): Promise<Hel
  */
 export async function decideReferral(
   db: Database,
-  acting: Actor,
+  actor: Actor,
   input: {
     referredId: string;
     decision: "release" | "decline";
@@ -68,7 +68,7 @@ export async function decideReferral(
     .select(["referrer_id", "referred_id"])
     .where("referred_id", "=", input.referredId)
     .executeTakeFirst();
-  if (pair && (pair.referrer_id === acting.adminId || pair.referred_id === acting.adminId))
+  if (pair && (pair.referrer_id === actor.adminId || pair.referred_id === actor.adminId))
     throw new AppError(
       "SELF_ACTION",
       "You cannot decide a referral bonus that pays you: another administrator must do it.",
@@ -77,10 +77,10 @@ export async function decideReferral(
   const decided = await decideHeldReferral(db, {
     referredId: input.referredId,
     decision: input.decision,
-    decidedBy: acting.adminId,
-    inTransaction: async (tx, result) => {
-      auditId = await recordAudit(tx, {
-        actorId: acting.adminId,
+    decidedBy: actor.adminId,
+    inTransaction: async (trx, result) => {
+      auditId = await recordAudit(trx, {
+        actorId: actor.adminId,
         action: `referral.${input.decision}`,
         targetType: "referral",
         targetId: input.referredId,
@@ -91,7 +91,7 @@ export async function decideReferral(
           referrerCoins: result.referrerCoins,
         },
         reason: input.reason,
-        requestId: acting.requestId,
+        requestId: actor.requestId,
       });
     },
   });

@@ -16,20 +16,20 @@ export const RELEASE_CONSUMER = "referral.release";
 
 export const releaseConsumer: LedgerEventConsumer<string[]> = {
   name: RELEASE_CONSUMER,
-  async consume(tx, events) {
+  async consume(trx, events) {
     const earners = [...new Set(events.filter((e) => isPlayKind(e.kind)).map((e) => e.userId))];
     if (earners.length === 0) return [];
-    const clearing = await tx
+    const clearing = await trx
       .selectFrom("referrals")
       .select("referred_id")
       .where("referred_id", "in", earners)
       .where("bonus_status", "=", "clearing")
       .orderBy("referred_id")
       .execute();
-    const rule = ledgerPolicy(tx).referralRelease;
+    const rule = ledgerPolicy(trx).referralRelease;
     const released: string[] = [];
     for (const { referred_id: friendId } of clearing)
-      if (await releaseIfCleared(tx, friendId, rule)) released.push(friendId);
+      if (await releaseIfCleared(trx, friendId, rule)) released.push(friendId);
     return released;
   },
 };

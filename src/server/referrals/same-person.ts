@@ -11,11 +11,11 @@ import type { Database } from "../db/client";
  * - the same address: the friend signed up from the IP the referrer signed up or last signed in from.
  */
 export async function looksLikeSamePerson(
-  tx: Database,
+  trx: Database,
   friendId: string,
   referrerId: string,
 ): Promise<boolean> {
-  const rows = await tx
+  const rows = await trx
     .selectFrom("user")
     .innerJoin("user_profiles", "user_profiles.id", "user.id")
     .select(["user.id", "user.email", "user_profiles.signup_ip", "user_profiles.signup_device"])
@@ -25,17 +25,17 @@ export async function looksLikeSamePerson(
   const referrer = rows.find((r) => r.id === referrerId);
   if (!friend || !referrer) return false;
   if (sameMailbox(friend.email, referrer.email)) return true;
-  if (await sameDevice(tx, friend, referrer)) return true;
-  return sameAddress(tx, friend.signup_ip, referrer);
+  if (await sameDevice(trx, friend, referrer)) return true;
+  return sameAddress(trx, friend.signup_ip, referrer);
 }
 
 async function sameDevice(
-  tx: Database,
+  trx: Database,
   friend: { id: string; signup_device: string | null },
   referrer: { id: string; signup_device: string | null },
 ): Promise<boolean> {
   if (friend.signup_device && friend.signup_device === referrer.signup_device) return true;
-  const shared = await tx
+  const shared = await trx
     .selectFrom("user_devices as f")
     .innerJoin("user_devices as r", "r.device_id", "f.device_id")
     .select("f.device_id")
@@ -45,7 +45,7 @@ async function sameDevice(
     .executeTakeFirst();
   if (shared) return true;
   if (!friend.signup_device) return false;
-  const known = await tx
+  const known = await trx
     .selectFrom("user_devices")
     .select("device_id")
     .where("user_id", "=", referrer.id)
@@ -56,13 +56,13 @@ async function sameDevice(
 
 /** The friend signed up from the address the referrer signed up or last signed in from. */
 async function sameAddress(
-  tx: Database,
+  trx: Database,
   friendIp: string | null,
   referrer: { id: string; signup_ip: string | null },
 ): Promise<boolean> {
   if (!friendIp) return false;
   if (referrer.signup_ip === friendIp) return true;
-  const lastSignIn = await tx
+  const lastSignIn = await trx
     .selectFrom("session")
     .select("ipAddress")
     .where("userId", "=", referrer.id)

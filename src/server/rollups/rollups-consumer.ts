@@ -20,7 +20,7 @@ const day = sql.raw("(l.created_at at time zone 'UTC')::date");
 
 export const rollupsConsumer: LedgerEventConsumer<number> = {
   name: ROLLUPS_CONSUMER,
-  async consume(tx, events) {
+  async consume(trx, events) {
     const ids = JSON.stringify(events.map((e) => e.entryId));
     await sql`
       with rows as (
@@ -40,7 +40,7 @@ export const rollupsConsumer: LedgerEventConsumer<number> = {
       insert into rollup_days as d (day, active_earners)
       select day, earners from figures
       on conflict (day) do update set active_earners = d.active_earners + excluded.active_earners`.execute(
-      tx,
+      trx,
     );
     return events.length;
   },

@@ -27,7 +27,7 @@ export interface RebuildSummary {
 }
 
 /** The ledger rows with ids in [lo, hi): their kinds' credit and debit, and their earners. */
-async function addLedgerChunk(tx: Transaction<DB>, lo: number, hi: number): Promise<number> {
+async function addLedgerChunk(trx: Transaction<DB>, lo: number, hi: number): Promise<number> {
   const { rows } = await sql<{ n: string }>`
     with ledger as (
       insert into rollup_ledger_days as r (day, kind, credit, debit)
@@ -35,36 +35,36 @@ async function addLedgerChunk(tx: Transaction<DB>, lo: number, hi: number): Prom
       from coin_ledger where id >= ${lo} and id < ${hi} group by 1, 2
       on conflict (day, kind) do update set credit = r.credit + excluded.credit, debit = r.debit + excluded.debit
       returning 1)
-    select count(*) as n from coin_ledger where id >= ${lo} and id < ${hi}`.execute(tx);
+    select count(*) as n from coin_ledger where id >= ${lo} and id < ${hi}`.execute(trx);
   await sql`insert into rollup_earners (day, user_id)
     select distinct ${day("created_at")}, user_id from coin_ledger
     where id >= ${lo} and id < ${hi} and kind in ${sql.raw(playKindsSqlList)}
-    on conflict do nothing`.execute(tx);
+    on conflict do nothing`.execute(trx);
   return Number(rows[0]?.n ?? 0);
 }
 
-async function rebuildIn(tx: Transaction<DB>, chunk: number, log: (line: string) => void) {
-  await sql`lock table rollup_days, rollup_ledger_days, rollup_earners in exclusive mode`.execute(tx);
+async function rebuildIn(trx: Transaction<DB>, chunk: number, log: (line: string) => void) {
+  await sql`lock table rollup_days, rollup_ledger_days, rollup_earners in exclusive mode`.execute(trx);
   await sql`insert into ledger_event_consumptions (entry_id, consumer)
-    select entry_id, ${ROLLUPS_CONSUMER} from ledger_events on conflict do nothing`.execute(tx);
+    select entry_id, ${ROLLUPS_CONSUMER} from ledger_events on conflict do nothing`.execute(trx);
   for (const table of ["rollup_ledger_days", "rollup_days", "rollup_earners"] as const)
-    await tx.deleteFrom(table).execute();
-  const bounds = await tx
+    await trx.deleteFrom(table).execute();
+  const bounds = await trx
     .selectFrom("coin_ledger")
     .select([sql<string | null>`min(id)`.as("lo"), sql<string | null>`max(id)`.as("hi")])
     .executeTakeFirstOrThrow();
   const summary: RebuildSummary = { ledgerRows: 0, chunks: 0, days: 0 };
   if (bounds.lo !== null && bounds.hi !== null) {
     for (let lo = Number(bounds.lo); lo <= Number(bounds.hi); lo += chunk) {
-      summary.ledgerRows += await addLedgerChunk(tx, lo, lo + chunk);
+      summary.ledgerRows += await addLedgerChunk(trx, lo, lo + chunk);
       summary.chunks++;
       if (summary.chunks % 20 === 0) log(`ledger rows up to id ${lo + chunk - 1}: ${summary.ledgerRows}`);
     }
   }
   // What is not a ledger row's own figure (active earners, sign-ups, approvals, payouts, deletions): the text
   // migration 0220 ran, on the emptied `rollup_days` as there.
-  await sql.raw(FILL_ROLLUP_DAYS).execute(tx);
-  const days = await tx
+  await sql.raw(FILL_ROLLUP_DAYS).execute(trx);
+  const days = await trx
     .selectFrom("rollup_days")
     .select(sql<string>`count(*)`.as("n"))
     .executeTakeFirstOrThrow();
@@ -85,7 +85,7 @@ export async function rebuildRollups(
       return await conn
         .transaction()
         .setIsolationLevel("repeatable read")
-        .execute((tx) => rebuildIn(tx, chunk, log));
+        .execute((trx) => rebuildIn(trx, chunk, log));
     } finally {
       await sql`select pg_advisory_unlock(${key})`.execute(conn);
     }

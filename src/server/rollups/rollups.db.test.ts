@@ -195,12 +195,12 @@ describe("migration 0220", () => {
   it("fills the rollups from what exists as the rebuild does, and leaves no event to count twice", async () => {
     const kept = await expectRollupsEqualRebuild(ctx.db);
     expect(kept.ledger.length).toBeGreaterThan(0);
-    await ctx.db.transaction().execute(async (tx) => {
+    await ctx.db.transaction().execute(async (trx) => {
       // The rollups' consumer held off (its own lock) while the tables are made again as the migration makes them.
-      await sql`select pg_advisory_xact_lock(hashtextextended('ledger-events:rollups', 0))`.execute(tx);
-      await sql`drop table rollup_ledger_days, rollup_days, rollup_earners`.execute(tx);
-      await sql`delete from ledger_event_consumptions where consumer = 'rollups'`.execute(tx);
-      await migration0220.up(tx as unknown as Kysely<unknown>);
+      await sql`select pg_advisory_xact_lock(hashtextextended('ledger-events:rollups', 0))`.execute(trx);
+      await sql`drop table rollup_ledger_days, rollup_days, rollup_earners`.execute(trx);
+      await sql`delete from ledger_event_consumptions where consumer = 'rollups'`.execute(trx);
+      await migration0220.up(trx as unknown as Kysely<unknown>);
     });
     expect(await rollupRows(ctx.db)).toEqual(kept);
     expect(await catchUpRollups(ctx.db)).toBe(0);

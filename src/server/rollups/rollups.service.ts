@@ -15,11 +15,11 @@ import { rollupsConsumer } from "./rollups-consumer";
 
 type DayFigure = "approved" | "paid_out" | "breakage" | "breakage_accounts" | "sign_ups";
 
-/** Adds `figures` to today's (UTC, the transaction's clock) row of `rollup_days`, inside `tx`. */
-async function addToToday(tx: Transaction<DB> | Database, figures: Partial<Record<DayFigure, number>>) {
+/** Adds `figures` to today's (UTC, the transaction's clock) row of `rollup_days`, inside `trx`. */
+async function addToToday(trx: Transaction<DB> | Database, figures: Partial<Record<DayFigure, number>>) {
   const entries = Object.entries(figures).filter(([, n]) => n !== 0) as [DayFigure, number][];
   if (entries.length === 0) return;
-  await tx
+  await trx
     .insertInto("rollup_days")
     .values({ day: sql<string>`(now() at time zone 'UTC')::date`, ...Object.fromEntries(entries) })
     .onConflict((oc) =>
@@ -35,19 +35,19 @@ async function addToToday(tx: Transaction<DB> | Database, figures: Partial<Recor
 }
 
 /** In the sign-up's transaction, when the new user's profile is written. */
-export const recordSignUp = (tx: Transaction<DB> | Database) => addToToday(tx, { sign_ups: 1 });
+export const recordSignUp = (trx: Transaction<DB> | Database) => addToToday(trx, { sign_ups: 1 });
 
 /** In the transaction that moves a redemption from pending to approved (not a retry after a failure). */
-export const recordRedemptionApproved = (tx: Transaction<DB>, coins: number) =>
-  addToToday(tx, { approved: coins });
+export const recordRedemptionApproved = (trx: Transaction<DB>, coins: number) =>
+  addToToday(trx, { approved: coins });
 
 /** In the transaction that records a redemption as paid. */
-export const recordRedemptionPaid = (tx: Transaction<DB>, coins: number) =>
-  addToToday(tx, { paid_out: coins });
+export const recordRedemptionPaid = (trx: Transaction<DB>, coins: number) =>
+  addToToday(trx, { paid_out: coins });
 
 /** In the deletion's transaction: the balance the account forfeits (its breakage). */
-export const recordAccountDeleted = (tx: Transaction<DB>, forfeited: number) =>
-  addToToday(tx, { breakage: forfeited, breakage_accounts: forfeited > 0 ? 1 : 0 });
+export const recordAccountDeleted = (trx: Transaction<DB>, forfeited: number) =>
+  addToToday(trx, { breakage: forfeited, breakage_accounts: forfeited > 0 ? 1 : 0 });
 
 /**
  * Takes every ledger event the rollups have not taken yet (what the last seconds wrote: the periodic task takes

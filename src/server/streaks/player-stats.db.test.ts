@@ -27,8 +27,8 @@ async function statsOf(user: TestUser): Promise<PlayerStats> {
 const adjust = (userId: string, amount: number) =>
   ctx.db
     .transaction()
-    .execute((tx) =>
-      adjustBalance(tx, { userId, amount, reason: "Test", causeKey: `adjustment:${randomUUID()}` }),
+    .execute((trx) =>
+      adjustBalance(trx, { userId, amount, reason: "Test", causeKey: `adjustment:${randomUUID()}` }),
     );
 
 describe("GET /api/me/stats", () => {
@@ -99,9 +99,9 @@ describe("GET /api/me/stats", () => {
     await earnOnDay(ctx.db, user.id, 1, 20);
     const query = coinsByDayAndKind(ctx.db, user.id, addDays(utcDay(new Date()), -29)).compile();
     // With sequential scans priced out, the plan shows whether the statement can use the index at all.
-    const plan = await ctx.db.transaction().execute(async (tx) => {
-      await sql`set local enable_seqscan = off`.execute(tx);
-      const { rows } = await tx.executeQuery<Record<string, string>>({
+    const plan = await ctx.db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      const { rows } = await trx.executeQuery<Record<string, string>>({
         ...query,
         sql: `explain ${query.sql}`,
       });

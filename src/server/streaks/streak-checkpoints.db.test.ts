@@ -201,9 +201,9 @@ describe("the streak read of a long history", () => {
     const full = await fullFold(user.id, RULES);
     // A transaction rolled back takes its checkpoint with it.
     await expect(
-      ctx.db.transaction().execute(async (tx) => {
-        expect(shownOf(await getStreak(tx, user.id, RULES))).toEqual(full);
-        expect(await checkpointRow(tx, user.id)).toMatchObject({ through: addDays(today(), -29) });
+      ctx.db.transaction().execute(async (trx) => {
+        expect(shownOf(await getStreak(trx, user.id, RULES))).toEqual(full);
+        expect(await checkpointRow(trx, user.id)).toMatchObject({ through: addDays(today(), -29) });
         throw new Error("roll back");
       }),
     ).rejects.toThrow("roll back");

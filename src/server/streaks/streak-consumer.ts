@@ -47,7 +47,7 @@ function groupsOf(events: readonly LedgerEvent[]): Group[] {
 }
 
 /** The groups whose events crossed the goal: one statement for all of them. */
-async function crossing(tx: Transaction<DB>, groups: Group[], goal: number): Promise<Group[]> {
+async function crossing(trx: Transaction<DB>, groups: Group[], goal: number): Promise<Group[]> {
   if (groups.length === 0) return [];
   const kinds = sql.join(GOAL_KINDS.map((k) => sql`${k}`));
   const { rows } = await sql<{ user_id: string; day: string; before: number; up_to: number }>`
@@ -59,7 +59,7 @@ async function crossing(tx: Transaction<DB>, groups: Group[], goal: number): Pro
     left join coin_ledger l on l.user_id = g.user_id and l.kind in (${kinds})
       and l.created_at >= g.day::timestamp at time zone 'UTC'
       and l.created_at < (g.day + 1)::timestamp at time zone 'UTC'
-    group by g.user_id, g.day`.execute(tx);
+    group by g.user_id, g.day`.execute(trx);
   const due = new Set(
     rows.filter((r) => r.before < goal && r.up_to >= goal).map((r) => `${r.user_id}\n${r.day}`),
   );
@@ -69,17 +69,17 @@ async function crossing(tx: Transaction<DB>, groups: Group[], goal: number): Pro
 export function streakConsumer(rules: StreakRules): LedgerEventConsumer<StreakBonusPaid[]> {
   return {
     name: STREAK_CONSUMER,
-    async consume(tx, events) {
+    async consume(trx, events) {
       const paid: StreakBonusPaid[] = [];
       if (rules.bonusCoins === 0) return paid;
       // A bonus is never paid for a past day (docs/product.md): an event taken after its day's midnight pays none.
       const today = utcDay(new Date());
       const groups = groupsOf(events).filter((g) => g.day === today);
-      for (const g of await crossing(tx, groups, Math.max(1, rules.goalCoins))) {
+      for (const g of await crossing(trx, groups, Math.max(1, rules.goalCoins))) {
         try {
-          const { state, bonus } = await settleStreak(tx, g.user_id, rules, new Date(`${g.day}T00:00:00Z`));
+          const { state, bonus } = await settleStreak(trx, g.user_id, rules, new Date(`${g.day}T00:00:00Z`));
           // The messages' clock (docs/product.md, "Messages"): tomorrow evening's reminder, a 7- or 30-day note.
-          await noteGoalMet(tx, g.user_id, g.day, state.current);
+          await noteGoalMet(trx, g.user_id, g.day, state.current);
           if (bonus && !bonus.duplicate && bonus.amount > 0 && state.milestoneToday !== null)
             paid.push({ bonus, milestone: state.milestoneToday });
         } catch (error) {

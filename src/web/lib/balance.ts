@@ -33,7 +33,7 @@ const store = createStore<BalanceState>({ userId: null, balance: 0, pending: 0, 
 
 export const getBalance = () => store.get().balance;
 
-/** Reads the balance from the server; on failure shows 'Error fetching points' (or 'Error' / 'Could not fetch points.'). */
+/** Reads the balance from the server; on failure shows 'Error fetching coins' (or 'Error' / 'Could not fetch coins.'). */
 export async function loadBalance(): Promise<void> {
   const userId = getSession().user?.id ?? null;
   if (!userId) {
@@ -48,12 +48,12 @@ export async function loadBalance(): Promise<void> {
     store.set({ ...store.get(), loading: false });
     if (error instanceof ApiError && error.status !== 0)
       notify({
-        title: "Error fetching points",
+        title: "Error fetching coins",
         description: error.message,
         variant: "destructive",
         reference: referenceOf(error),
       });
-    else notify({ title: "Error", description: "Could not fetch points.", variant: "destructive" });
+    else notify({ title: "Error", description: "Could not fetch coins.", variant: "destructive" });
   }
 }
 

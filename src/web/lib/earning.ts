@@ -42,12 +42,12 @@ export function earningFailed(error: unknown, previous?: number): void {
     });
   else if (error instanceof ApiError && error.status !== 0)
     notify({
-      title: "Error updating points",
+      title: "Error updating coins",
       description: error.message,
       variant: "destructive",
       reference: referenceOf(error),
     });
-  else notify({ title: "Error", description: "Could not update points.", variant: "destructive" });
+  else notify({ title: "Error", description: "Could not update coins.", variant: "destructive" });
 }
 
 /**

@@ -24,7 +24,7 @@ export interface QuizQuestionProps {
   total: number;
   answered: number;
   score: number;
-  /** The account's total points; null for guests. */
+  /** The account's total coins; null for guests. */
   totalCoins: number | null;
   /** False when a right answer pays nothing (a guest, a practice round). */
   paid?: boolean;
@@ -62,7 +62,7 @@ const optionClasses = {
   other: "",
 } as const;
 
-/** One question: 'Question n/total', score, total points, progress, four answer buttons and the feedback. */
+/** One question: 'Question n/total', score, total coins, progress, four answer buttons and the feedback. */
 export function QuizQuestion(props: QuizQuestionProps) {
   const { question, number, total, answered, score, totalCoins, feedback, pendingOption, onChoose } = props;
   const headingRef = useRef<HTMLHeadingElement>(null);
