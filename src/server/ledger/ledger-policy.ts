@@ -9,7 +9,7 @@ import { DEFAULT_STREAK_RULES } from "~/core/streak";
 import type { Database } from "../db/client";
 
 /**
- * The ledger's own policy (docs/product.md, "Fair earning" and "Referral program"): which allowance an earning
+ * The ledger's own policy (docs/product.md, "Fair earning" and "Referral program"): which daily limit an earning
  * counts against and how many it allows, the referrer's 30-day limit and when a pending referral pair is
  * released. It reaches the ledger once, when the app is built (`setLedgerPolicy` in create-deps.ts), for the
  * database handle the app uses; callers of award() say only what happened, and the referral rules read their

@@ -15,10 +15,11 @@ import { withRetryableStatement } from "./transaction";
  * at every commit: points = Σ amount of the user's rows. A cause key seen before pays nothing. An award is one
  * call of the SQL function `ledger_award` (sql/ledger-award.sql, its one implementation), which writes one 'paid'
  * event with the row (the outbox: ledger-events.ts; the daily goal and a referral's first earning are its
- * consumers, which the ledger does not know); the allowances it counts against are the ledger's policy
+ * consumers, which the ledger does not know); the daily limits it counts against are the ledger's policy
  * (ledger-policy.ts). The module's row writes are in ledger-rows.ts, the cause keys in cause-keys.ts, the referral
- * pair's pending coins and their release in referral-pair.ts (called by the referral rules in src/server/referrals)
- * and a redemption's hold and refund in redemption-coins.ts.
+ * pair's pending coins and their release in referral-pair.ts (called by the referral rules in src/server/referrals),
+ * a redemption's hold and refund in redemption-coins.ts, and a partner's credits, holds, reversals and debts in
+ * partner-coins.ts.
  */
 
 /**
