@@ -46,14 +46,12 @@ describeE2E("quiz states", () => {
   });
   const api = () => httpClient(e2e.server.url);
 
-  async function makeEditor() {
-    const editor = await editorMadeByTwoAdmins(
-      api,
-      { proposerEmail, approverEmail },
-      "Publishes our quizzes",
-    );
+  // One editor for the file, made once by the two listed administrators.
+  let editor: ReturnType<typeof editorMadeByTwoAdmins> | undefined;
+  const makeEditor = () => {
+    editor ??= editorMadeByTwoAdmins(api, { proposerEmail, approverEmail }, "Publishes our quizzes");
     return editor;
-  }
+  };
 
   it("an editor imports a draft, previews it without pay, publishes it; a player then plays it for pay", {
     timeout: 300_000,
@@ -213,7 +211,9 @@ describeE2E("quiz states", () => {
     await written.getByRole("button", { name: /^Remove question/ }).click();
     await expectNotice(page, "Question removed");
     await page.getByRole("heading", { name: "Questions (0)" }).waitFor();
-    const detail = await (await api().request("/api/admin/quizzes/rivers-written", { cookie: editor.cookie })).json();
+    const detail = await (
+      await api().request("/api/admin/quizzes/rivers-written", { cookie: editor.cookie })
+    ).json();
     expect(detail.quiz).toMatchObject({ status: "draft", reward: 4, completionBonus: 10, questionCount: 0 });
     expect(unexpected(errors)).toEqual([]);
   });
