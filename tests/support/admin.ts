@@ -73,3 +73,10 @@ export async function makeAdmin(db: Database, userId: string) {
 export async function makeEditor(db: Database, userId: string) {
   await db.updateTable("user").set({ role: "editor" }).where("id", "=", userId).execute();
 }
+
+/** A new confirmed user of `ctx` made a content editor directly (the role's grant is tested elsewhere). */
+export async function createEditor(ctx: Pick<TestContext, "createVerifiedUser" | "db">): Promise<TestUser> {
+  const user = await ctx.createVerifiedUser();
+  await makeEditor(ctx.db, user.id);
+  return user;
+}

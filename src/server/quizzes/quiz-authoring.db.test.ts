@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminContextForFile, makeEditor } from "#tests/support/admin";
+import { adminContextForFile, createEditor } from "#tests/support/admin";
 import type { TestUser } from "#tests/support/factories";
 
 /**
@@ -10,11 +10,7 @@ import type { TestUser } from "#tests/support/factories";
  */
 const { ctx } = adminContextForFile();
 
-async function editor(): Promise<TestUser> {
-  const user = await ctx.createVerifiedUser();
-  await makeEditor(ctx.db, user.id);
-  return user;
-}
+const editor = () => createEditor(ctx);
 const send = (who: TestUser | null, path: string, method = "GET", json?: unknown) =>
   ctx.request(path, { method, cookie: who?.cookie, ...(json === undefined ? {} : { json }) });
 

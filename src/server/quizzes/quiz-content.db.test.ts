@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { adminContextForFile, makeEditor, secondAdmin } from "#tests/support/admin";
+import { adminContextForFile, createEditor, secondAdmin } from "#tests/support/admin";
 import type { TestUser } from "#tests/support/factories";
 import { apiError } from "#tests/support/typed-client";
 import { prepareDatabase } from "../prepare-database";
@@ -11,11 +11,7 @@ import { prepareDatabase } from "../prepare-database";
  */
 const { ctx, admin } = adminContextForFile();
 
-async function editor(): Promise<TestUser> {
-  const user = await ctx.createVerifiedUser();
-  await makeEditor(ctx.db, user.id);
-  return user;
-}
+const editor = () => createEditor(ctx);
 const send = (who: TestUser | null, path: string, method = "GET", json?: unknown) =>
   ctx.request(path, { method, cookie: who?.cookie, ...(json === undefined ? {} : { json }) });
 const auditOf = (action: string, targetId: string) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminContextForFile, makeEditor } from "#tests/support/admin";
+import { adminContextForFile, createEditor } from "#tests/support/admin";
 import type { TestUser } from "#tests/support/factories";
 import type { ContentQuiz } from "~/core/api/content";
 import { QUIZ_CSV_HEADER } from "~/core/api/quiz-import";
@@ -14,11 +14,7 @@ import type { ApiErrorBody } from "~/core/error-codes";
  */
 const { ctx, admin } = adminContextForFile();
 
-async function editor(): Promise<TestUser> {
-  const user = await ctx.createVerifiedUser();
-  await makeEditor(ctx.db, user.id);
-  return user;
-}
+const editor = () => createEditor(ctx);
 
 const row = (q: string, options: string[], answer: string, explanation = "") => [
   q,

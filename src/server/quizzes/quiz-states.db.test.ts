@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminContextForFile, makeEditor } from "#tests/support/admin";
+import { adminContextForFile, createEditor } from "#tests/support/admin";
 import { answerQuizCorrectly } from "#tests/support/earning";
 import type { TestUser } from "#tests/support/factories";
 import { QUIZ_CSV_HEADER } from "~/core/api/quiz-import";
@@ -14,11 +14,7 @@ import { listQuizzes, startSession } from "./quizzes.service";
  */
 const { ctx, admin } = adminContextForFile();
 
-async function editor(): Promise<TestUser> {
-  const user = await ctx.createVerifiedUser();
-  await makeEditor(ctx.db, user.id);
-  return user;
-}
+const editor = () => createEditor(ctx);
 const send = (who: TestUser | null, path: string, method = "GET", json?: unknown) =>
   ctx.request(path, { method, cookie: who?.cookie, ...(json === undefined ? {} : { json }) });
 const listed = async (who: TestUser | null) =>

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { adminContextForFile, makeEditor } from "#tests/support/admin";
+import { adminContextForFile, createEditor } from "#tests/support/admin";
 import type { TestUser } from "#tests/support/factories";
 import { pngFile } from "#tests/support/kyc-files";
 import { captionsVtt, repoWebm, tinyMp4 } from "#tests/support/video-files";
@@ -17,11 +17,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "ple-videos-"));
 const MAX_BYTES = 100 * 1024;
 const { ctx } = adminContextForFile({ DATA_DIR: dataDir, VIDEO_MAX_UPLOAD_BYTES: String(MAX_BYTES) });
 
-async function editor(): Promise<TestUser> {
-  const user = await ctx.createVerifiedUser();
-  await makeEditor(ctx.db, user.id);
-  return user;
-}
+const editor = () => createEditor(ctx);
 
 const uploadForm = (file: Uint8Array, name: string, fields: Record<string, string | Blob> = {}) => {
   const form = new FormData();

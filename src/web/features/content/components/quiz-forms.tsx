@@ -150,30 +150,37 @@ export function RewardFields({
   reward: number;
   completionBonus: number;
 }) {
+  const fields = [
+    {
+      name: "reward",
+      label: `Coins per right answer (1–${QUIZ_CORRECT_COINS})`,
+      min: 1,
+      max: QUIZ_CORRECT_COINS,
+      value: reward,
+    },
+    {
+      name: "completionBonus",
+      label: `Completion bonus (0–${QUIZ_BONUS_COINS})`,
+      min: 0,
+      max: QUIZ_BONUS_COINS,
+      value: completionBonus,
+    },
+  ];
   return (
     <div className="grid grid-cols-2 gap-3">
-      <div className="grid gap-1">
-        <Label htmlFor={`${id}-reward`}>{`Coins per right answer (1–${QUIZ_CORRECT_COINS})`}</Label>
-        <Input
-          id={`${id}-reward`}
-          name="reward"
-          type="number"
-          min={1}
-          max={QUIZ_CORRECT_COINS}
-          defaultValue={reward}
-        />
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor={`${id}-completionBonus`}>{`Completion bonus (0–${QUIZ_BONUS_COINS})`}</Label>
-        <Input
-          id={`${id}-completionBonus`}
-          name="completionBonus"
-          type="number"
-          min={0}
-          max={QUIZ_BONUS_COINS}
-          defaultValue={completionBonus}
-        />
-      </div>
+      {fields.map((f) => (
+        <div key={f.name} className="grid gap-1">
+          <Label htmlFor={`${id}-${f.name}`}>{f.label}</Label>
+          <Input
+            id={`${id}-${f.name}`}
+            name={f.name}
+            type="number"
+            min={f.min}
+            max={f.max}
+            defaultValue={f.value}
+          />
+        </div>
+      ))}
     </div>
   );
 }
