@@ -1,6 +1,6 @@
 /**
  * The "before" half of `npm run bench:ledger`: the same benchmark as committed at BENCH_LEDGER_BEFORE (a git
- * ref; default LEDGER_BEFORE_REF, the last commit before the cheaper award of ADR 081), run in the same run on the
+ * ref; default LEDGER_BEFORE_REF, the last commit before the change it measures), run in the same run on the
  * same machine, so that a change to the earning path is judged by figures taken minutes apart, not against a
  * table written on another day. The ref is checked out into a temporary git worktree that borrows this checkout's
  * node_modules, its benchmark (bench/ledger.ts, `runLedgerBench`) runs there in a child process — it builds that
@@ -15,10 +15,11 @@ import path from "node:path";
 import type { LedgerBenchResult } from "./ledger";
 
 /**
- * Main before ADR 081 (the award's key built by an SQL function planned on every call, its writes in three
- * statements; the watch's start indexed twice by user). ADR 070's before was f3569fe, ADR 067's 2681be9.
+ * Main before ADR 120 (the server's own CPU per paid watch: a statement's name hashed on every query, a session
+ * cookie's HMAC computed on every request, a time zone checked by building a formatter on every use). ADR 081's
+ * before was da7f029, ADR 070's f3569fe, ADR 067's 2681be9.
  */
-export const LEDGER_BEFORE_REF = "da7f029";
+export const LEDGER_BEFORE_REF = "9efd053";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
 const MARK = "LEDGER-BEFORE-JSON:";

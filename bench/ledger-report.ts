@@ -15,7 +15,7 @@ import { CONNECTIONS, SECONDS, USERS } from "./ledger-load";
 export const LEDGER_TARGETS = { ratio: 0.6, sqlToFloor: 0.5, p99Ms: 50, rssLoadMib: 250 } as const;
 
 /** The ADR whose change the before/after table measures (bench/ledger-before.ts picks its before commit). */
-const LEDGER_ADR = "ADR 081";
+const LEDGER_ADR = "ADR 120";
 
 const http1 = (r: LedgerBenchResult) => r.http.find((x) => x.database === "PostgreSQL" && x.workers === 1);
 const httpN = (r: LedgerBenchResult) => r.http.find((x) => x.database === "PostgreSQL" && x.workers > 1);
@@ -100,6 +100,16 @@ export function formatLedgerComparison(before: BeforeRun, after: LedgerBenchResu
     row("machine CPU per award, HTTP 1 process (ms)", (r) => http1(r)?.cpuMsPerAward, 2),
     row("— of which the load generator's (ms)", (r) => http1(r)?.clientCpuMsPerAward, 2),
     row("— of which the server process's (ms)", (r) => http1(r)?.serverCpuMsPerAward, 2),
+    row(
+      "— — of that in the kernel: its sockets' reads and writes (ms)",
+      (r) => http1(r)?.serverKernelCpuMsPerAward,
+      2,
+    ),
+    row(
+      "the server process's CPU per paid watch, default WEB_CONCURRENCY (ms)",
+      (r) => httpN(r)?.serverCpuMsPerAward,
+      2,
+    ),
     row("CPU bound of HTTP ÷ SQL (SQL's CPU per award ÷ HTTP's)", (r) => httpCpuBound(r), 2),
     row("the same without the load generator's CPU", (r) => httpCpuBoundWithoutGenerator(r), 2),
     "",
@@ -187,7 +197,7 @@ export function formatLedgerBounds(r: LedgerBenchResult): string {
     lines.push(
       `- **HTTP ÷ award SQL (1 process): ${run.ratio.toFixed(2)}** (target ≥ ${LEDGER_TARGETS.ratio}). Machine CPU per award: HTTP ${ms(run.cpuMsPerAward)} ms, the`,
       `  SQL run directly ${ms(r.sql.cpuMsPerAward)} ms: **bound ${bound.toFixed(2)}**. Of HTTP's ${ms(run.cpuMsPerAward)} ms the load generator (autocannon and the`,
-      `  memory sampler, in the benchmark's process) takes ${ms(generator)} ms, the server's process ${ms(server)} ms, PostgreSQL and`,
+      `  memory sampler, in the benchmark's process) takes ${ms(generator)} ms, the server's process ${ms(server)} ms (${ms(run.serverKernelCpuMsPerAward)} ms of it in the kernel), PostgreSQL and`,
       `  the rest (the kernel's network stack, other work on the machine) ${ms(rest)} ms. With the load generator on other cores`,
       `  the bound would be ${fixed(httpCpuBoundWithoutGenerator(r, run))}. What would move it: the load generator off this machine's cores; less server CPU`,
       "  per request (HTTP parsing, the session cookie's check, the rate limit, JSON, the event consumers' batches);",

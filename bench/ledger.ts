@@ -23,7 +23,7 @@ import { prepareDatabase } from "~/server/prepare-database";
 import { makeVideosInstant } from "../tests/support/earning";
 import { signIn, signUp, uniqueEmail, verifyEmail } from "../tests/support/factories";
 import { httpClient } from "../tests/support/http-client";
-import { childPids, sampleMemory, treeCpuSeconds, treeMemory } from "../tests/support/processes";
+import { childPids, sampleMemory, treeCpuSplit, treeMemory } from "../tests/support/processes";
 import { LOAD_ENV, startServer } from "../tests/support/server-process";
 import { writeSection } from "./doc-section";
 import { formatLedgerSection } from "./ledger-report";
@@ -76,6 +76,11 @@ export interface HttpRun extends Throughput {
    * made before it was measured.
    */
   serverCpuMsPerAward?: number | null;
+  /**
+   * The part of it spent in the kernel on the server's behalf (its system time: the sockets' reads and writes to
+   * the clients and to PostgreSQL, over loopback TCP here). Absent in runs made before it was measured.
+   */
+  serverKernelCpuMsPerAward?: number | null;
 }
 
 export interface LedgerBenchResult {
@@ -170,7 +175,7 @@ export async function benchHttp(
     const sampler = sampleMemory(server.pid);
     const busy = machineBusySeconds();
     const own = process.cpuUsage();
-    const serverCpu = treeCpuSeconds(server.pid);
+    const serverCpu = treeCpuSplit(server.pid);
     const scraper = options.scrapeEveryMs ? scrapeDuring(server.url, options.scrapeEveryMs) : undefined;
     const result = await autocannon({
       url: server.url,
@@ -206,7 +211,9 @@ export async function benchHttp(
       ],
     });
     await scraper?.stop();
-    const serverCpuMs = (treeCpuSeconds(server.pid) - serverCpu) * 1000;
+    const serverCpuNow = treeCpuSplit(server.pid);
+    const serverUserMs = (serverCpuNow.user - serverCpu.user) * 1000;
+    const serverSystemMs = (serverCpuNow.system - serverCpu.system) * 1000;
     const load = sampler.stop();
     const cpu = cpuMsPerAward(busy, paid);
     const clientCpu = clientCpuMsPerAward(own, paid);
@@ -221,7 +228,8 @@ export async function benchHttp(
       perSecond: ok / result.duration,
       cpuMsPerAward: cpu,
       clientCpuMsPerAward: clientCpu,
-      serverCpuMsPerAward: paid ? serverCpuMs / paid : null,
+      serverCpuMsPerAward: paid ? (serverUserMs + serverSystemMs) / paid : null,
+      serverKernelCpuMsPerAward: paid ? serverSystemMs / paid : null,
       p50: result.latency.p50,
       p99: result.latency.p99,
       total: ok,

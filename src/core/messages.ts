@@ -86,19 +86,25 @@ export function isTimeZone(tz: string): boolean {
   }
 }
 
+/**
+ * A formatter per zone a player chose (validated when stored, so a known zone's formatter is looked up before the
+ * zone is checked again: building a DateTimeFormat to check it costs more than the formatting itself, and
+ * nextLocalHour formats up to a hundred times a call).
+ */
 const formats = new Map<string, Intl.DateTimeFormat>();
 function formatIn(tz: string): Intl.DateTimeFormat {
+  const known = formats.get(tz);
+  if (known) return known;
   const zone = isTimeZone(tz) ? tz : "UTC";
-  let format = formats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-GB", {
+  const format =
+    formats.get(zone) ??
+    new Intl.DateTimeFormat("en-GB", {
       timeZone: zone,
       hour: "2-digit",
       minute: "2-digit",
       hourCycle: "h23",
     });
-    formats.set(zone, format);
-  }
+  formats.set(zone, format);
   return format;
 }
 

@@ -21,21 +21,26 @@ export function childPids(pid: number): number[] {
 }
 
 /**
- * CPU seconds (user + system) a process and its children have used so far (Linux: /proc/<pid>/stat, in USER_HZ
- * ticks of 1/100 s); a process that cannot be read counts 0.
+ * CPU seconds a process and its children have used so far, in user space and in the kernel (Linux: /proc/<pid>/stat,
+ * in USER_HZ ticks of 1/100 s); a process that cannot be read counts 0.
  */
+export function treeCpuSplit(pid: number): { user: number; system: number } {
+  const ticks = [pid, ...childPids(pid)].map((p) => {
+    try {
+      // The fields after the command (which may hold spaces), from the state on: utime and stime are the 12th and 13th.
+      const fields = readFileSync(`/proc/${p}/stat`, "utf8").split(") ").at(-1)!.split(" ");
+      return [Number(fields[11]), Number(fields[12])] as const;
+    } catch {
+      return [0, 0] as const;
+    }
+  });
+  return { user: sum(ticks.map((t) => t[0])) / 100, system: sum(ticks.map((t) => t[1])) / 100 };
+}
+
+/** CPU seconds (user + system) a process and its children have used so far (treeCpuSplit). */
 export function treeCpuSeconds(pid: number): number {
-  return sum(
-    [pid, ...childPids(pid)].map((p) => {
-      try {
-        // The fields after the command (which may hold spaces), from the state on: utime and stime are the 12th and 13th.
-        const fields = readFileSync(`/proc/${p}/stat`, "utf8").split(") ").at(-1)!.split(" ");
-        return (Number(fields[11]) + Number(fields[12])) / 100;
-      } catch {
-        return 0;
-      }
-    }),
-  );
+  const { user, system } = treeCpuSplit(pid);
+  return user + system;
 }
 
 /** Resident memory of a process and its children (the server's first process and its workers), in MiB. */

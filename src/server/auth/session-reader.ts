@@ -102,13 +102,30 @@ export function createSessionReader({ auth, db }: { auth: Auth; db: Database }):
     }
   };
   const known = new Map<string, string>();
+  /**
+   * Signed cookie values already verified, and their token: an HMAC is deterministic under the one secret, so a
+   * value seen before needs no second HMAC (ADR 120: one per request showed in the earning path's profile). Only
+   * values whose signature held are kept; the session's record is read (or the earning statement checks it, with
+   * the user's ban and deletion) on every request all the same.
+   */
+  const verified = new Map<string, string>();
+  const verifiedTokenOf = (value: string | undefined, secret: string) => {
+    if (!value) return null;
+    const seen = verified.get(value);
+    if (seen) return seen;
+    const token = verifiedToken(value, secret);
+    if (!token) return null;
+    verified.set(value, token);
+    if (verified.size > KNOWN_TOKENS) verified.delete(verified.keys().next().value ?? "");
+    return token;
+  };
   /** The request's verified session token and whether it says "don't remember me"; null without a valid cookie. */
   const tokenOf = async (headers: Headers) => {
     const cookieHeader = headers.get("cookie");
     if (!cookieHeader) return null;
     const s = await settings;
     const cookies = parse(cookieHeader);
-    const token = verifiedToken(cookies[s.sessionCookie], s.secret);
+    const token = verifiedTokenOf(cookies[s.sessionCookie], s.secret);
     return token ? { token, dontRemember: cookies[s.dontRememberCookie] !== undefined, s } : null;
   };
   const reader: SessionReader = {

@@ -66,6 +66,18 @@ export const PREPARED_PER_CONNECTION = 500;
  * must then keep prepared statements per client (PgBouncer ≥ 1.21 with max_prepared_statements, or session mode).
  */
 function prepareStatements(pool: pg.Pool) {
+  // A statement's name by its text, shared by the connections: a SHA-1 of the text on every call showed in the
+  // earning path's profile (ADR 120). The texts are the app's queries; the map starts again past its bound.
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (name === undefined) {
+      if (names.size >= PREPARED_PER_CONNECTION * 4) names.clear();
+      name = `ple_${createHash("sha1").update(text).digest("base64url")}`;
+      names.set(text, name);
+    }
+    return name;
+  };
   pool.on("connect", (client) => {
     const prepared = new Set<string>();
     // Texts whose prepared form PostgreSQL refused since (a migration changed the columns it returns: 0A000
@@ -76,7 +88,7 @@ function prepareStatements(pool: pg.Pool) {
       query(text: unknown, values?: unknown, callback?: unknown) {
         if (typeof text !== "string" || !Array.isArray(values) || values.length === 0 || callback)
           return query(text, values, callback);
-        const name = `ple_${createHash("sha1").update(text).digest("base64url")}`;
+        const name = nameOf(text);
         if (stale.has(name)) return query(text, values);
         if (!prepared.has(name)) {
           if (prepared.size >= PREPARED_PER_CONNECTION) return query(text, values);
