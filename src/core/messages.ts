@@ -104,6 +104,7 @@ function formatIn(tz: string): Intl.DateTimeFormat {
       minute: "2-digit",
       hourCycle: "h23",
     });
+  // Kept under the checked zone only: a zone that is not one (UTC's formatter) adds no entry.
   formats.set(zone, format);
   return format;
 }
