@@ -10,6 +10,7 @@ import {
   randomStep,
   type Workload,
 } from "#tests/support/rollups";
+import type { RunningServer } from "#tests/support/server-process";
 import type { AwardInput } from "~/server/ledger/ledger.service";
 
 /**
@@ -26,13 +27,23 @@ const LOOPS = 4;
 
 const beginRun = crashRuns("rollups");
 
+/** The server's last warning and error lines (pino levels 40 and 50): what a 5xx names as its cause. */
+const lastProblems = (server: RunningServer) =>
+  server
+    .output()
+    .split("\n")
+    .filter((line) => /"level":(40|50)/.test(line))
+    .slice(-6)
+    .join("\n");
+
 /** Random steps until the server stops answering (it was killed); answers how many steps ran. */
-async function runUntilKilled(w: Workload): Promise<number> {
+async function runUntilKilled(w: Workload, server: RunningServer): Promise<number> {
   let steps = 0;
   try {
     for (;;) {
       const status = await randomStep(w);
-      expect(status ?? 0, "no step answers a server error").toBeLessThan(500);
+      const problem = (status ?? 0) >= 500 ? `\n${lastProblems(server)}` : "";
+      expect(status ?? 0, `no step answers a server error${problem}`).toBeLessThan(500);
       steps++;
     }
   } catch (error) {
@@ -99,7 +110,7 @@ it(`keeps the rollups exact across a kill after awards and ${KILLS} kills mid-ru
     server = await run.startServer(env);
     client = httpClient(server.url);
     w.client = client;
-    const running = Array.from({ length: LOOPS }, () => runUntilKilled(w));
+    const running = Array.from({ length: LOOPS }, () => runUntilKilled(w, server));
     await new Promise((r) => setTimeout(r, 3000 + Math.random() * 4000));
     await server.kill();
     steps += (await Promise.all(running)).reduce((a, b) => a + b, 0);
