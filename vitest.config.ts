@@ -29,6 +29,7 @@ const dbProject = (kind: "pglite" | "postgres", serial = false) => ({
       : {
           include: kind === "postgres" ? [...dbSuites, ...postgresOnlySuites] : dbSuites,
           exclude: serialSuites,
+          isolate: false,
         }),
     env: { TEST_DB_KIND: kind },
     globalSetup: ["tests/support/global-setup.ts"],
