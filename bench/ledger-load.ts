@@ -13,8 +13,9 @@ import { readFileSync } from "node:fs";
 import pg from "pg";
 import { smokeOr } from "./smoke";
 
-export const CONNECTIONS = 64;
-export const USERS = 64;
+/** 64 (8 at smoke size: a smoke run checks that the bench runs, and its sign-ups were most of its time). */
+export const CONNECTIONS = smokeOr(64, 8);
+export const USERS = smokeOr(64, 8);
 export const SECONDS = smokeOr(Number(process.env.BENCH_SECONDS ?? 10), 1);
 
 export interface Throughput {
