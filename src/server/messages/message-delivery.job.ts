@@ -8,7 +8,13 @@ import type { JobHandler } from "../jobs/jobs.worker";
 import type { MailOutbox } from "../mail/outbox.job";
 import { countMessageSent, countMessageSuppressed, type MessageSuppression } from "../metrics/registry";
 import { messageMail } from "./message-mail";
-import { lockSettings, MESSAGE_MAX_ATTEMPTS, MESSAGE_QUEUE, type QueuedMessage } from "./messages.service";
+import {
+  insertMessage,
+  lockSettings,
+  MESSAGE_MAX_ATTEMPTS,
+  MESSAGE_QUEUE,
+  type QueuedMessage,
+} from "./messages.service";
 
 const payloadSchema = z.object({
   userId: z.string().min(1),
@@ -87,19 +93,7 @@ async function deliver(deps: DeliveryDeps, m: QueuedMessage, now: Date): Promise
       return "deferred";
     }
     const capped = optional && (await optionalMailedSince(trx, m.userId, now)) >= s.daily_cap;
-    await trx
-      .insertInto("messages")
-      .values({
-        user_id: m.userId,
-        kind: m.kind,
-        event_key: m.key,
-        title: m.title,
-        body: m.body,
-        link: m.link,
-        mailed: !capped,
-        created_at: now,
-      })
-      .execute();
+    await insertMessage(trx, m, { mailed: !capped, at: now }).execute();
     if (capped) return "cap";
     const secret = deps.env.authSecret;
     if (!secret) throw new Error("messages need the app's secret (AUTH_SECRET or the generated one)");

@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from "kysely";
+import { type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
 import type { InboxPage, MessageSettings, MessageSettingsUpdate } from "~/core/api/messages";
 import {
   DEFAULT_MESSAGE_SETTINGS,
@@ -53,20 +53,27 @@ export async function queueMessages(trx: Kysely<DB>, messages: readonly QueuedMe
  * preference applies: money messages cannot be turned off.
  */
 export async function addToInbox(trx: Kysely<DB>, m: QueuedMessage): Promise<void> {
-  await trx
-    .insertInto("messages")
-    .values({
-      user_id: m.userId,
-      kind: m.kind,
-      event_key: m.key,
-      title: m.title,
-      body: m.body,
-      link: m.link,
-      mailed: true,
-      created_at: sql`now()`,
-    })
+  await insertMessage(trx, m, { mailed: true, at: sql<Date>`now()` })
     .onConflict((oc) => oc.column("event_key").doNothing())
     .execute();
+}
+
+/** A message's inbox row: `mailed` false when a cap kept its mail back. */
+export function insertMessage(
+  trx: Kysely<DB>,
+  m: QueuedMessage,
+  { mailed, at }: { mailed: boolean; at: Date | RawBuilder<Date> },
+) {
+  return trx.insertInto("messages").values({
+    user_id: m.userId,
+    kind: m.kind,
+    event_key: m.key,
+    title: m.title,
+    body: m.body,
+    link: m.link,
+    mailed,
+    created_at: at,
+  });
 }
 
 type SettingsRow = {

@@ -11,6 +11,7 @@ import { type Actor, recordAudit } from "../audit/audit.service";
 import type { Database } from "../db/client";
 import type { VideoTable } from "../db/schema-content";
 import { AppError } from "../errors";
+import { toVideoView } from "./videos.service";
 
 /**
  * The content console's videos (docs/product.md, "Content operations"): editors and administrators list every
@@ -32,15 +33,7 @@ export function videoState(row: Pick<VideoRow, "publish_at" | "retire_at">, now:
 
 export function toContentVideo(r: VideoRow, now: Date): ContentVideo {
   return {
-    id: r.id,
-    title: r.title,
-    description: r.description,
-    durationSeconds: r.duration_seconds,
-    sourceUrl: r.source_url,
-    sourceType: r.source_type,
-    captionsUrl: r.captions_url,
-    posterUrl: r.poster_url,
-    reward: r.reward,
+    ...toVideoView(r),
     watchesPerDay: r.watches_per_day,
     position: r.position,
     publishAt: iso(r.publish_at),

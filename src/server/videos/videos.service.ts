@@ -1,8 +1,9 @@
-import { sql } from "kysely";
+import { type Selectable, sql } from "kysely";
 import type { CompleteWatchResponse, VideoView, WatchView } from "~/core/api/videos";
 import { VIDEO_END_TOLERANCE_MS } from "~/core/earning";
 import { type Earner, earnerSql, earnerToken, NO_SESSION } from "../auth/earner";
 import type { Database } from "../db/client";
+import type { VideoTable } from "../db/schema-content";
 import { AppError } from "../errors";
 import { watchCauseKey } from "../ledger/cause-keys";
 import { type AwardSource, award, awardFrom, earnedFrom } from "../ledger/ledger.service";
@@ -35,7 +36,25 @@ export async function listVideos(db: Database, now = new Date()): Promise<VideoV
     .orderBy("id")
     .limit(CATALOGUE_MAX)
     .execute();
-  return rows.map((r) => ({
+  return rows.map(toVideoView);
+}
+
+type VideoViewRow = Pick<
+  Selectable<VideoTable>,
+  | "id"
+  | "title"
+  | "description"
+  | "duration_seconds"
+  | "source_url"
+  | "source_type"
+  | "captions_url"
+  | "poster_url"
+  | "reward"
+>;
+
+/** A catalogue row as players see it; the console's view (video-content.service.ts) adds its settings. */
+export function toVideoView(r: VideoViewRow): VideoView {
+  return {
     id: r.id,
     title: r.title,
     description: r.description,
@@ -45,7 +64,7 @@ export async function listVideos(db: Database, now = new Date()): Promise<VideoV
     captionsUrl: r.captions_url,
     posterUrl: r.poster_url,
     reward: r.reward,
-  }));
+  };
 }
 
 /**
