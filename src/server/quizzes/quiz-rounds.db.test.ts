@@ -32,8 +32,15 @@ const pick = (q: { options: string[] }, text: string) => {
   if (i < 0) throw new Error(`${text} is not among ${q.options.join(", ")}`);
   return i;
 };
-const answer = (userId: string, session: QuizSessionView, questionId: string, option: number) =>
-  answerQuestion(handle.db, { sessionId: session.sessionId, userId, questionId, option });
+const answer = (userId: string, session: QuizSessionView, questionId: string, option: number, now?: Date) =>
+  answerQuestion(handle.db, {
+    sessionId: session.sessionId,
+    userId,
+    questionId,
+    option,
+    ...(now ? { now } : {}),
+  });
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe("an edit while a player is mid-round", () => {
   it("grades the round against what it drew, keeps its name in history; the next round uses the new version", async () => {
@@ -105,21 +112,25 @@ describe("an edit while a player is mid-round", () => {
 
 describe("a paid round left unfinished", () => {
   it("is given back where it stopped until it expires, and the allowance says how far it got", async () => {
+    // On a clock of its own, yesterday from noon UTC: the round and its expiry fall in one UTC day (a round started
+    // within QUIZ_SESSION_TTL_MS of midnight expires in the next day, whose first round is paid again).
+    const noon = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS / 2);
+    const at = (seconds: number) => new Date(noon.getTime() + seconds * 1000);
     const player = await insertUserRow(handle.db);
-    const first = await startSession(handle.db, { quizId: "history", userId: player.id });
+    const first = await startSession(handle.db, { quizId: "history", userId: player.id, now: noon });
     const [q1, q2] = first.questions;
     if (!q1 || !q2) throw new Error("no questions");
-    await answer(player.id, first, q1.id, pick(q1, seededAnswer(q1.id)));
-    await answer(player.id, first, q2.id, (pick(q2, seededAnswer(q2.id)) + 1) % q2.options.length);
+    await answer(player.id, first, q1.id, pick(q1, seededAnswer(q1.id)), at(1));
+    await answer(player.id, first, q2.id, (pick(q2, seededAnswer(q2.id)) + 1) % q2.options.length, at(2));
 
-    const allowance = await getAllowance(handle.db, player.id);
+    const allowance = await getAllowance(handle.db, player.id, at(3));
     expect(allowance.quizzes.find((q) => q.quizId === "history")).toMatchObject({
       left: 0,
       round: { sessionId: first.sessionId, answered: 2, total: 10, expiresAt: first.expiresAt },
     });
     expect(allowance.quizzes.find((q) => q.quizId === "general")?.round).toBeNull();
 
-    const again = await startSession(handle.db, { quizId: "history", userId: player.id });
+    const again = await startSession(handle.db, { quizId: "history", userId: player.id, now: at(4) });
     expect(again).toMatchObject({
       sessionId: first.sessionId,
       practice: false,

@@ -147,6 +147,12 @@ describe("tremendous payouts", () => {
 
   it("a refused order fails the payout; retry pays with a new external id; reject of a failed one refunds once", async () => {
     const first = await pendingRedemption();
+    // No quiet hours for this player (start = end): the refusal's message is delivered whatever the hour the test
+    // runs at (by default it would wait for 08:00 in the player's zone, docs/product.md "Messages").
+    await ctx.db
+      .insertInto("message_settings")
+      .values({ user_id: first.user.id, quiet_start: 0, quiet_end: 0 })
+      .execute();
     fake.failNext = { count: 1, status: 422 };
     expect((await asAdmin(`/${first.r.id}/approve`)).status).toBe(200);
     await expect.poll(async () => (await statusOf(first.r.id)).status, { timeout: 15_000 }).toBe("failed");
