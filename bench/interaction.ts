@@ -74,7 +74,8 @@ const median = (values: number[]) => {
 
 async function visit(page: Page, route: string): Promise<{ sample: Sample; target: string }> {
   await page.goto(route);
-  const button = page.locator("main button").first();
+  // A disabled button cannot be tapped (a guest's 'Login to Watch & Earn', once the catalogue has come).
+  const button = page.locator("main button:not([disabled])").first();
   const target = (await button.count()) ? button : page.locator("main h1").first();
   const label = (await target.getAttribute("aria-label")) ?? (await target.textContent()) ?? "";
   await target.tap();
