@@ -39,21 +39,8 @@ export async function listVideos(db: Database, now = new Date()): Promise<VideoV
   return rows.map(toVideoView);
 }
 
-type VideoViewRow = Pick<
-  Selectable<VideoTable>,
-  | "id"
-  | "title"
-  | "description"
-  | "duration_seconds"
-  | "source_url"
-  | "source_type"
-  | "captions_url"
-  | "poster_url"
-  | "reward"
->;
-
 /** A catalogue row as players see it; the console's view (video-content.service.ts) adds its settings. */
-export function toVideoView(r: VideoViewRow): VideoView {
+export function toVideoView(r: Selectable<VideoTable>): VideoView {
   return {
     id: r.id,
     title: r.title,
