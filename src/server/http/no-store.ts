@@ -1,5 +1,8 @@
 import type { MiddlewareHandler } from "hono";
+import { withDefaultHeaders } from "./default-headers";
 import type { AppBindings } from "./router";
+
+const NO_STORE = Object.freeze({ "cache-control": "no-store" });
 
 /**
  * `Cache-Control: no-store` on every API answer that does not set its own: most of them depend on the session
@@ -7,15 +10,5 @@ import type { AppBindings } from "./router";
  * the back button must not show the previous user's wallet.
  */
 export function noStoreByDefault(): MiddlewareHandler<AppBindings> {
-  return async (c, next) => {
-    await next();
-    if (c.res.headers.has("cache-control")) return;
-    try {
-      c.res.headers.set("Cache-Control", "no-store");
-    } catch {
-      // A Response with immutable headers (e.g. Response.redirect): copy it.
-      c.res = new Response(c.res.body, c.res);
-      c.res.headers.set("Cache-Control", "no-store");
-    }
-  };
+  return (c, next) => withDefaultHeaders(c, NO_STORE, next);
 }

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { type Logger, logContext } from "../logger";
+import { withDefaultHeaders } from "./default-headers";
 import type { AppBindings } from "./router";
 
 /** A request id a trusted proxy may pass on: letters, digits and `._:-`, at most 128 (a UUID, a hex trace id…). */
@@ -33,14 +34,11 @@ export function requestLog(
     const start = performance.now();
     const reqId = requestIdOf(c.req.header("x-request-id"), trustProxy);
     c.set("requestId", reqId);
-    // Set before the handler runs, so that an answer made by the error handler carries it too.
-    c.header("X-Request-Id", reqId);
     await logContext.run({ reqId }, async () => {
       let status: number | undefined;
       try {
-        await next();
-        // An answer a handler made itself (better-auth's, a static file) did not take the header set above.
-        if (!c.res.headers.has("x-request-id")) c.header("X-Request-Id", reqId);
+        // On every answer: the handler's, better-auth's, a static file, the error handler's.
+        await withDefaultHeaders(c, { "x-request-id": reqId }, next);
         status = c.res.status;
       } catch (error) {
         // Thrown past the routes (the 404 of an unknown path): the error handler answers it after this.

@@ -17,7 +17,7 @@ export interface AppVariables {
 
 /**
  * What @hono/node-server passes as `c.env` (its HttpBindings), reduced to what we read: the socket's
- * address and the parsed headers. In-process tests pass `{ incoming: { socket: { remoteAddress } } }` to `app.request`.
+ * address, the parsed headers and the response. In-process tests pass `{ incoming: { socket: { remoteAddress } } }` to `app.request`.
  */
 export interface NodeBindings {
   incoming?: {
@@ -25,6 +25,8 @@ export interface NodeBindings {
     /** The request's headers as Node parsed them (absent in in-process tests). */
     headers?: Record<string, string | string[] | undefined>;
   };
+  /** Node's response, before the app answers (absent in in-process tests): default-headers.ts sets headers on it. */
+  outgoing?: { setHeader(name: string, value: string): unknown };
 }
 
 export type AppBindings = { Variables: AppVariables; Bindings: NodeBindings };
