@@ -40,8 +40,6 @@ export const requireEarner = ({ sessions }: { sessions: SessionReader }) =>
  */
 export const earnerInHandler = () =>
   documented(
-    createMiddleware<AppBindings>(async (_c, next) => {
-      await next();
-    }),
+    createMiddleware<AppBindings>((_c, next) => next()),
     { kind: "session", guard: "earner" },
   );

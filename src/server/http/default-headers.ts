@@ -9,16 +9,22 @@ import type { AppBindings } from "./router";
  * (`app.request`, tests) they are prepared on the context before (so an error handler's answer takes them) and
  * added after to an answer made by hand that lacks them.
  */
-export async function withDefaultHeaders(
+export function withDefaultHeaders(
   c: Context<AppBindings>,
   headers: Readonly<Record<string, string>>,
   next: Next,
 ): Promise<void> {
   const outgoing = c.env?.outgoing;
-  if (outgoing) {
-    for (const name in headers) outgoing.setHeader(name, headers[name] as string);
-    return next();
-  }
+  if (!outgoing) return addedInProcess(c, headers, next);
+  for (const name in headers) outgoing.setHeader(name, headers[name] as string);
+  return next();
+}
+
+async function addedInProcess(
+  c: Context<AppBindings>,
+  headers: Readonly<Record<string, string>>,
+  next: Next,
+) {
   for (const name in headers) c.header(name, headers[name]);
   await next();
   for (const name in headers) {

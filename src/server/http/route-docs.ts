@@ -1,3 +1,4 @@
+import type { MiddlewareHandler } from "hono";
 import {
   describeRoute,
   type HandlerUniqueProperty,
@@ -144,7 +145,7 @@ export function responds(answers: Partial<Record<200 | 201 | 202 | 302, SuccessA
     ...(about.session ? guardErrors[about.session] : []),
     ...(about.errors ?? []),
   ]);
-  return describeRoute({
+  const described = describeRoute({
     summary: about.summary,
     ...(about.description ? { description: about.description } : {}),
     ...(about.tag ? { tags: [about.tag] } : {}),
@@ -160,4 +161,8 @@ export function responds(answers: Partial<Record<200 | 201 | 202 | 302, SuccessA
       : {}),
     responses,
   });
+  // The same document on a middleware that hands on at once: describeRoute's own is an async frame of its own,
+  // on every request of every route.
+  const handOn: MiddlewareHandler = (_c, next) => next();
+  return Object.assign(handOn, { [uniqueSymbol]: Reflect.get(described, uniqueSymbol) }) as typeof described;
 }
