@@ -216,6 +216,8 @@ export function formatLedgerSection(
   result: LedgerBenchResult,
   before: BeforeRun | null,
   runNote?: string,
+  /** The side-by-side table (bench/ledger-side-by-side.ts), when it ran. */
+  sideBySide?: string,
 ): string {
   return marked(
     "ledger",
@@ -247,6 +249,7 @@ export function formatLedgerSection(
             formatLedgerComparison(before, result),
           ]
         : []),
+      ...(sideBySide ? ["", sideBySide] : []),
     ].join("\n"),
   );
 }

@@ -97,7 +97,11 @@ export interface LedgerBenchResult {
   twoFloor?: Throughput;
 }
 
-export async function withDatabase<T>(work: (url: string) => Promise<T>): Promise<T> {
+/**
+ * A database of its own for `work`, dropped after it: migrated, with the videos shortened, unless `prepare` is false
+ * (empty: a server of another tree migrates it itself at its start).
+ */
+export async function withDatabase<T>(work: (url: string) => Promise<T>, prepare = true): Promise<T> {
   const name = `ple_bench_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -105,10 +109,12 @@ export async function withDatabase<T>(work: (url: string) => Promise<T>): Promis
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   try {
-    const handle = fromPool(new pg.Pool({ connectionString: url.toString(), max: 2 }));
-    await prepareDatabase(handle.db);
-    await makeVideosInstant(handle.db);
-    await handle.close();
+    if (prepare) {
+      const handle = fromPool(new pg.Pool({ connectionString: url.toString(), max: 2 }));
+      await prepareDatabase(handle.db);
+      await makeVideosInstant(handle.db);
+      await handle.close();
+    }
     return await work(url.toString());
   } finally {
     await admin.query(`drop database if exists ${name} with (force)`);
@@ -135,6 +141,66 @@ export interface HttpRunOptions {
   scrapeEveryMs?: number;
 }
 
+/** USERS confirmed, signed-in users of the server at `url` (each from an address of its own): their cookies. */
+export async function signUpEarners(url: string): Promise<string[]> {
+  const client = httpClient(url);
+  const cookies: string[] = [];
+  for (let i = 0; i < USERS; i++) {
+    const email = uniqueEmail("bench");
+    const password = `pw-${randomUUID()}`;
+    const ip = `10.9.${i >> 8}.${i & 255}`;
+    await signUp(client, email, password, { ip });
+    await verifyEmail(client, email);
+    cookies.push(await signIn(client, email, password, { ip }));
+  }
+  return cookies;
+}
+
+/**
+ * Paid watches on the server at `url` for SECONDS on CONNECTIONS connections, the `cookies`' users in turn: a
+ * start, then its completion. `watchesPerSecond`: at that rate (autocannon's overall rate, two requests a watch)
+ * instead of as fast as the server answers. `paid`: the completions that paid.
+ */
+export async function watchLoad(url: string, cookies: string[], watchesPerSecond?: number) {
+  let n = 0;
+  let paid = 0;
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    ...(watchesPerSecond ? { overallRate: Math.max(1, Math.round(2 * watchesPerSecond)) } : {}),
+    requests: [
+      {
+        method: "POST",
+        path: "/api/videos/tutorial-get-started/watches",
+        setupRequest: (req, context) => {
+          const cookie = cookies[n++ % cookies.length] ?? "";
+          Object.assign(context, { cookie });
+          return { ...req, headers: { ...req.headers, cookie, origin: url } };
+        },
+        onResponse: (_status, body, context) => {
+          Object.assign(context, {
+            watchId: (JSON.parse(body) as { watch?: { id: string } }).watch?.id ?? "none",
+          });
+        },
+      },
+      {
+        method: "POST",
+        setupRequest: (req, context) => ({
+          ...req,
+          path: `/api/videos/watches/${String(Reflect.get(context, "watchId"))}/complete`,
+          headers: { ...req.headers, cookie: String(Reflect.get(context, "cookie")), origin: url },
+        }),
+        // An award is a completion that paid, not any 2xx (a too-early or limited watch answers 200 too).
+        onResponse: (status, body) => {
+          if (status === 200 && (JSON.parse(body) as { earned?: unknown }).earned) paid++;
+        },
+      },
+    ],
+  });
+  return { result, paid };
+}
+
 export async function benchHttp(
   url: string | undefined,
   workers: string,
@@ -156,18 +222,7 @@ export async function benchHttp(
     ...options.env,
   });
   try {
-    const client = httpClient(server.url);
-    const cookies: string[] = [];
-    for (let i = 0; i < USERS; i++) {
-      const email = uniqueEmail("bench");
-      const password = `pw-${randomUUID()}`;
-      const ip = `10.9.${i >> 8}.${i & 255}`;
-      await signUp(client, email, password, { ip });
-      await verifyEmail(client, email);
-      cookies.push(await signIn(client, email, password, { ip }));
-    }
-    let n = 0;
-    let paid = 0;
+    const cookies = await signUpEarners(server.url);
     // The first process serves too; the others are its children.
     const workerCount = 1 + childPids(server.pid).length;
     await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -177,39 +232,7 @@ export async function benchHttp(
     const own = process.cpuUsage();
     const serverCpu = treeCpuSplit(server.pid);
     const scraper = options.scrapeEveryMs ? scrapeDuring(server.url, options.scrapeEveryMs) : undefined;
-    const result = await autocannon({
-      url: server.url,
-      connections: CONNECTIONS,
-      duration: SECONDS,
-      requests: [
-        {
-          method: "POST",
-          path: "/api/videos/tutorial-get-started/watches",
-          setupRequest: (req, context) => {
-            const cookie = cookies[n++ % cookies.length] ?? "";
-            Object.assign(context, { cookie });
-            return { ...req, headers: { ...req.headers, cookie, origin: server.url } };
-          },
-          onResponse: (_status, body, context) => {
-            Object.assign(context, {
-              watchId: (JSON.parse(body) as { watch?: { id: string } }).watch?.id ?? "none",
-            });
-          },
-        },
-        {
-          method: "POST",
-          setupRequest: (req, context) => ({
-            ...req,
-            path: `/api/videos/watches/${String(Reflect.get(context, "watchId"))}/complete`,
-            headers: { ...req.headers, cookie: String(Reflect.get(context, "cookie")), origin: server.url },
-          }),
-          // An award is a completion that paid, not any 2xx (a too-early or limited watch answers 200 too).
-          onResponse: (status, body) => {
-            if (status === 200 && (JSON.parse(body) as { earned?: unknown }).earned) paid++;
-          },
-        },
-      ],
-    });
+    const { result, paid } = await watchLoad(server.url, cookies);
     await scraper?.stop();
     const serverCpuNow = treeCpuSplit(server.pid);
     const serverUserMs = (serverCpuNow.user - serverCpu.user) * 1000;
@@ -297,10 +320,16 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     await runMetricsCost({ benchHttp, withDatabase }, process.argv.includes("--write") && !SMOKE);
     process.exit(0);
   }
-  const { runLedgerBefore } = await import("./ledger-before");
+  const { LEDGER_BEFORE_REF, runLedgerBefore } = await import("./ledger-before");
+  const { formatSideBySide, runSideBySide } = await import("./ledger-side-by-side");
   // At smoke size, the before tree (checked out and built anew) is left out: the bench itself is what must run.
   const before = SMOKE ? null : await runLedgerBefore();
   const result = await runLedgerBench();
+  const beforeRef = process.env.BENCH_LEDGER_BEFORE ?? LEDGER_BEFORE_REF;
+  const sideBySide =
+    beforeRef === "none"
+      ? null
+      : await runSideBySide({ signUpEarners, watchLoad, withDatabase }, SMOKE ? null : beforeRef);
   const loads = loadavg()
     .map((n) => n.toFixed(1))
     .join(" / ");
@@ -308,6 +337,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     result,
     before,
     `Run on ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC; load average after it: ${loads}.`,
+    sideBySide ? formatSideBySide(sideBySide) : undefined,
   );
   console.log(section);
   if (process.argv.includes("--write") && !SMOKE)
