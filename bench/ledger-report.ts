@@ -15,7 +15,7 @@ import { CONNECTIONS, SECONDS, USERS } from "./ledger-load";
 export const LEDGER_TARGETS = { ratio: 0.6, sqlToFloor: 0.5, p99Ms: 50, rssLoadMib: 250 } as const;
 
 /** The ADR whose change the before/after table measures (bench/ledger-before.ts picks its before commit). */
-const LEDGER_ADR = "ADR 120";
+const LEDGER_ADR = "ADRs 120 and 121";
 
 const http1 = (r: LedgerBenchResult) => r.http.find((x) => x.database === "PostgreSQL" && x.workers === 1);
 const httpN = (r: LedgerBenchResult) => r.http.find((x) => x.database === "PostgreSQL" && x.workers > 1);

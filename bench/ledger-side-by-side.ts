@@ -3,9 +3,9 @@
  * in a git worktree as tests/support/previous-release.ts builds one) and of this tree, each one process on a
  * PostgreSQL database of its own, under the same load from this process in alternating rounds. bench:ledger's
  * before and after halves run minutes apart, and this machine's speed drifts over minutes (a shared virtual
- * machine); alternating rounds cancel the drift. After a warm-up round each (as fast as each answers), every round
- * runs both at one fixed rate — 60 % of the slower warm-up's watches per second — so both do the same work per
- * second, and the order alternates by round. At smoke size the before side is this tree too, so CI runs the code.
+ * machine); alternating rounds cancel the drift. After a warm-up round each (as fast as each answers) and
+ * WARM_ROUNDS each at the rate, every round runs both at one fixed rate — 60 % of the slower warm-up's watches per
+ * second — so both do the same work per second, and the order alternates by round. At smoke size the before side is this tree too, so CI runs the code.
  */
 import pg from "pg";
 import { fromPool } from "~/server/db/client";
@@ -18,6 +18,8 @@ import { CONNECTIONS, SECONDS } from "./ledger-sql";
 import { smokeOr } from "./smoke";
 
 export const ROUNDS = smokeOr(6, 1);
+/** Rounds at the fixed rate run first and left out: a server's CPU per request still falls for a minute or so. */
+export const WARM_ROUNDS = smokeOr(2, 0);
 
 export interface SideBySide {
   /** What the before side ran: a ref and its commit, or this tree (smoke size). */
@@ -72,6 +74,10 @@ async function round(parts: LedgerParts, side: Side, watchesPerSecond?: number) 
 async function alternate(parts: LedgerParts, before: Side, after: Side): Promise<Omit<SideBySide, "before">> {
   const warm = [await round(parts, before), await round(parts, after)];
   const watchesPerSecond = 0.6 * Math.min(...warm.map((w) => w.perSecond));
+  for (let i = 0; i < WARM_ROUNDS; i++) {
+    await round(parts, before, watchesPerSecond);
+    await round(parts, after, watchesPerSecond);
+  }
   const rounds: SideBySide["rounds"] = [];
   for (let i = 0; i < ROUNDS; i++) {
     if (i % 2 === 0) {
@@ -129,7 +135,8 @@ export function formatSideBySide(s: SideBySide): string {
     "",
     `Both servers (one process each, PostgreSQL) in alternating rounds of ${SECONDS} s at one fixed rate of`,
     `${s.watchesPerSecond.toFixed(0)} paid watches/s (60 % of the slower one's rate as fast as it answers), after a`,
-    "warm-up round each: the server process's CPU (user + system) per paid watch, ms.",
+    `warm-up round each as fast as it answers and ${WARM_ROUNDS} at the rate: the server process's CPU (user + system)`,
+    "per paid watch, ms.",
     "",
     `| round | before: ${s.before} | after: this tree | after ÷ before |`,
     "|---|---|---|---|",
