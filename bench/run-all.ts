@@ -13,8 +13,16 @@ import { ensureBuild } from "../tests/support/server-process";
 import { bundleMisses, formatBundle, runBundleBench } from "./bundle";
 import { sectionOf } from "./doc-section";
 import { formatInteraction, interactionMisses, runInteractionBench } from "./interaction";
-import { formatLedgerSection, LEDGER_TARGETS, runLedgerBench, withDatabase } from "./ledger";
-import { runLedgerBefore } from "./ledger-before";
+import {
+  formatLedgerSection,
+  LEDGER_TARGETS,
+  runLedgerBench,
+  signUpEarners,
+  watchLoad,
+  withDatabase,
+} from "./ledger";
+import { LEDGER_BEFORE_REF, runLedgerBefore } from "./ledger-before";
+import { formatSideBySide, runSideBySide } from "./ledger-side-by-side";
 import { formatLighthouse, lighthouseMisses, runLighthouse } from "./lighthouse";
 import { benchPostbacks, formatPartnersSection } from "./partners";
 import { benchQuizImport, formatQuizImportSection } from "./quiz-import";
@@ -53,6 +61,9 @@ const interaction = await runInteractionBench({ runs });
 console.log("ledger throughput and memory…");
 const ledgerBefore = await runLedgerBefore();
 const ledger = await runLedgerBench();
+const beforeRef = process.env.BENCH_LEDGER_BEFORE ?? LEDGER_BEFORE_REF;
+const sideBySide =
+  beforeRef === "none" ? null : await runSideBySide({ signUpEarners, watchLoad, withDatabase }, beforeRef);
 const loadAfterLedger = load();
 console.log("earning partners' postbacks per second…");
 const postbacks = await withDatabase(benchPostbacks);
@@ -139,7 +150,7 @@ const report = [
   "",
   formatInteraction(interaction),
   "",
-  formatLedgerSection(ledger, ledgerBefore),
+  formatLedgerSection(ledger, ledgerBefore, undefined, sideBySide ? formatSideBySide(sideBySide) : undefined),
   "",
   partnersSection,
   "",
