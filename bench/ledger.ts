@@ -141,14 +141,17 @@ export interface HttpRunOptions {
   scrapeEveryMs?: number;
 }
 
-/** USERS confirmed, signed-in users of the server at `url` (each from an address of its own): their cookies. */
-export async function signUpEarners(url: string): Promise<string[]> {
+/**
+ * `count` confirmed, signed-in users of the server at `url`, each from an address of its own under `net` (a /16):
+ * their cookies.
+ */
+export async function signUpEarners(url: string, count = USERS, net = "10.9"): Promise<string[]> {
   const client = httpClient(url);
   const cookies: string[] = [];
-  for (let i = 0; i < USERS; i++) {
+  for (let i = 0; i < count; i++) {
     const email = uniqueEmail("bench");
     const password = `pw-${randomUUID()}`;
-    const ip = `10.9.${i >> 8}.${i & 255}`;
+    const ip = `${net}.${i >> 8}.${i & 255}`;
     await signUp(client, email, password, { ip });
     await verifyEmail(client, email);
     cookies.push(await signIn(client, email, password, { ip }));
@@ -157,17 +160,22 @@ export async function signUpEarners(url: string): Promise<string[]> {
 }
 
 /**
- * Paid watches on the server at `url` for SECONDS on CONNECTIONS connections, the `cookies`' users in turn: a
+ * Paid watches on the server at `url` for `seconds` on `connections` connections, the `cookies`' users in turn: a
  * start, then its completion. `watchesPerSecond`: at that rate (autocannon's overall rate, two requests a watch)
  * instead of as fast as the server answers. `paid`: the completions that paid.
  */
-export async function watchLoad(url: string, cookies: string[], watchesPerSecond?: number) {
+export async function watchLoad(
+  url: string,
+  cookies: string[],
+  watchesPerSecond?: number,
+  { connections = CONNECTIONS, seconds = SECONDS } = {},
+) {
   let n = 0;
   let paid = 0;
   const result = await autocannon({
     url,
-    connections: CONNECTIONS,
-    duration: SECONDS,
+    connections,
+    duration: seconds,
     ...(watchesPerSecond ? { overallRate: Math.max(1, Math.round(2 * watchesPerSecond)) } : {}),
     requests: [
       {

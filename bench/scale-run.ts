@@ -2,15 +2,14 @@
  * One database's side of `npm run bench:scale`: the compiled server on it (one process, the load settings of
  * the other benches), a bench player and an administrator signed in through the API, every call of
  * bench/scale-calls.ts timed over sequential requests (the whole body read), earning at 32 connections
- * (autocannon, video watches), and each periodic job's run timed directly on the database.
+ * (autocannon, video watches: bench/ledger.ts's load), and each periodic job's run timed directly on the database.
  */
-import { randomUUID } from "node:crypto";
-import autocannon from "autocannon";
 import pg from "pg";
 import { fromPool } from "~/server/db/client";
-import { signIn, signUp, uniqueEmail, verifyEmail } from "../tests/support/factories";
+import { signIn } from "../tests/support/factories";
 import { httpClient } from "../tests/support/http-client";
 import { LOAD_ENV, type RunningServer, startServer } from "../tests/support/server-process";
+import { signUpEarners, watchLoad } from "./ledger";
 import { percentile } from "./ledger-sql";
 import { type Call, type CallContext, consoleCalls, playerCalls } from "./scale-calls";
 import { jobRuns } from "./scale-jobs";
@@ -86,45 +85,10 @@ export async function timeCall(server: RunningServer, cookie: string, path: stri
 }
 
 async function earn(server: RunningServer): Promise<Earning> {
-  const client = httpClient(server.url);
-  const cookies: string[] = [];
-  for (let i = 0; i < EARN_USERS; i++) {
-    const email = uniqueEmail("scale");
-    const password = `pw-${randomUUID()}`;
-    const ip = `10.201.${i >> 8}.${i & 255}`;
-    await signUp(client, email, password, { ip });
-    await verifyEmail(client, email);
-    cookies.push(await signIn(client, email, password, { ip }));
-  }
-  let n = 0;
-  const result = await autocannon({
-    url: server.url,
+  const cookies = await signUpEarners(server.url, EARN_USERS, "10.201");
+  const { result } = await watchLoad(server.url, cookies, undefined, {
     connections: EARN_CONNECTIONS,
-    duration: EARN_SECONDS,
-    requests: [
-      {
-        method: "POST",
-        path: "/api/videos/tutorial-get-started/watches",
-        setupRequest: (req, context) => {
-          const cookie = cookies[n++ % cookies.length] ?? "";
-          Object.assign(context, { cookie });
-          return { ...req, headers: { ...req.headers, cookie, origin: server.url } };
-        },
-        onResponse: (_status, body, context) => {
-          Object.assign(context, {
-            watchId: (JSON.parse(body) as { watch?: { id: string } }).watch?.id ?? "none",
-          });
-        },
-      },
-      {
-        method: "POST",
-        setupRequest: (req, context) => ({
-          ...req,
-          path: `/api/videos/watches/${String(Reflect.get(context, "watchId"))}/complete`,
-          headers: { ...req.headers, cookie: String(Reflect.get(context, "cookie")), origin: server.url },
-        }),
-      },
-    ],
+    seconds: EARN_SECONDS,
   });
   return {
     // Two requests per award.
