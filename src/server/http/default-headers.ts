@@ -5,7 +5,7 @@ import type { AppBindings } from "./router";
  * Headers an answer carries unless it sets its own of the same name (security headers, `X-Request-Id`, the API's
  * `Cache-Control: no-store`). Behind Node (`c.env.outgoing`, @hono/node-server) they go on Node's response before
  * the app answers, and Node's `writeHead` puts the answer's own headers over them: the answer stays a plain record,
- * never a `Headers` object, which cost more than a request's own work on the earning path (ADR 121). In-process
+ * never a `Headers` object, the largest single cost the earning path's profile showed (ADR 121). In-process
  * (`app.request`, tests) they are prepared on the context before (so an error handler's answer takes them) and
  * added after to an answer made by hand that lacks them.
  */
