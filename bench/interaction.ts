@@ -18,6 +18,7 @@ import { chromium, type Page } from "playwright-core";
 import { CHROMIUM_ARGS, findChromium, phone } from "../tests/e2e/support/chromium";
 import { ensureBuild, startServer } from "../tests/support/server-process";
 import { marked, writeSection } from "./doc-section";
+import { medianOf } from "./median";
 import { SMOKE, smokeOr } from "./smoke";
 
 export const INTERACTION_RATES = [1, 4] as const;
@@ -65,12 +66,6 @@ const INSTRUMENT = `(() => {
     if (bench.liveAt < 0 && document.documentElement.dataset.app === "live") bench.liveAt = performance.now();
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-app"] });
 })();`;
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((x, y) => x - y);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 async function visit(page: Page, route: string): Promise<{ sample: Sample; target: string }> {
   await page.goto(route);
@@ -137,9 +132,9 @@ export async function runInteractionBench({ runs = 3 } = {}): Promise<Interactio
           page: route,
           rate,
           target,
-          loadToLiveMs: median(samples.map((s) => s.loadToLiveMs)),
-          inpMs: median(samples.map((s) => s.inpMs)),
-          heldMs: held.length ? median(held) : null,
+          loadToLiveMs: medianOf(samples.map((s) => s.loadToLiveMs)),
+          inpMs: medianOf(samples.map((s) => s.inpMs)),
+          heldMs: held.length ? medianOf(held) : null,
           heldRuns: held.length,
           runs,
         });

@@ -5,7 +5,8 @@
  * before and after halves run minutes apart, and this machine's speed drifts over minutes (a shared virtual
  * machine); alternating rounds cancel the drift. After a warm-up round each (as fast as each answers) and
  * WARM_ROUNDS each at the rate, every round runs both at one fixed rate — 60 % of the slower warm-up's watches per
- * second — so both do the same work per second, and the order alternates by round. At smoke size the before side is this tree too, so CI runs the code.
+ * second — so both do the same work per second, and the order alternates by round. At smoke size the before side
+ * is this tree too, so CI runs the code.
  */
 import pg from "pg";
 import { fromPool } from "~/server/db/client";
@@ -14,8 +15,10 @@ import { buildPreviousRelease } from "../tests/support/previous-release";
 import { treeCpuSplit } from "../tests/support/processes";
 import { LOAD_ENV, type RunningServer, startServer } from "../tests/support/server-process";
 import type { signUpEarners, watchLoad, withDatabase } from "./ledger";
+import { LEDGER_BEFORE_REF } from "./ledger-before";
 import { CONNECTIONS, SECONDS } from "./ledger-sql";
-import { smokeOr } from "./smoke";
+import { medianOf } from "./median";
+import { SMOKE, smokeOr } from "./smoke";
 
 export const ROUNDS = smokeOr(6, 1);
 /** Rounds at the fixed rate run first and left out: a server's CPU per request still falls for a minute or so. */
@@ -65,10 +68,10 @@ async function startSide(parts: LedgerParts, url: string, root: string | undefin
 /** One round of paid watches on `side`: its server's CPU per paid watch and the paid watches per second. */
 async function round(parts: LedgerParts, side: Side, watchesPerSecond?: number) {
   const before = treeCpuSplit(side.server.pid);
-  const { paid } = await parts.watchLoad(side.server.url, side.cookies, watchesPerSecond);
+  const { paid, result } = await parts.watchLoad(side.server.url, side.cookies, watchesPerSecond);
   const after = treeCpuSplit(side.server.pid);
   const ms = (after.user - before.user + after.system - before.system) * 1000;
-  return { msPerPaid: paid ? ms / paid : Number.NaN, perSecond: paid / SECONDS };
+  return { msPerPaid: paid ? ms / paid : Number.NaN, perSecond: paid / result.duration };
 }
 
 async function alternate(parts: LedgerParts, before: Side, after: Side): Promise<Omit<SideBySide, "before">> {
@@ -91,9 +94,16 @@ async function alternate(parts: LedgerParts, before: Side, after: Side): Promise
   return { watchesPerSecond, rounds };
 }
 
-/** `ref`: the before tree (null: this tree on both sides). */
-export async function runSideBySide(parts: LedgerParts, ref: string | null): Promise<SideBySide> {
-  const previous = ref ? await buildPreviousRelease(ref) : null;
+/**
+ * `ref`: the before tree (BENCH_LEDGER_BEFORE, default LEDGER_BEFORE_REF, as bench/ledger-before.ts; "none" skips
+ * it: null); at smoke size this tree on both sides.
+ */
+export async function runSideBySide(
+  parts: LedgerParts,
+  ref: string = process.env.BENCH_LEDGER_BEFORE ?? LEDGER_BEFORE_REF,
+): Promise<SideBySide | null> {
+  if (ref === "none") return null;
+  const previous = SMOKE ? null : await buildPreviousRelease(ref);
   try {
     return await parts.withDatabase(
       (beforeUrl) =>
@@ -118,18 +128,12 @@ export async function runSideBySide(parts: LedgerParts, ref: string | null): Pro
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? Number.NaN) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
-
 export function formatSideBySide(s: SideBySide): string {
   const rows = s.rounds.map(
     (r, i) =>
       `| ${i + 1} (${i % 2 ? "after first" : "before first"}) | ${r.before.toFixed(3)} | ${r.after.toFixed(3)} | ${(r.after / r.before).toFixed(2)} |`,
   );
-  const ratio = median(s.rounds.map((r) => r.after / r.before));
+  const ratio = medianOf(s.rounds.map((r) => r.after / r.before));
   return [
     "### The server's CPU per paid watch, side by side (bench/ledger-side-by-side.ts)",
     "",
@@ -141,6 +145,6 @@ export function formatSideBySide(s: SideBySide): string {
     `| round | before: ${s.before} | after: this tree | after ÷ before |`,
     "|---|---|---|---|",
     ...rows,
-    `| median | ${median(s.rounds.map((r) => r.before)).toFixed(3)} | ${median(s.rounds.map((r) => r.after)).toFixed(3)} | ${ratio.toFixed(2)} ${ratio <= 0.5 ? "✓" : "✗"} (target ≤ 0.50) |`,
+    `| median | ${medianOf(s.rounds.map((r) => r.before)).toFixed(3)} | ${medianOf(s.rounds.map((r) => r.after)).toFixed(3)} | ${ratio.toFixed(2)} ${ratio <= 0.5 ? "✓" : "✗"} (target ≤ 0.50) |`,
   ].join("\n");
 }

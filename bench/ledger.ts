@@ -328,16 +328,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     await runMetricsCost({ benchHttp, withDatabase }, process.argv.includes("--write") && !SMOKE);
     process.exit(0);
   }
-  const { LEDGER_BEFORE_REF, runLedgerBefore } = await import("./ledger-before");
+  const { runLedgerBefore } = await import("./ledger-before");
   const { formatSideBySide, runSideBySide } = await import("./ledger-side-by-side");
   // At smoke size, the before tree (checked out and built anew) is left out: the bench itself is what must run.
   const before = SMOKE ? null : await runLedgerBefore();
   const result = await runLedgerBench();
-  const beforeRef = process.env.BENCH_LEDGER_BEFORE ?? LEDGER_BEFORE_REF;
-  const sideBySide =
-    beforeRef === "none"
-      ? null
-      : await runSideBySide({ signUpEarners, watchLoad, withDatabase }, SMOKE ? null : beforeRef);
+  const sideBySide = await runSideBySide({ signUpEarners, watchLoad, withDatabase });
   const loads = loadavg()
     .map((n) => n.toFixed(1))
     .join(" / ");

@@ -21,6 +21,7 @@ import { ensureBuild, startServer } from "../tests/support/server-process";
 import { startSmtpSink } from "../tests/support/smtp-sink";
 import { earnPattern } from "../tests/support/streak";
 import { createTestContext } from "../tests/support/test-app";
+import { medianOf } from "./median";
 import { smokeOr } from "./smoke";
 
 export const LIGHTHOUSE_PAGES = ["/", "/auth", "/games/tic-tac-toe", "/quizzes", "/wallet"] as const;
@@ -155,14 +156,6 @@ export async function runLighthouse({
     await sink.close();
     await rm(dataDir, { recursive: true, force: true });
   }
-}
-
-/** The median (the mean of the two middle values of an even count); NaN when any value is missing. */
-export function medianOf(values: number[]): number {
-  if (!values.length || values.some((v) => Number.isNaN(v))) return Number.NaN;
-  const sorted = [...values].sort((x, y) => x - y);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 const miss = (value: number, target: number) => (value >= target ? "✓" : `✗ (−${target - value})`);

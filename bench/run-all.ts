@@ -21,7 +21,7 @@ import {
   watchLoad,
   withDatabase,
 } from "./ledger";
-import { LEDGER_BEFORE_REF, runLedgerBefore } from "./ledger-before";
+import { runLedgerBefore } from "./ledger-before";
 import { formatSideBySide, runSideBySide } from "./ledger-side-by-side";
 import { formatLighthouse, lighthouseMisses, runLighthouse } from "./lighthouse";
 import { benchPostbacks, formatPartnersSection } from "./partners";
@@ -61,9 +61,7 @@ const interaction = await runInteractionBench({ runs });
 console.log("ledger throughput and memory…");
 const ledgerBefore = await runLedgerBefore();
 const ledger = await runLedgerBench();
-const beforeRef = process.env.BENCH_LEDGER_BEFORE ?? LEDGER_BEFORE_REF;
-const sideBySide =
-  beforeRef === "none" ? null : await runSideBySide({ signUpEarners, watchLoad, withDatabase }, beforeRef);
+const sideBySide = await runSideBySide({ signUpEarners, watchLoad, withDatabase });
 const loadAfterLedger = load();
 console.log("earning partners' postbacks per second…");
 const postbacks = await withDatabase(benchPostbacks);
